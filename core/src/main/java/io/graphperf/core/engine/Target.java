@@ -1,0 +1,45 @@
+package io.graphperf.core.engine;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The system under test: a database reachable over one or more transports. Administrative calls
+ * (schema setup, counting, reset) are never timed as part of a scenario.
+ */
+public interface Target extends AutoCloseable {
+
+    /** Human-readable description, e.g. "embedded Neo4j 5.26.30 (child JVM)" or a URI. */
+    String description();
+
+    /** Transports this target offers, in preference order. */
+    List<String> transports();
+
+    /** The adapter for one transport. */
+    Engine engine(String transport) throws Exception;
+
+    /** Runs an administrative statement (schema, setup) to completion. */
+    void execute(String statement) throws Exception;
+
+    /** Runs a statement returning a single integer (e.g. a count). */
+    long queryLong(String statement) throws Exception;
+
+    /** Waits until every index and constraint is online. */
+    void awaitIndexesOnline() throws Exception;
+
+    /** Empties the database between scenarios; {@link #resetMethod()} says how. */
+    void reset() throws Exception;
+
+    /** How {@link #reset()} works, stated in the report (e.g. "delete-all, then drop all indexes"). */
+    String resetMethod();
+
+    /** Versions and settings of the target, for run.json. */
+    Map<String, Object> environment();
+
+    /** Process id of the database server, when it runs on this machine (for its CPU use). */
+    OptionalLong serverPid();
+
+    @Override
+    void close();
+}

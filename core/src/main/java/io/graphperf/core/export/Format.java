@@ -1,0 +1,38 @@
+package io.graphperf.core.export;
+
+import java.util.Locale;
+
+/** Number formatting shared by the console summary and the report, so both show the same figures. */
+public final class Format {
+    private Format() {
+    }
+
+    /** Rates and counts: thousands separators, no decimals above 100. */
+    public static String rate(double v) {
+        if (Double.isNaN(v)) return "–";
+        if (v >= 100) return String.format(Locale.ROOT, "%,.0f", v);
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** Milliseconds with precision that suits the magnitude. */
+    public static String ms(double v) {
+        if (Double.isNaN(v)) return "–";
+        if (v >= 100) return String.format(Locale.ROOT, "%,.0f", v);
+        if (v >= 10) return String.format(Locale.ROOT, "%.1f", v);
+        if (v >= 1) return String.format(Locale.ROOT, "%.2f", v);
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /** 1, 10, 100, 1k, 10k, 1M for axis ticks. */
+    static String compact(double v) {
+        if (v >= 1e9) return trim(v / 1e9) + "G";
+        if (v >= 1e6) return trim(v / 1e6) + "M";
+        if (v >= 1e3) return trim(v / 1e3) + "k";
+        return trim(v);
+    }
+
+    private static String trim(double v) {
+        if (v == Math.rint(v)) return Long.toString((long) v);
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+}

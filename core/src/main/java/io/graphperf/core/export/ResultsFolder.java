@@ -1,0 +1,26 @@
+package io.graphperf.core.export;
+
+import io.graphperf.core.results.RunResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One folder per run: run.json, summary.csv, report.html and histograms/ (HdrHistogram logs, written
+ * by the measuring layer while the run goes).
+ */
+public final class ResultsFolder {
+    public static final String HISTOGRAMS = "histograms";
+
+    private ResultsFolder() {
+    }
+
+    /** Writes every export of the run and returns the report's path. */
+    public static Path write(RunResult run, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        JsonExporter.write(run, dir);
+        CsvExporter.write(run, dir);
+        return HtmlReportExporter.write(run, dir);
+    }
+}

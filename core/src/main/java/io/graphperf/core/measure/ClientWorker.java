@@ -1,0 +1,147 @@
+package io.graphperf.core.measure;
+
+import io.graphperf.core.engine.EngineSession;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.stats.Histograms;
+import org.HdrHistogram.SingleWriterRecorder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One client thread: takes operations from the source, times each call to the engine and records it.
+ * Everything a worker counts is its own (no shared counters on the hot path); the {@link Runner}
+ * reads the recorders while it runs and the plain counters after the thread has ended.
+ */
+final class ClientWorker implements Runnable {
+
+    /** Recorders for one operation type: wait-free for this writer, swapped by the sampler. */
+    static final class TypeRecorders {
+        final SingleWriterRecorder latency = newRecorder();
+        final SingleWriterRecorder service = newRecorder();
+    }
+
+    private static final long LATE_START_NANOS = 1_000_000;
+    private static final int MAX_ERROR_SAMPLES = 5;
+
+    private final int client;
+    private final EngineSession session;
+    private final OperationSource source;
+    private final LoadModel model;
+    private final AtomicLong openSchedule;
+    private final Window window;
+
+    final Map<String, TypeRecorders> byType = new ConcurrentHashMap<>();
+    final SingleWriterRecorder warmup = newRecorder();
+    long acknowledgedOps, acknowledgedEntities, windowOps, windowEntities, errors, lateStarts;
+    final List<String> errorSamples = new ArrayList<>();
+    private String lastType;
+    private TypeRecorders lastRecorders;
+
+    ClientWorker(int client, EngineSession session, OperationSource source, LoadModel model,
+                 AtomicLong openSchedule, Window window) {
+        this.client = client;
+        this.session = session;
+        this.source = source;
+        this.model = model;
+        this.openSchedule = openSchedule;
+        this.window = window;
+    }
+
+    /** Start of the run, start and end of the measured window, in System.nanoTime() terms. */
+    record Window(long start, long measureFrom, long measureUntil) {
+    }
+
+    @Override
+    public void run() {
+        if (model instanceof LoadModel.Open open) {
+            runOpen(open.intervalNanos());
+        } else {
+            runClosed();
+        }
+    }
+
+    private void runClosed() {
+        for (long seq = 0; ; seq++) {
+            Operation op = source.next(client, seq);
+            long start = System.nanoTime();
+            if (start >= window.measureUntil) return;
+            execute(op, start, start);
+        }
+    }
+
+    private void runOpen(long interval) {
+        while (true) {
+            long seq = openSchedule.getAndIncrement();
+            long intended = window.start + seq * interval;
+            if (intended >= window.measureUntil) return;
+            Operation op = source.next(client, seq);
+            waitUntil(intended);
+            long start = System.nanoTime();
+            if (start - intended > LATE_START_NANOS && intended >= window.measureFrom) lateStarts++;
+            execute(op, intended, start);
+        }
+    }
+
+    private static void waitUntil(long deadline) {
+        long remaining;
+        while ((remaining = deadline - System.nanoTime()) > 0) {
+            // park for the bulk of the wait, spin the last stretch: parkNanos overshoots by ~50 µs
+            if (remaining > 200_000) LockSupport.parkNanos(remaining - 100_000);
+            else Thread.onSpinWait();
+        }
+    }
+
+    private void execute(Operation op, long intendedStart, long actualStart) {
+        boolean ok;
+        try {
+            session.execute(op);
+            ok = true;
+        } catch (Exception e) {
+            ok = false;
+            recordError(e, intendedStart);
+        }
+        long end = System.nanoTime();
+        if (ok) {
+            acknowledgedOps++;
+            acknowledgedEntities += op.entities();
+        }
+        if (intendedStart < window.measureFrom) {
+            warmup.recordValue(Math.max(1, end - intendedStart));
+            return;
+        }
+        if (!ok) return;
+        TypeRecorders r = recordersFor(op.type());
+        r.latency.recordValue(Math.max(1, end - intendedStart));
+        r.service.recordValue(Math.max(1, end - actualStart));
+        if (end <= window.measureUntil) {
+            windowOps++;
+            windowEntities += op.entities();
+        }
+    }
+
+    private void recordError(Throwable e, long intendedStart) {
+        if (intendedStart >= window.measureFrom) errors++;
+        if (errorSamples.size() < MAX_ERROR_SAMPLES) {
+            String msg = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (!errorSamples.contains(msg)) errorSamples.add(msg);
+        }
+    }
+
+    private TypeRecorders recordersFor(String type) {
+        // identity check first: a scenario usually repeats one interned type string
+        if (type == lastType) return lastRecorders;
+        TypeRecorders r = byType.computeIfAbsent(type, t -> new TypeRecorders());
+        lastType = type;
+        lastRecorders = r;
+        return r;
+    }
+
+    private static SingleWriterRecorder newRecorder() {
+        return new SingleWriterRecorder(1, Histograms.HIGHEST_TRACKABLE_NANOS, Histograms.SIGNIFICANT_DIGITS);
+    }
+}

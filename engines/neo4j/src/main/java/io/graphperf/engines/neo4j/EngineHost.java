@@ -1,0 +1,228 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.core.UserError;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts Neo4j in a child JVM (the engine host), waits until it serves Bolt and HTTP, and stops it.
+ * The child reads our end of a pipe on its standard input and stops when it closes, so it never
+ * outlives the harness; a shutdown hook here stops it on Ctrl-C as well.
+ */
+public final class EngineHost implements AutoCloseable {
+
+    private static final long START_TIMEOUT_SECONDS = 180;
+    private static final String MAIN_CLASS = "io.graphperf.engines.neo4j.host.EngineHostMain";
+
+    private final HostSettings settings;
+    private final Process process;
+    private final OutputStream control;
+    private final Thread shutdownHook;
+    private final int boltPort, httpPort;
+    private final Properties ready;
+
+    private EngineHost(HostSettings settings, Process process, int boltPort, int httpPort, Properties ready, Thread hook) {
+        this.settings = settings;
+        this.process = process;
+        this.control = process.getOutputStream();
+        this.boltPort = boltPort;
+        this.httpPort = httpPort;
+        this.ready = ready;
+        this.shutdownHook = hook;
+    }
+
+    /** Starts the host and returns once Neo4j is ready; throws {@link UserError} with the log's tail otherwise. */
+    public static EngineHost start(HostSettings settings, Path graphperfHome) throws IOException, InterruptedException {
+        Path work = settings.workDir().toAbsolutePath();
+        Files.createDirectories(work);
+        int bolt = port(settings.boltPort(), "bolt-port");
+        int http = port(settings.httpPort(), "http-port");
+        if (bolt == http) http = port(0, "http-port");
+        Path settingsFile = work.resolve("neo4j-settings.properties");
+        Properties p = new Properties();
+        settings.neo4jSettings(bolt, http).forEach(p::setProperty);
+        try (Writer w = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
+            p.store(w, "settings graphperf applies to the embedded Neo4j");
+        }
+        Path readyFile = work.resolve("ready.properties");
+        Files.deleteIfExists(readyFile);
+        Path log = work.resolve("host.log");
+
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xms" + settings.heap());
+        cmd.add("-Xmx" + settings.heap());
+        cmd.add("-XX:+UseG1GC");
+        // the opens Neo4j's own launcher passes on Java 17
+        for (String pkg : List.of("java.base/java.nio", "java.base/java.lang", "java.base/sun.nio.ch", "java.base/java.io")) {
+            cmd.add("--add-opens=" + pkg + "=ALL-UNNAMED");
+        }
+        cmd.add("-Dlog4j2.disable.jmx=true");
+        cmd.add("-cp");
+        cmd.add(hostClasspath(graphperfHome));
+        cmd.add(MAIN_CLASS);
+        cmd.add(work.toString());
+        cmd.add(settingsFile.toString());
+        cmd.add(readyFile.toString());
+
+        Process process = new ProcessBuilder(cmd).directory(work.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Thread hook = new Thread(() -> stopProcess(process), "graphperf-engine-host-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        EngineHost host = null;
+        try {
+            Properties readyProps = awaitReady(process, readyFile, log, work);
+            host = new EngineHost(settings, process, bolt, http, readyProps, hook);
+            return host;
+        } finally {
+            if (host == null) {
+                stopProcess(process);
+                removeHook(hook);
+            }
+        }
+    }
+
+    private static Properties awaitReady(Process process, Path readyFile, Path log, Path work) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(readyFile)) {
+                Properties props = new Properties();
+                try (var r = Files.newBufferedReader(readyFile, StandardCharsets.UTF_8)) {
+                    props.load(r);
+                }
+                return props;
+            }
+            if (!process.isAlive()) {
+                throw new UserError("the embedded Neo4j failed to start (exit code " + process.exitValue() + ").\n"
+                        + "Last lines of " + log + ":\n" + tail(log, 25) + debugLogErrors(work));
+            }
+            Thread.sleep(100);
+        }
+        throw new UserError("the embedded Neo4j did not become ready within " + START_TIMEOUT_SECONDS + " s.\n"
+                + "Last lines of " + log + ":\n" + tail(log, 25));
+    }
+
+    private static String debugLogErrors(Path work) {
+        Path debug = work.resolve("logs").resolve("debug.log");
+        if (!Files.exists(debug)) return "";
+        try {
+            List<String> errors = Files.readAllLines(debug).stream().filter(l -> l.contains(" ERROR ")).toList();
+            if (errors.isEmpty()) return "";
+            return "\nErrors in " + debug + ":\n" + String.join("\n", errors.subList(Math.max(0, errors.size() - 10), errors.size()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    static String tail(Path file, int lines) {
+        try {
+            List<String> all = Files.readAllLines(file);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** A requested port must be free; port 0 means "pick a free one". */
+    private static int port(int requested, String setting) throws IOException {
+        try (ServerSocket s = new ServerSocket(requested, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UserError("port " + requested + " on 127.0.0.1 is in use (setting " + setting + "); "
+                    + "choose another, or 0 for any free port");
+        }
+    }
+
+    /** The host's classpath: its own jar and the dependency list Maven wrote when it built it. */
+    static String hostClasspath(Path home) throws IOException {
+        Path target = home.resolve("engines").resolve("neo4j-host").resolve("target");
+        Path jar = target.resolve("graphperf-neo4j-host.jar");
+        Path deps = target.resolve("host-classpath.txt");
+        if (!Files.exists(jar) || !Files.exists(deps)) {
+            throw new UserError("the engine host is not built (" + jar + " missing); run ./graphperf, which builds it, "
+                    + "or mvn -B package -DskipTests");
+        }
+        return jar + java.io.File.pathSeparator + Files.readString(deps).trim();
+    }
+
+    public String boltUri() {
+        return "bolt://127.0.0.1:" + boltPort;
+    }
+
+    public String httpUrl() {
+        return "http://127.0.0.1:" + httpPort;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public HostSettings settings() {
+        return settings;
+    }
+
+    /** What the host reported when ready: pid, Neo4j and Java versions, heap. */
+    public Map<String, String> readyInfo() {
+        Map<String, String> m = new java.util.TreeMap<>();
+        ready.forEach((k, v) -> m.put(k.toString(), v.toString()));
+        return m;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        stopGracefully(process, control);
+        removeHook(shutdownHook);
+    }
+
+    private static void stopGracefully(Process process, OutputStream control) {
+        try {
+            control.write("stop\n".getBytes(StandardCharsets.UTF_8));
+            control.flush();
+            control.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+        stopProcess(process);
+    }
+
+    /** Closing stdin asks the host to stop; it gets 30 s to flush the store before it is killed. */
+    private static void stopProcess(Process process) {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ignored) {
+            // the JVM is already shutting down: the hook is running
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.graphperf.workloads;
+
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Target;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Runner;
+import io.graphperf.core.progress.ProgressListener;
+import io.graphperf.core.results.Measurement;
+import io.graphperf.core.results.ScenarioResult;
+import io.graphperf.core.results.Verification;
+import io.graphperf.core.export.Format;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs an experiment's scenarios on every chosen transport of a target: reset the store, apply the
+ * scenario's schema, hand the operations to the measuring layer, then count what the database holds.
+ */
+public final class ExperimentRunner {
+
+    private final Target target;
+    private final List<String> transports;
+    private final RunPlan plan;
+    private final Path histogramDir;
+    private final ProgressListener progress;
+    private final List<String> failures = new ArrayList<>();
+
+    public ExperimentRunner(Target target, List<String> transports, RunPlan plan, Path histogramDir, ProgressListener progress) {
+        this.target = target;
+        this.transports = transports;
+        this.plan = plan;
+        this.histogramDir = histogramDir;
+        this.progress = progress == null ? ProgressListener.NONE : progress;
+    }
+
+    /** Failures found so far (count mismatches, scenarios where nothing succeeded). */
+    public List<String> failures() {
+        return failures;
+    }
+
+    public List<ScenarioResult> run(Experiment experiment, List<Scenario> scenarios) throws Exception {
+        Map<String, Engine> engines = new LinkedHashMap<>();
+        List<ScenarioResult> results = new ArrayList<>();
+        int total = scenarios.size() * transports.size(), i = 0;
+        try {
+            for (String t : transports) engines.put(t, target.engine(t));
+            for (Scenario scenario : scenarios) {
+                for (String transport : transports) {
+                    i++;
+                    progress.phase(String.format("scenario %d/%d: %s over %s", i, total, scenario.id(), transport));
+                    ScenarioResult r = runOne(experiment, scenario, transport, engines.get(transport));
+                    results.add(r);
+                    progress.phaseDone(outcome(r));
+                }
+            }
+        } finally {
+            for (Engine e : engines.values()) e.close();
+        }
+        return results;
+    }
+
+    private ScenarioResult runOne(Experiment experiment, Scenario scenario, String transport, Engine engine) throws Exception {
+        target.reset();
+        for (String statement : scenario.setup()) target.execute(statement);
+        target.awaitIndexesOnline();
+        Path hlog = histogramDir == null ? null : histogramDir.resolve(scenario.id() + "-" + transport + ".hlog");
+        Measurement m = new Runner(engine, scenario.operations(), plan, hlog, target.serverPid(), progress).run();
+        List<Verification> checks = new ArrayList<>();
+        for (CountCheck c : scenario.checks()) {
+            long actual = target.queryLong(c.countQuery());
+            checks.add(new Verification(c.what() + " = " + c.perOperation() + " × acknowledged operations",
+                    c.perOperation() * m.acknowledgedOps(), actual));
+        }
+        String label = scenario.id() + " over " + transport;
+        for (Verification v : checks) {
+            if (!v.passed()) failures.add(label + ": " + v.check() + " — found " + v.actual() + ", expected " + v.expected());
+        }
+        if (m.acknowledgedOps() == 0) {
+            failures.add(label + ": no operation succeeded" + (m.errorSamples().isEmpty() ? "" : " (" + m.errorSamples().get(0) + ")"));
+        }
+        return new ScenarioResult(experiment.name(), scenario.id(), scenario.title() + " [entities: " + scenario.entityUnit() + "]",
+                transport, scenario.query(), m, checks, scenario.reference());
+    }
+
+    private static String outcome(ScenarioResult r) {
+        Measurement m = r.measurement();
+        return String.format("%s ops/s, %s entities/s, p99 %s ms, %d errors, counts %s",
+                Format.rate(m.opsPerSecond()), Format.rate(m.entitiesPerSecond()), Format.ms(m.latency().p99Ms()),
+                m.errors(), r.verified() ? "ok" : "MISMATCH");
+    }
+}

@@ -1,0 +1,19 @@
+package io.graphperf.workloads;
+
+import io.graphperf.core.measure.OperationSource;
+import io.graphperf.core.results.Reference;
+
+import java.util.List;
+
+/**
+ * One scenario of an experiment, as data: the schema it needs, the operations it sends, the checks
+ * that must hold afterwards and the published figure to compare with.
+ *
+ * @param query      the query text as shown in the report
+ * @param setup      statements run before the scenario (indexes, constraints), untimed
+ * @param operations produces the operations; the measuring layer times them
+ * @param entityUnit what one "entity" is in this scenario's entities/s (e.g. "nodes")
+ */
+public record Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
+                       List<CountCheck> checks, Reference reference, String entityUnit) {
+}
