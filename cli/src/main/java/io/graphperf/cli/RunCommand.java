@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings s = resolve();
-        PrintStream stdout = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
+        PrintStream stdout = System.out;
         ConsoleProgress progress = ConsoleProgress.forStderr();
         Path runDir = newRunDir(s.out, s.name);
         String startedAt = OffsetDateTime.now().toString();

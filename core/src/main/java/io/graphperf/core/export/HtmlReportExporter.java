@@ -118,8 +118,8 @@ public final class HtmlReportExporter {
             h.append("<td>").append(SvgChart.sparkline(m.opsPerSecondSeries(), m.warmupSeconds())).append("</td></tr>");
         }
         h.append("</tbody></table>");
-        h.append("<p class=\"note\">ops/s and entities/s count operations that started and completed inside the measured window"
-                + " (warm-up and drain excluded). Latency percentiles are over every operation started in the window. CPU in cores"
+        h.append("<p class=\"note\">ops/s and entities/s count operations that completed inside the measured window"
+                + " (warm-up and drain excluded). Latency percentiles are over every operation started in the window, waited for to completion. CPU in cores"
                 + " (1.00 = one core busy). Count check: rows found in the database after the scenario / rows acknowledged to clients.</p>");
     }
 

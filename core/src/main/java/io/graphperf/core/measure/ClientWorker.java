@@ -109,6 +109,12 @@ final class ClientWorker implements Runnable {
         if (ok) {
             acknowledgedOps++;
             acknowledgedEntities += op.entities();
+            // throughput counts completions inside the window, whenever the operation started:
+            // steady-state work finished in the window, unbiased against operations longer than it
+            if (end >= window.measureFrom && end <= window.measureUntil) {
+                windowOps++;
+                windowEntities += op.entities();
+            }
         }
         if (intendedStart < window.measureFrom) {
             warmup.recordValue(Math.max(1, end - intendedStart));
@@ -118,10 +124,6 @@ final class ClientWorker implements Runnable {
         TypeRecorders r = recordersFor(op.type());
         r.latency.recordValue(Math.max(1, end - intendedStart));
         r.service.recordValue(Math.max(1, end - actualStart));
-        if (end <= window.measureUntil) {
-            windowOps++;
-            windowEntities += op.entities();
-        }
     }
 
     private void recordError(Throwable e, long intendedStart) {

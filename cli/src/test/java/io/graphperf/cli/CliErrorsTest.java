@@ -1,0 +1,111 @@
+package io.graphperf.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad input gets one clear message, a non-zero exit and no stack trace. */
+class CliErrorsTest {
+
+    record Outcome(int code, String out, String err) {
+    }
+
+    static synchronized Outcome cli(String... args) {
+        PrintStream oldOut = System.out, oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true));
+        System.setErr(new PrintStream(err, true));
+        try {
+            int code = Main.execute(args);
+            return new Outcome(code, out.toString(), err.toString());
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    static void assertCleanError(Outcome o, String expected) {
+        assertTrue(o.code() != 0, "non-zero exit");
+        assertTrue(o.err().contains(expected), "expected '" + expected + "' in: " + o.err());
+        assertFalse(o.err().contains("\tat "), "no stack trace without --verbose: " + o.err());
+    }
+
+    @Test
+    void unknownExperiment(@TempDir Path dir) {
+        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: writes");
+    }
+
+    @Test
+    void unknownScenario(@TempDir Path dir) {
+        assertCleanError(cli("run", "writes", "--scenarios", "create-labelled,bogus", "--out", dir.toString()), "unknown scenario 'bogus'");
+    }
+
+    @Test
+    void badDuration(@TempDir Path dir) {
+        Outcome o = cli("run", "writes", "--duration", "soon", "--out", dir.toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("bad duration 'soon'"), o.err());
+    }
+
+    @Test
+    void openModelNeedsARate(@TempDir Path dir) {
+        assertCleanError(cli("run", "writes", "--load", "open", "--out", dir.toString()), "--load open needs --rate");
+    }
+
+    @Test
+    void unknownConfigKeyNamesTheFileAndLine(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("run.yaml");
+        Files.writeString(config, "experiment: writes\nclients: 4\nclinets: 8\n");
+        assertCleanError(cli("run", "--config", config.toString(), "--out", dir.toString()), "unknown config key 'clinets' in " + config + " at line 3");
+    }
+
+    @Test
+    void badConfigValue(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("run.yaml");
+        Files.writeString(config, "duration: forever\n");
+        assertCleanError(cli("run", "--config", config.toString(), "--out", dir.toString()), "bad duration 'forever' for config key 'duration'");
+    }
+
+    @Test
+    void unreachableTarget(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // free once closed: nothing listens there
+        }
+        Outcome o = cli("run", "writes", "--target", "bolt://127.0.0.1:" + port, "--reset", "delete-all", "--out", dir.toString());
+        assertCleanError(o, "cannot reach Neo4j at bolt://127.0.0.1:" + port);
+    }
+
+    @Test
+    void portInUse(@TempDir Path dir) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Outcome o = cli("run", "writes", "--bolt-port", Integer.toString(taken.getLocalPort()), "--out", dir.toString());
+            assertCleanError(o, "port " + taken.getLocalPort() + " on 127.0.0.1 is in use (setting bolt-port)");
+        }
+    }
+
+    @Test
+    void everySubcommandHasHelp() {
+        for (String sub : new String[]{"run", "list", "report", "overhead"}) {
+            Outcome o = cli(sub, "--help");
+            assertEquals(0, o.code(), sub);
+            assertTrue(o.out().contains("Usage: graphperf " + sub), o.out());
+        }
+    }
+
+    @Test
+    void verboseShowsTheStackTrace(@TempDir Path dir) {
+        Outcome o = cli("run", "nonsense", "--verbose", "--out", dir.toString());
+        assertTrue(o.err().contains("unknown experiment") && o.err().contains("\tat "), o.err());
+    }
+}

@@ -1,0 +1,55 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.core.UserError;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The engine host as a user meets it: start, serve, stop cleanly, and fail with the log's tail. */
+class EngineHostTest {
+
+    static Path home() {
+        return Path.of(System.getProperty("graphperf.home", "../.."));
+    }
+
+    @Test
+    void wrongPasswordAndCleanStop(@TempDir Path dir) throws Exception {
+        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("dbms.security.auth_enabled", "true"));
+        long pid;
+        try (EngineHost host = EngineHost.start(s, home())) {
+            pid = host.pid();
+            assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            UserError e = assertThrows(UserError.class,
+                    () -> Neo4jTarget.remote(host.boltUri(), "neo4j", "wrong-password", "neo4j", host.httpUrl(), false));
+            assertTrue(e.getMessage().startsWith("authentication failed for user 'neo4j' at " + host.boltUri()), e.getMessage());
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "no orphan after close");
+    }
+
+    @Test
+    void engineThatFailsToStartShowsItsLog(@TempDir Path dir) {
+        HostSettings s = new HostSettings(dir, "512m", "not-a-size", null, null, 0, 0, Map.of());
+        UserError e = assertThrows(UserError.class, () -> EngineHost.start(s, home()));
+        assertTrue(e.getMessage().startsWith("the embedded Neo4j failed to start"), e.getMessage());
+        assertTrue(e.getMessage().contains("not-a-size"), "the log tail names the bad setting: " + e.getMessage());
+    }
+
+    @Test
+    void remoteTargetMustBeAllowedToReset(@TempDir Path dir) throws Exception {
+        try (EngineHost host = EngineHost.start(HostSettings.defaults(dir).withPorts(0, 0), home());
+             Neo4jTarget remote = Neo4jTarget.remote(host.boltUri(), null, null, "neo4j", host.httpUrl(), false)) {
+            UserError e = assertThrows(UserError.class, remote::checkResetAllowed);
+            assertTrue(e.getMessage().contains("pass --reset delete-all"), e.getMessage());
+            remote.execute("CREATE (:Keep)");
+            assertThrows(UserError.class, remote::reset);
+            assertEquals(1, remote.queryLong("MATCH (n:Keep) RETURN count(n)"), "nothing deleted without leave");
+        }
+    }
+}
