@@ -10,7 +10,7 @@ import java.io.PrintWriter;
 @Command(name = "graphperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A performance lab for graph databases: runs experiments against an embedded Neo4j "
                 + "(started by graphperf) or your own server, and writes JSON, CSV and an HTML report.",
-        subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, DatagenCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -25,7 +25,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            boolean verbose = parseResult.subcommand() != null && parseResult.subcommand().hasMatchedOption("--verbose");
+            boolean verbose = parseResult.originalArgs().contains("--verbose");
             PrintWriter err = commandLine.getErr();
             Throwable cause = e;
             while (!(cause instanceof UserError) && cause.getCause() != null && cause.getCause() != cause) cause = cause.getCause();

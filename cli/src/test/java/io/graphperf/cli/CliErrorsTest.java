@@ -108,4 +108,16 @@ class CliErrorsTest {
         Outcome o = cli("run", "nonsense", "--verbose", "--out", dir.toString());
         assertTrue(o.err().contains("unknown experiment") && o.err().contains("\tat "), o.err());
     }
+
+    @Test
+    void theReadmeExampleConfigIsValid() {
+        RunCommand cmd = new RunCommand();
+        cmd.config = Path.of(System.getProperty("graphperf.home"), "examples", "writes-open-model.yaml");
+        RunCommand.Settings s = cmd.resolve();
+        assertEquals("writes", s.name);
+        assertEquals(3, s.scenarios.size());
+        assertEquals("open", s.plan.model().name());
+        assertEquals(30, s.plan.duration().toSeconds());
+        assertEquals("15m", s.settings.get("db.checkpoint.interval.time"));
+    }
 }

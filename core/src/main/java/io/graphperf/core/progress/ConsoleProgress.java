@@ -44,6 +44,14 @@ public final class ConsoleProgress implements ProgressListener {
     }
 
     @Override
+    public void progress(double fraction, String detail) {
+        if (!interactive) return;
+        int filled = (int) Math.max(0, Math.min(BAR_WIDTH, Math.round(BAR_WIDTH * fraction)));
+        out.printf("\r\033[K%s %s %3.0f%% %s", label, "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled), fraction * 100, detail);
+        out.flush();
+    }
+
+    @Override
     public void phaseDone(String outcome) {
         double seconds = (System.nanoTime() - phaseStart) / 1e9;
         if (interactive) out.print("\r\033[K");

@@ -14,6 +14,10 @@ public interface ProgressListener {
     default void tick(double elapsedSeconds, double totalSeconds, double opsPerSecond, boolean warmingUp) {
     }
 
+    /** Progress of a phase measured in work done rather than time, e.g. rows written; detail is shown beside the bar. */
+    default void progress(double fraction, String detail) {
+    }
+
     /** The current phase ended, with a one-line outcome. */
     default void phaseDone(String outcome) {
     }

@@ -1,10 +1,14 @@
 package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TxMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,6 +54,22 @@ class EngineHostTest {
             remote.execute("CREATE (:Keep)");
             assertThrows(UserError.class, remote::reset);
             assertEquals(1, remote.queryLong("MATCH (n:Keep) RETURN count(n)"), "nothing deleted without leave");
+
+            // the same server through a neo4j:// routing URI, with leave to reset: workloads run unchanged
+            String routing = host.boltUri().replace("bolt://", "neo4j://");
+            try (Neo4jTarget routed = Neo4jTarget.remote(routing, null, null, "neo4j", host.httpUrl(), true)) {
+                routed.checkResetAllowed();
+                routed.reset();
+                assertEquals(0, routed.queryLong("MATCH (n) RETURN count(n)"));
+                Operation op = new Operation("w", List.of(new Statement("CREATE (:U {id:$id})", Map.of("id", 1)),
+                        new Statement("CREATE (:U {id:$id})", Map.of("id", 2))), TxMode.EXPLICIT, 2);
+                for (String transport : routed.transports()) {
+                    try (var engine = routed.engine(transport); var session = engine.openSession()) {
+                        session.execute(op);
+                    }
+                }
+                assertEquals(4, routed.queryLong("MATCH (n:U) RETURN count(n)"), "bolt and http each committed both statements");
+            }
         }
     }
 }

@@ -1,0 +1,55 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.progress.ProgressListener;
+import io.graphperf.datagen.Datagen;
+import io.graphperf.datagen.Manifest;
+import io.graphperf.engines.neo4j.BulkImporter;
+import io.graphperf.engines.neo4j.HostSettings;
+import io.graphperf.engines.neo4j.Neo4jTarget;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Tiny generated datasets, with injected defects, through Neo4j's real importer: the counts match the manifest. */
+class ImportGeneratedDatasetTest {
+
+    @Test
+    void socialAndB2bImportWithTheCountsTheManifestPromises(@TempDir Path tmp) throws Exception {
+        check("social", 0.02, tmp);
+        check("b2b", 0.00005, tmp);
+    }
+
+    private static void check(String dataset, double scale, Path tmp) throws Exception {
+        Path data = tmp.resolve(dataset + "-data");
+        Manifest m = Datagen.generate(new Datagen.Request(dataset, scale, 3, true, 2, 2, false), data, ProgressListener.NONE).manifest();
+        HostSettings settings = new HostSettings(tmp.resolve(dataset + "-engine"), "512m", "64m", null, null, 0, 0, Map.of());
+        BulkImporter.Result r = BulkImporter.run(settings, Home.get(), m.importArguments(data), "1G");
+        String report = Files.readString(r.report());
+        long dropped = m.defects().stream().filter(d -> d.dropped()).count();
+        assertEquals(4, dropped, "2 duplicate ids and 2 dangling relationships");
+        // the importer reports what it dropped, and also each extra column it ignored
+        long extra = m.defects().stream().filter(d -> d.kind().equals(io.graphperf.datagen.format.Defect.EXTRA_COLUMNS)).count();
+        assertEquals(dropped + extra, report.lines().filter(l -> !l.isBlank()).count(), "bad-entries report: " + report);
+        for (var d : m.defects()) {
+            if (d.dropped() || d.kind().equals(io.graphperf.datagen.format.Defect.EXTRA_COLUMNS)) {
+                assertTrue(report.contains(d.file()) || report.contains(d.row().split(",")[1]), d + " in " + report);
+            }
+        }
+        try (Neo4jTarget t = Neo4jTarget.embedded(settings, Home.get())) {
+            for (var e : m.nodes().entrySet()) {
+                assertEquals(e.getValue().expected(), t.queryLong("MATCH (n:`" + e.getKey() + "`) RETURN count(n)"), dataset + " :" + e.getKey());
+            }
+            for (var e : m.relationships().entrySet()) {
+                assertEquals(e.getValue().expected(), t.queryLong("MATCH ()-[r:`" + e.getKey() + "`]->() RETURN count(r)"), dataset + " :" + e.getKey());
+            }
+            assertEquals(m.totalNodes(), t.queryLong("MATCH (n) RETURN count(n)"));
+            assertTrue(m.totalRelationships() > 0);
+        }
+    }
+}
