@@ -106,6 +106,7 @@ public final class DatagenCommand implements Runnable {
             System.out.println("degrees:");
             System.out.printf("  %-55s %10s %6s %9s %7s %7s %9s%n", "", "nodes", "min", "mean", "median", "p90", "max");
             for (DatasetStats.Degrees d : s.degrees()) {
+                if (d.min() == d.max()) continue; // a fixed fan-out (e.g. 4 collections a person) says nothing
                 System.out.printf("  %-55s %,10d %6d %9.1f %7d %7d %,9d%n", d.what(), d.nodes(), d.min(), d.mean(), d.median(), d.p90(), d.max());
             }
             if (s.unparsableRows() > 0) System.out.println("rows whose ids are not integers: " + s.unparsableRows());

@@ -120,4 +120,18 @@ class CliErrorsTest {
         assertEquals(30, s.plan.duration().toSeconds());
         assertEquals("15m", s.settings.get("db.checkpoint.interval.time"));
     }
+
+    @Test
+    void datagenThroughTheCli(@TempDir Path dir) throws Exception {
+        assertCleanError(cli("datagen", "b2b", "--scale", "0", "--out", dir.resolve("x").toString()), "bad scale 0.0 (option --scale)");
+        Path out = dir.resolve("social");
+        Outcome ok = cli("datagen", "social", "--scale", "0.05", "--out", out.toString(), "--gzip");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("Import:   neo4j-admin database import full neo4j "), ok.out());
+        assertCleanError(cli("datagen", "social", "--scale", "0.05", "--out", out.toString()), "is not empty (option --out); pass --force");
+        Outcome stats = cli("datagen", "stats", out.toString());
+        assertEquals(0, stats.code(), stats.err());
+        assertTrue(stats.out().contains("FRIEND_OF degree of Person (either end)"), stats.out());
+        assertCleanError(cli("datagen", "stats", dir.resolve("nothing").toString()), "is not a folder");
+    }
 }
