@@ -72,9 +72,14 @@ final class HttpEngine implements Engine {
         if (authorization != null) b.header("Authorization", authorization);
         HttpResponse<byte[]> response = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
         int status = response.statusCode();
-        JsonNode json = response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
-        JsonNode errors = json.path("errors");
         if (status == 401) throw new IOException("HTTP 401 from " + uri + ": authentication failed");
+        JsonNode json;
+        try {
+            json = response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IOException("HTTP " + status + " from " + uri + " with a body that is not JSON: is this Neo4j's HTTP API?");
+        }
+        JsonNode errors = json.path("errors");
         if (errors.isArray() && !errors.isEmpty()) {
             JsonNode e = errors.get(0);
             throw new IOException("HTTP " + status + " " + e.path("code").asText() + ": " + e.path("message").asText());

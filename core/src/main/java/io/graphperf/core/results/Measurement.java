@@ -1,0 +1,31 @@
+package io.graphperf.core.results;
+
+import io.graphperf.core.stats.LatencySummary;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the measuring layer observed for one scenario on one transport.
+ *
+ * @param windowOps            operations that completed successfully inside the measured window
+ *                             (whenever they started): the throughput figure's numerator
+ * @param opsPerSecond         windowOps / window length
+ * @param acknowledgedOps      every operation that completed successfully, warm-up and drain included:
+ *                             what the database must now contain
+ * @param latency              response time of operations that started in the window (drained
+ *                             to completion), from intended start in the
+ *                             open model, from actual start in the closed model
+ * @param serviceTime          from actual start to completion (equals latency in the closed model)
+ * @param opsPerSecondSeries   completed operations per second of wall time since the run started
+ */
+public record Measurement(
+        String loadModel, String loadModelDescription, int clients, Double targetRate,
+        double warmupSeconds, double windowSeconds,
+        long windowOps, double opsPerSecond, long windowEntities, double entitiesPerSecond,
+        long errors, List<String> errorSamples,
+        long acknowledgedOps, long acknowledgedEntities,
+        LatencySummary latency, LatencySummary serviceTime, Map<String, LatencySummary> latencyByType,
+        List<double[]> opsPerSecondSeries,
+        long lateStarts, CpuUsage cpu, String histogramLog, boolean drained) {
+}
