@@ -12,5 +12,8 @@ out=$(mktemp -d)
 ./graphperf datagen b2b --scale 0.01 --gzip --out "$out/b2b" --force
 rm -rf "$out"
 
+echo "== relationship rows alone, b2b 0.01, gzip =="
+bench/datagen-relationship-rate.sh 0.01
+
 echo "== E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP (about 18 minutes) =="
 ./graphperf run writes --clients 8 --duration 30s
