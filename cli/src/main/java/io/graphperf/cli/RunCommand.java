@@ -135,7 +135,11 @@ public final class RunCommand implements Callable<Integer> {
             progress.phaseDone(targetDescription);
             environment.putAll(target.environment());
             ExperimentRunner runner = new ExperimentRunner(target, s.transports, s.plan, runDir.resolve(ResultsFolder.HISTOGRAMS), progress);
-            results = runner.run(s.experiment, s.scenarios);
+            // the folder is rewritten after every scenario, marked incomplete until the end, so an
+            // interrupted or failed run keeps what it measured
+            results = runner.run(s.experiment, s.scenarios, soFar -> ResultsFolder.write(new RunResult(runDir.getFileName().toString(),
+                    s.name, startedAt, "(incomplete: " + soFar.size() + " of " + s.scenarios.size() * s.transports.size() + " done)",
+                    s.describe(), environment, targetDescription, target.resetMethod(), soFar, runner.failures()), runDir));
             failures = runner.failures();
             progress.phase("stop " + (s.target == null ? "embedded Neo4j" : "connection"));
         }

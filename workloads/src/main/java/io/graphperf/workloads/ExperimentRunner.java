@@ -42,7 +42,16 @@ public final class ExperimentRunner {
         return failures;
     }
 
+    /** Called after every scenario with the results so far (the CLI writes them, so an interrupted run keeps them). */
+    public interface Listener {
+        void completed(List<ScenarioResult> soFar) throws Exception;
+    }
+
     public List<ScenarioResult> run(Experiment experiment, List<Scenario> scenarios) throws Exception {
+        return run(experiment, scenarios, soFar -> { });
+    }
+
+    public List<ScenarioResult> run(Experiment experiment, List<Scenario> scenarios, Listener listener) throws Exception {
         Map<String, Engine> engines = new LinkedHashMap<>();
         List<ScenarioResult> results = new ArrayList<>();
         int total = scenarios.size() * transports.size(), i = 0;
@@ -52,9 +61,17 @@ public final class ExperimentRunner {
                 for (String transport : transports) {
                     i++;
                     progress.phase(String.format("scenario %d/%d: %s over %s", i, total, scenario.id(), transport));
-                    ScenarioResult r = runOne(experiment, scenario, transport, engines.get(transport));
+                    ScenarioResult r;
+                    try {
+                        r = runOne(experiment, scenario, transport, engines.get(transport));
+                    } catch (Exception e) {
+                        target.checkHealthy(); // a dead server explains the failure better than the driver's error
+                        throw e;
+                    }
+                    target.checkHealthy();
                     results.add(r);
                     progress.phaseDone(outcome(r));
+                    listener.completed(List.copyOf(results));
                 }
             }
         } finally {

@@ -37,6 +37,13 @@ public interface Target extends AutoCloseable {
     /** Versions and settings of the target, for run.json. */
     Map<String, Object> environment();
 
+    /**
+     * Throws a {@link io.graphperf.core.UserError} that says what happened when the server is known
+     * to be gone (e.g. the embedded server's process died); does nothing otherwise.
+     */
+    default void checkHealthy() {
+    }
+
     /** Process id of the database server, when it runs on this machine (for its CPU use). */
     OptionalLong serverPid();
 

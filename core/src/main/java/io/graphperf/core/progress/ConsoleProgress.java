@@ -13,7 +13,7 @@ public final class ConsoleProgress implements ProgressListener {
     private final boolean interactive;
     private final long runStart = System.nanoTime();
     private String label = "";
-    private long phaseStart;
+    private long phaseStart, lastLine;
 
     public ConsoleProgress(PrintStream out, boolean interactive) {
         this.out = out;
@@ -28,6 +28,7 @@ public final class ConsoleProgress implements ProgressListener {
     public void phase(String label) {
         this.label = label;
         this.phaseStart = System.nanoTime();
+        this.lastLine = phaseStart;
         if (!interactive) out.println("[" + clock() + "] " + label + " ...");
         else out.print("\r\033[K" + label + " ...");
         out.flush();
@@ -35,7 +36,13 @@ public final class ConsoleProgress implements ProgressListener {
 
     @Override
     public void tick(double elapsed, double total, double opsPerSecond, boolean warmingUp) {
-        if (!interactive) return;
+        if (!interactive) {
+            long now = System.nanoTime();
+            if (now - lastLine < 10_000_000_000L) return;
+            lastLine = now;
+            out.printf("[%s] %s: %.0f/%.0fs, %,.0f ops/s%s%n", clock(), label, elapsed, total, opsPerSecond, warmingUp ? " (warm-up)" : "");
+            return;
+        }
         int filled = total <= 0 ? BAR_WIDTH : (int) Math.min(BAR_WIDTH, Math.round(BAR_WIDTH * elapsed / total));
         String bar = "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled);
         out.printf("\r\033[K%s %s %5.1f/%.0fs %,10.0f ops/s%s", label, bar, elapsed, total, opsPerSecond,
@@ -45,7 +52,14 @@ public final class ConsoleProgress implements ProgressListener {
 
     @Override
     public void progress(double fraction, String detail) {
-        if (!interactive) return;
+        if (!interactive) {
+            // logs get a line every 10 s instead of a bar
+            long now = System.nanoTime();
+            if (now - lastLine < 10_000_000_000L) return;
+            lastLine = now;
+            out.printf("[%s] %s: %3.0f%% %s%n", clock(), label, fraction * 100, detail);
+            return;
+        }
         int filled = (int) Math.max(0, Math.min(BAR_WIDTH, Math.round(BAR_WIDTH * fraction)));
         out.printf("\r\033[K%s %s %3.0f%% %s", label, "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled), fraction * 100, detail);
         out.flush();

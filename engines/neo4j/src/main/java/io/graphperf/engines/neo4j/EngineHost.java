@@ -184,6 +184,14 @@ public final class EngineHost implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Throws with the exit code and the log's tail when the host process has ended on its own. */
+    public void checkAlive() {
+        if (process.isAlive()) return;
+        Path work = settings.workDir().toAbsolutePath();
+        throw new UserError("the embedded Neo4j stopped unexpectedly (exit code " + process.exitValue() + ").\nLast lines of "
+                + work.resolve("host.log") + ":\n" + tail(work.resolve("host.log"), 25) + debugLogErrors(work));
+    }
+
     @Override
     public void close() {
         stopGracefully(process, control);

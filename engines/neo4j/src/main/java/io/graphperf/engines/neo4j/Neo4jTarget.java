@@ -242,6 +242,11 @@ public final class Neo4jTarget implements Target {
     }
 
     @Override
+    public void checkHealthy() {
+        if (host != null) host.checkAlive();
+    }
+
+    @Override
     public OptionalLong serverPid() {
         return host != null ? OptionalLong.of(host.pid()) : OptionalLong.empty();
     }

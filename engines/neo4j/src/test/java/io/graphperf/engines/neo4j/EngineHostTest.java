@@ -38,6 +38,19 @@ class EngineHostTest {
     }
 
     @Test
+    void aServerKilledMidRunIsReportedAsSuch(@TempDir Path dir) throws Exception {
+        try (Neo4jTarget t = Neo4jTarget.embedded(new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of()), home())) {
+            t.checkHealthy();
+            long pid = t.serverPid().orElseThrow();
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            ProcessHandle.of(pid).orElseThrow().onExit().get();
+            UserError e = assertThrows(UserError.class, t::checkHealthy);
+            assertTrue(e.getMessage().startsWith("the embedded Neo4j stopped unexpectedly (exit code 137)"), e.getMessage());
+            assertTrue(e.getMessage().contains("host.log"), e.getMessage());
+        }
+    }
+
+    @Test
     void engineThatFailsToStartShowsItsLog(@TempDir Path dir) {
         HostSettings s = new HostSettings(dir, "512m", "not-a-size", null, null, 0, 0, Map.of());
         UserError e = assertThrows(UserError.class, () -> EngineHost.start(s, home()));
