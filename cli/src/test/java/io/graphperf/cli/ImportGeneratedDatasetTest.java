@@ -31,11 +31,22 @@ class ImportGeneratedDatasetTest {
         HostSettings settings = new HostSettings(tmp.resolve(dataset + "-engine"), "512m", "64m", null, null, 0, 0, Map.of());
         BulkImporter.Result r = BulkImporter.run(settings, Home.get(), m.importArguments(data), "1G");
         String report = Files.readString(r.report());
+        // what the importer said about itself, and what graphperf measured around it
+        assertEquals(java.util.List.of("Node import", "Relationship import", "Relationship linking", "Post processing"),
+                java.util.List.copyOf(r.output().stages().keySet()), r.output().toString());
+        assertTrue(r.output().stages().values().stream().allMatch(v -> v > 0), r.output().toString());
+        assertTrue(r.output().totalSeconds() > 0 && r.output().totalSeconds() <= r.seconds(), r.toString());
+        assertEquals(m.totalNodes(), r.output().nodes());
+        assertEquals(m.totalRelationships(), r.output().relationships());
+        assertTrue(r.output().properties() > m.totalNodes(), "every node has properties");
+        assertTrue(r.peakRssBytes() > 50L << 20, "peak RSS " + r.peakRssBytes());
+        assertTrue(r.storeBytes() > 0 && r.storeFiles().keySet().stream().anyMatch(f -> f.startsWith("databases/")), r.storeFiles().toString());
         long dropped = m.defects().stream().filter(d -> d.dropped()).count();
         assertEquals(4, dropped, "2 duplicate ids and 2 dangling relationships");
         // the importer reports what it dropped, and also each extra column it ignored
         long extra = m.defects().stream().filter(d -> d.kind().equals(io.graphperf.datagen.format.Defect.EXTRA_COLUMNS)).count();
         assertEquals(dropped + extra, report.lines().filter(l -> !l.isBlank()).count(), "bad-entries report: " + report);
+        assertEquals(dropped + extra, r.badEntries());
         for (var d : m.defects()) {
             if (d.dropped() || d.kind().equals(io.graphperf.datagen.format.Defect.EXTRA_COLUMNS)) {
                 assertTrue(report.contains(d.file()) || report.contains(d.row().split(",")[1]), d + " in " + report);

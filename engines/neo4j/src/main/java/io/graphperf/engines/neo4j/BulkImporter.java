@@ -17,11 +17,19 @@ import java.util.concurrent.TimeUnit;
 public final class BulkImporter {
 
     /**
-     * @param seconds   wall time of the importer process
-     * @param log       the importer's output
-     * @param report    the bad-entries report (rows it skipped, with reasons)
+     * @param seconds      wall time of the importer process, JVM start included
+     * @param output       what the importer printed: stage times, totals, its memory estimate
+     * @param peakRssBytes the importer process's peak resident memory (VmHWM), 0 where /proc is missing
+     * @param storeFiles   bytes per file of the imported store (store files and transaction logs)
+     * @param badEntries   lines in the bad-entries report
+     * @param log          the importer's output
+     * @param report       the bad-entries report (rows it skipped or ignored, with reasons)
      */
-    public record Result(double seconds, Path log, Path report) {
+    public record Result(double seconds, ImporterOutput output, long peakRssBytes, Map<String, Long> storeFiles,
+                         long badEntries, Path log, Path report) {
+        public long storeBytes() {
+            return storeFiles.values().stream().mapToLong(Long::longValue).sum();
+        }
     }
 
     private BulkImporter() {
@@ -55,8 +63,10 @@ public final class BulkImporter {
         pb.environment().put("NEO4J_CONF", conf.toString());
         long start = System.nanoTime();
         Process p = pb.start();
+        long peakRss = 0;
         try {
-            p.waitFor();
+            // VmHWM is the kernel's high-water mark of resident memory: the last reading before exit is the peak
+            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) peakRss = Math.max(peakRss, highWaterMark(p.pid()));
         } catch (InterruptedException e) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             throw e;
@@ -66,6 +76,34 @@ public final class BulkImporter {
             throw new UserError("Neo4j's importer failed (exit code " + p.exitValue() + "); bad-entries report: " + report
                     + "\nLast lines of " + log + ":\n" + EngineHost.tail(log, 25));
         }
-        return new Result(seconds, log, report);
+        long bad = Files.exists(report) ? Files.readAllLines(report).stream().filter(l -> !l.isBlank()).count() : 0;
+        return new Result(seconds, ImporterOutput.parse(Files.readAllLines(log)), peakRss, storeFiles(settings), bad, log, report);
+    }
+
+    /** Bytes per file of database "neo4j": its store directory and its transaction logs. */
+    static Map<String, Long> storeFiles(HostSettings settings) throws IOException {
+        Path data = settings.dataDir() != null ? settings.dataDir() : settings.workDir().resolve("data");
+        Path txRoot = settings.txLogDir() != null ? settings.txLogDir() : data.resolve("transactions");
+        Map<String, Long> sizes = new java.util.TreeMap<>();
+        for (Path dir : List.of(data.resolve("databases").resolve("neo4j"), txRoot.resolve("neo4j"))) {
+            if (!Files.isDirectory(dir)) continue;
+            try (var walk = Files.walk(dir)) {
+                for (Path f : walk.filter(Files::isRegularFile).toList()) {
+                    sizes.merge(dir.getParent().getFileName() + "/" + dir.relativize(f), Files.size(f), Long::sum);
+                }
+            }
+        }
+        return sizes;
+    }
+
+    static long highWaterMark(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmHWM:")) return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+            }
+        } catch (IOException | RuntimeException e) {
+            // process gone or not Linux
+        }
+        return 0;
     }
 }
