@@ -45,7 +45,7 @@ public final class BulkImporter {
         Path work = settings.workDir().toAbsolutePath();
         Path conf = Files.createDirectories(work.resolve("conf"));
         List<String> lines = new ArrayList<>();
-        for (Map.Entry<String, String> e : settings.neo4jSettings(0, 0).entrySet()) lines.add(e.getKey() + "=" + e.getValue());
+        for (Map.Entry<String, String> e : settings.neo4jSettings(0, 0, null).entrySet()) lines.add(e.getKey() + "=" + e.getValue());
         Files.write(conf.resolve("neo4j.conf"), lines);
         Path log = work.resolve("import.log"), report = work.resolve("import.report");
 

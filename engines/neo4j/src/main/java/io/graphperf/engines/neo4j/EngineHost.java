@@ -52,7 +52,7 @@ public final class EngineHost implements AutoCloseable {
         if (bolt == http) http = port(0, "http-port");
         Path settingsFile = work.resolve("neo4j-settings.properties");
         Properties p = new Properties();
-        settings.neo4jSettings(bolt, http).forEach(p::setProperty);
+        settings.neo4jSettings(bolt, http, pluginsDir(graphperfHome)).forEach(p::setProperty);
         try (Writer w = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
             p.store(w, "settings graphperf applies to the embedded Neo4j");
         }
@@ -71,7 +71,10 @@ public final class EngineHost implements AutoCloseable {
         }
         cmd.add("-Dlog4j2.disable.jmx=true");
         cmd.add("-cp");
-        cmd.add(hostClasspath(graphperfHome));
+        Path plugins = pluginsDir(graphperfHome);
+        // as Neo4j's own launcher does, the plugins are on the classpath too: APOC registers its
+        // extensions (configuration, injected components) through the service loader
+        cmd.add(hostClasspath(graphperfHome) + (plugins == null ? "" : java.io.File.pathSeparator + plugins.toAbsolutePath() + "/*"));
         cmd.add(MAIN_CLASS);
         cmd.add(work.toString());
         cmd.add(settingsFile.toString());
@@ -143,6 +146,12 @@ public final class EngineHost implements AutoCloseable {
             throw new UserError("port " + requested + " on 127.0.0.1 is in use (setting " + setting + "); "
                     + "choose another, or 0 for any free port");
         }
+    }
+
+    /** Server plugins (apoc-core and its dependencies), copied there when the host module is built. */
+    static Path pluginsDir(Path home) {
+        Path dir = home.resolve("engines").resolve("neo4j-host").resolve("target").resolve("plugins");
+        return Files.isDirectory(dir) ? dir : null;
     }
 
     /** The host's classpath: its own jar and the dependency list Maven wrote when it built it. */

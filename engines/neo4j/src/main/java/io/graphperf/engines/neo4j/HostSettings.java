@@ -31,8 +31,12 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
         return new HostSettings(workDir, heap, pageCache, dataDir, txLogDir, bolt, http, extra);
     }
 
-    /** The Neo4j settings the host applies. Test-store hygiene comes first, then the run's choices. */
-    Map<String, String> neo4jSettings(int bolt, int http) {
+    /**
+     * The Neo4j settings the host applies. Test-store hygiene comes first, then the run's choices.
+     *
+     * @param plugins folder of server plugins (APOC core), or null for none
+     */
+    Map<String, String> neo4jSettings(int bolt, int http, Path plugins) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("server.default_listen_address", "127.0.0.1");
         s.put("server.bolt.listen_address", "127.0.0.1:" + bolt);
@@ -52,6 +56,10 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
         s.put("server.directories.run", workDir.resolve("run").toAbsolutePath().toString());
         s.put("server.directories.data", (dataDir != null ? dataDir : workDir.resolve("data")).toAbsolutePath().toString());
         if (txLogDir != null) s.put("server.directories.transaction.logs.root", txLogDir.toAbsolutePath().toString());
+        if (plugins != null) {
+            s.put("server.directories.plugins", plugins.toAbsolutePath().toString());
+            s.put("dbms.security.procedures.unrestricted", "apoc.*");
+        }
         s.putAll(extra);
         return s;
     }

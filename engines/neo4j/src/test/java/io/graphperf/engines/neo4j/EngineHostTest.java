@@ -41,6 +41,10 @@ class EngineHostTest {
     void aServerKilledMidRunIsReportedAsSuch(@TempDir Path dir) throws Exception {
         try (Neo4jTarget t = Neo4jTarget.embedded(new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of()), home())) {
             t.checkHealthy();
+            // APOC core is installed as a plugin: its page-cache warm-up runs (the E1 warm-up phase uses it)
+            t.execute("UNWIND range(1, 1000) AS i CREATE (:W {i: i})");
+            assertEquals(1, t.queryLong("CALL apoc.warmup.run() YIELD nodesTotal RETURN count(*)"));
+            assertTrue(t.queryLong("CALL apoc.warmup.run() YIELD nodesTotal RETURN nodesTotal") >= 1000);
             long pid = t.serverPid().orElseThrow();
             ProcessHandle.of(pid).orElseThrow().destroyForcibly();
             ProcessHandle.of(pid).orElseThrow().onExit().get();
