@@ -1,6 +1,8 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.progress.ProgressListener;
+import io.graphperf.workloads.imports.SchemaPhase;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.datagen.Manifest;
 import io.graphperf.engines.neo4j.BulkImporter;
@@ -11,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -60,6 +64,17 @@ class ImportGeneratedDatasetTest {
                 assertEquals(e.getValue().expected(), t.queryLong("MATCH ()-[r:`" + e.getKey() + "`]->() RETURN count(r)"), dataset + " :" + e.getKey());
             }
             assertEquals(m.totalNodes(), t.queryLong("MATCH (n) RETURN count(n)"));
+            // schema phase: one uniqueness constraint per label key, timed until ONLINE
+            List<SchemaPhase.Step> steps = new ArrayList<>();
+            for (String label : m.nodes().keySet()) steps.add(SchemaPhase.Step.uniqueness(label, label.substring(0, 1).toLowerCase() + label.substring(1) + "Key"));
+            if (dataset.equals("b2b")) steps.add(SchemaPhase.Step.index("Individual", "lastName"));
+            else steps.add(SchemaPhase.Step.index("Person", "lastName"));
+            List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, ProgressListener.NONE);
+            assertEquals(steps.size(), timings.size());
+            for (SchemaPhase.Timing st : timings) assertTrue(st.onlineSeconds() >= st.statementSeconds() && st.statementSeconds() > 0, st.toString());
+            assertTrue(t.indexStates().stream().allMatch(IndexState::online), t.indexStates().toString());
+            // the constraints hold on the imported keys (the duplicate ids were dropped by the importer)
+            assertEquals(m.nodes().size(), t.queryLong("SHOW CONSTRAINTS YIELD type WHERE type = 'UNIQUENESS' RETURN count(*)"));
             assertTrue(m.totalRelationships() > 0);
         }
     }

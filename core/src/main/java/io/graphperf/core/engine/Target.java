@@ -25,6 +25,11 @@ public interface Target extends AutoCloseable {
     /** Runs a statement returning a single integer (e.g. a count). */
     long queryLong(String statement) throws Exception;
 
+    /** Every index with its state and population progress (for timing builds until ONLINE). */
+    default List<IndexState> indexStates() throws Exception {
+        return List.of();
+    }
+
     /** Waits until every index and constraint is online. */
     void awaitIndexesOnline() throws Exception;
 

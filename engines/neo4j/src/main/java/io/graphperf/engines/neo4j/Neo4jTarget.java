@@ -2,6 +2,7 @@ package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Target;
 import org.neo4j.driver.AuthToken;
 import org.neo4j.driver.AuthTokens;
@@ -176,6 +177,15 @@ public final class Neo4jTarget implements Target {
         try (Session s = session()) {
             Record r = s.run(statement).single();
             return r.get(0).asLong();
+        }
+    }
+
+    @Override
+    public List<IndexState> indexStates() {
+        try (Session s = session()) {
+            return s.run("SHOW INDEXES YIELD name, type, state, populationPercent RETURN name, type, state, populationPercent")
+                    .list(r -> new IndexState(r.get("name").asString(), r.get("type").asString(), r.get("state").asString(),
+                            r.get("populationPercent").asDouble()));
         }
     }
 
