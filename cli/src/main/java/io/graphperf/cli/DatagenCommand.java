@@ -65,26 +65,23 @@ public final class DatagenCommand implements Runnable {
         }
     }
 
-    @Command(name = "social", mixinStandardHelpOptions = true, description = "The E2 intranet social network (scale 1: ~83 k nodes, ~304 k relationships).")
-    static final class Social implements Callable<Integer> {
+    /** A generator subcommand: the shared options, and the dataset its name says. */
+    abstract static class Generate implements Callable<Integer> {
         @Mixin
         GeneratorOptions options;
 
         @Override
         public Integer call() throws Exception {
-            return options.generate("social");
+            return options.generate(getClass().getAnnotation(Command.class).name());
         }
     }
 
-    @Command(name = "b2b", mixinStandardHelpOptions = true, description = "The E1 B2B marketing graph (scale 1: 458 M nodes, 2.18 B relationships; try 0.01).")
-    static final class B2b implements Callable<Integer> {
-        @Mixin
-        GeneratorOptions options;
+    @Command(name = "social", mixinStandardHelpOptions = true, description = "The E2 intranet social network (scale 1: ~83 k nodes, ~304 k relationships).")
+    static final class Social extends Generate {
+    }
 
-        @Override
-        public Integer call() throws Exception {
-            return options.generate("b2b");
-        }
+    @Command(name = "b2b", mixinStandardHelpOptions = true, description = "The E1 B2B marketing graph (scale 1: 458 M nodes, 2.18 B relationships; try 0.01).")
+    static final class B2b extends Generate {
     }
 
     @Command(name = "stats", mixinStandardHelpOptions = true, description = "Statistics computed from a dataset folder's files: rows per label and type, degree distributions.")
