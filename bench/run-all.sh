@@ -15,5 +15,5 @@ rm -rf "$out"
 echo "== relationship rows alone, b2b 0.01, gzip =="
 bench/datagen-relationship-rate.sh 0.01
 
-echo "== E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP (about 18 minutes) =="
+echo "== E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP (about 20 minutes) =="
 ./graphperf run writes --clients 8 --duration 30s
