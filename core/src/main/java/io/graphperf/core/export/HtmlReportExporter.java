@@ -1,6 +1,7 @@
 package io.graphperf.core.export;
 
 import io.graphperf.core.results.Measurement;
+import io.graphperf.core.results.Reference;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.ScenarioResult;
 import io.graphperf.core.results.Verification;
@@ -142,7 +143,7 @@ public final class HtmlReportExporter {
                         s.transport() + ": " + Format.rate(s.measurement().entitiesPerSecond()) + " entities/s"));
             }
             ScenarioResult first = e.getValue().get(0);
-            if (first.reference() != null && "entities/s".equals(first.reference().unit())) {
+            if (first.reference() != null && Reference.ENTITIES.equals(first.reference().unit())) {
                 marks.add(new SvgChart.Mark(transports.size(), first.reference().value(), false, "reference: " + first.reference().figure()));
             }
             rows.add(new SvgChart.Row(e.getKey(), marks));

@@ -37,10 +37,7 @@ public final class ConsoleProgress implements ProgressListener {
     @Override
     public void tick(double elapsed, double total, double opsPerSecond, boolean warmingUp) {
         if (!interactive) {
-            long now = System.nanoTime();
-            if (now - lastLine < 10_000_000_000L) return;
-            lastLine = now;
-            out.printf("[%s] %s: %.0f/%.0fs, %,.0f ops/s%s%n", clock(), label, elapsed, total, opsPerSecond, warmingUp ? " (warm-up)" : "");
+            if (lineDue()) out.printf("[%s] %s: %.0f/%.0fs, %,.0f ops/s%s%n", clock(), label, elapsed, total, opsPerSecond, warmingUp ? " (warm-up)" : "");
             return;
         }
         int filled = total <= 0 ? BAR_WIDTH : (int) Math.min(BAR_WIDTH, Math.round(BAR_WIDTH * elapsed / total));
@@ -53,11 +50,7 @@ public final class ConsoleProgress implements ProgressListener {
     @Override
     public void progress(double fraction, String detail) {
         if (!interactive) {
-            // logs get a line every 10 s instead of a bar
-            long now = System.nanoTime();
-            if (now - lastLine < 10_000_000_000L) return;
-            lastLine = now;
-            out.printf("[%s] %s: %3.0f%% %s%n", clock(), label, fraction * 100, detail);
+            if (lineDue()) out.printf("[%s] %s: %3.0f%% %s%n", clock(), label, fraction * 100, detail);
             return;
         }
         int filled = (int) Math.max(0, Math.min(BAR_WIDTH, Math.round(BAR_WIDTH * fraction)));
@@ -71,6 +64,14 @@ public final class ConsoleProgress implements ProgressListener {
         if (interactive) out.print("\r\033[K");
         out.printf("[%s] %s: %s (%.1fs)%n", clock(), label, outcome, seconds);
         out.flush();
+    }
+
+    /** Without a terminal, logs get a progress line every 10 s instead of a redrawn bar. */
+    private boolean lineDue() {
+        long now = System.nanoTime();
+        if (now - lastLine < 10_000_000_000L) return false;
+        lastLine = now;
+        return true;
     }
 
     private String clock() {

@@ -30,7 +30,7 @@ import java.util.zip.GZIPOutputStream;
 public final class DatasetWriter {
 
     /** What was written for one part. */
-    public record PartFile(String group, String file, long rows, long bytes, long uncompressedBytes) {
+    public record PartFile(String group, String file, long rows, long bytes) {
     }
 
     private final Path dir;
@@ -96,7 +96,6 @@ public final class DatasetWriter {
         // defects go into the first part, each after its data row
         Map<Long, List<Defect>> defects = new TreeMap<>();
         if (part == 0) for (Defect d : g.defects()) defects.computeIfAbsent(Math.min(d.afterRow(), Math.max(0, to - 1)), k -> new ArrayList<>()).add(d);
-        long uncompressed;
         try (OutputStream os = open(file)) {
             RowBuffer buf = new RowBuffer(os, bytesWritten);
             long cursor = from, injected = 0;
@@ -111,7 +110,6 @@ public final class DatasetWriter {
             }
             generate(g, buf, cursor, to, rnd);
             buf.flush();
-            uncompressed = buf.bytes();
         } catch (IOException e) {
             Files.deleteIfExists(file);
             String msg = String.valueOf(e.getMessage());
@@ -119,7 +117,7 @@ public final class DatasetWriter {
             throw new UserError("cannot write " + file + ": " + msg);
         }
         long rows = to - from + (part == 0 ? g.defects().size() : 0);
-        return new PartFile(g.name(), name, rows, Files.size(file), uncompressed);
+        return new PartFile(g.name(), name, rows, Files.size(file));
     }
 
     /** Generates rows [from, to) in chunks, counting them for the progress bar; returns to. */

@@ -196,10 +196,7 @@ public final class Neo4jTarget implements Target {
 
     @Override
     public void reset() {
-        if (!resetAllowed) {
-            throw new UserError("refusing to delete the data in database '" + database + "' at " + boltUri
-                    + ": pass --reset delete-all to let graphperf empty it between scenarios");
-        }
+        checkResetAllowed();
         try (Session s = session()) {
             for (String name : s.run("SHOW CONSTRAINTS YIELD name RETURN name").list(r -> r.get(0).asString())) {
                 s.run("DROP CONSTRAINT `" + name.replace("`", "``") + "` IF EXISTS").consume();
