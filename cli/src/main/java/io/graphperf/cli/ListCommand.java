@@ -10,8 +10,11 @@ public final class ListCommand implements Runnable {
     @Override
     public void run() {
         for (Experiment e : Experiments.all().values()) {
-            System.out.printf("%s  (%s)%n  %s%n  defaults: %d clients, %ds warm-up, %ds per scenario%n",
-                    e.name(), e.title(), e.description(), e.defaultClients(), e.defaultWarmup().toSeconds(), e.defaultDuration().toSeconds());
+            System.out.printf("%s  (%s)%n  %s%n", e.name(), e.title(), e.description());
+            if (!e.scenarios().isEmpty()) {
+                System.out.printf("  defaults: %d clients, %ds warm-up, %ds per scenario%n", e.defaultClients(), e.defaultWarmup().toSeconds(),
+                        e.defaultDuration().toSeconds());
+            }
             for (Scenario s : e.scenarios()) {
                 System.out.printf("    %-26s %s%s%n", s.id(), s.title(), s.reference() == null ? "" : " [reference: " + s.reference().figure() + "]");
             }

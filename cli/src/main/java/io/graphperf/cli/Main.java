@@ -10,7 +10,7 @@ import java.io.PrintWriter;
 @Command(name = "graphperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A performance lab for graph databases: runs experiments against an embedded Neo4j "
                 + "(started by graphperf) or your own server, and writes JSON, CSV and an HTML report.",
-        subcommands = {RunCommand.class, DatagenCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, CompareCommand.class, DatagenCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -1,20 +1,12 @@
 package io.graphperf.cli;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.Target;
-import io.graphperf.core.export.ResultsFolder;
 import io.graphperf.core.measure.LoadModel;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.progress.ConsoleProgress;
 import io.graphperf.core.results.RunResult;
-import io.graphperf.core.results.ScenarioResult;
-import io.graphperf.core.system.EnvironmentInfo;
-import io.graphperf.engines.neo4j.HostSettings;
-import io.graphperf.engines.neo4j.Neo4jTarget;
-import io.graphperf.workloads.Experiment;
-import io.graphperf.workloads.ExperimentRunner;
+import io.graphperf.core.results.SeriesResult;
 import io.graphperf.workloads.Experiments;
-import io.graphperf.workloads.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,9 +26,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs an experiment and writes a results folder (run.json, summary.csv, histograms/, report.html).",
+        description = {"Runs an experiment and writes a results folder (run.json, summary.csv, figures.csv, histograms/, report.html);",
+                "with --variant or --repeat, a series folder (series.json, comparison.csv, report.html) with each run under trials/.",
                 "Without an experiment: the quick suite (every E4 scenario, 1 s warm-up + 2 s each, Bolt and HTTP, embedded Neo4j)."},
         footer = {"", "Examples:", "  graphperf run", "  graphperf run writes --clients 8 --duration 30s",
+                "  graphperf run import --dataset b2b --scale 0.001,0.003,0.01",
+                "  graphperf run import --scale 0.01 --variant small-cache:page-cache=64m --repeat 3",
+                "  graphperf run import --dataset /data/my-csv-folder --index Person.name",
                 "  graphperf run writes --scenarios unwind-1000,create-labelled --transports bolt --load open --rate 200",
                 "  graphperf run writes --target neo4j://db.example:7687 --user neo4j --password secret --reset delete-all",
                 "  graphperf run --config my-run.yaml"})
@@ -102,68 +97,72 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Show stack traces of errors.")
     boolean verbose;
 
+    @Option(names = "--variant", paramLabel = "NAME:KEY=VALUE,...", description = {"A configuration to compare with the baseline (this run's own settings); repeatable.",
+            "Keys: heap, page-cache, data-dir, tx-log-dir, or any Neo4j setting (e.g. db.tx_log.rotation.size).",
+            "Example: --variant big-cache:page-cache=2g --variant other-disk:data-dir=/mnt/ssd2"})
+    List<String> variants;
+    @Option(names = "--repeat", description = "Runs per variant, interleaved A B A B … (default: 1). Verdicts need at least 2.")
+    Integer repeat;
+
+    @Option(names = "--dataset", paramLabel = "NAME|DIR", description = "import: b2b (default), social, or a folder of Neo4j-import CSV files.")
+    String dataset;
+    @Option(names = "--scale", split = ",", paramLabel = "S", description = "import: scale factors of the generated dataset, e.g. 0.001,0.003,0.01 (default: 0.01).")
+    List<Double> scales;
+    @Option(names = "--index", split = ",", paramLabel = "LABEL.PROPERTY", description = "import: property indexes after the constraints (default b2b: Individual.lastName,Organization.name; social: Person.lastName,Message.sentAt).")
+    List<String> indexes;
+    @Option(names = "--probe-label", paramLabel = "LABEL", description = "import: label whose keys the probe queries look up (default: b2b Individual, social Person, else the first label with a key).")
+    String probeLabel;
+    @Option(names = "--bad-tolerance", paramLabel = "N", description = "import: bad rows the importer may skip before it fails (default: 10000, as in the study).")
+    Integer badTolerance;
+    @Option(names = "--max-off-heap", paramLabel = "SIZE", description = "import: the importer's --max-off-heap-memory (default: 2G).")
+    String maxOffHeap;
+    @Option(names = "--defects", paramLabel = "N", description = "import: defects per kind injected into a generated dataset (default: 0).")
+    Integer defects;
+    @Option(names = "--seed", description = "import: generator seed (default: 1).")
+    Long seed;
+    @Option(names = "--dataset-cache", paramLabel = "DIR", description = "import: where generated datasets are kept for reuse (default: OUT/datasets).")
+    Path datasetCache;
+    @Option(names = "--no-drop-os-cache", negatable = false, description = "import: do not drop the OS file cache before cold starts (dropping needs root; default: drop when permitted).")
+    boolean noDropOsCache;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        Settings s = resolve();
+        RunSettings s = resolve();
         PrintStream stdout = System.out;
         ConsoleProgress progress = ConsoleProgress.forStderr();
         Path runDir = newRunDir(s.out, s.name);
-        String startedAt = OffsetDateTime.now().toString();
-
-        Target t;
-        progress.phase(s.target == null ? "start embedded Neo4j" : "connect to " + s.target);
-        if (s.target == null) {
-            t = Neo4jTarget.embedded(s.host(runDir.resolve("engine")), Home.get());
-        } else {
-            Neo4jTarget remote = Neo4jTarget.remote(s.target, s.user, s.password, s.database, s.httpUrl, "delete-all".equals(s.reset));
-            t = remote;
-            try {
-                remote.checkResetAllowed();
-            } catch (UserError e) {
-                remote.close();
-                throw e;
+        Series.TrialRunner trial = (settings, dir) -> settings.isImport() ? ImportTrial.run(settings, dir, progress) : ScenarioTrial.run(settings, dir, progress);
+        if (s.variants.size() == 1 && s.repeat == 1) {
+            RunResult run = trial.run(s.with(s.variants.get(0)), runDir);
+            SummaryTable.print(run, stdout);
+            stdout.println();
+            stdout.println("Results: " + runDir);
+            stdout.println("Report:  " + runDir.resolve(io.graphperf.core.export.HtmlReportExporter.FILE));
+            if (!run.passed()) {
+                stdout.println("FAILED: " + String.join("; ", run.failures()));
+                return 1;
             }
+            return 0;
         }
-        List<ScenarioResult> results;
-        List<String> failures;
-        Map<String, Object> environment = EnvironmentInfo.collect(Home.get());
-        String targetDescription = t.description();
-        try (Target target = t) {
-            progress.phaseDone(targetDescription);
-            environment.putAll(target.environment());
-            ExperimentRunner runner = new ExperimentRunner(target, s.transports, s.plan, runDir.resolve(ResultsFolder.HISTOGRAMS), progress);
-            // the folder is rewritten after every scenario, marked incomplete until the end, so an
-            // interrupted or failed run keeps what it measured
-            results = runner.run(s.experiment, s.scenarios, soFar -> ResultsFolder.write(new RunResult(runDir.getFileName().toString(),
-                    s.name, startedAt, "(incomplete: " + soFar.size() + " of " + s.scenarios.size() * s.transports.size() + " done)",
-                    s.describe(), environment, targetDescription, target.resetMethod(), soFar, runner.failures()), runDir));
-            failures = runner.failures();
-            progress.phase("stop " + (s.target == null ? "embedded Neo4j" : "connection"));
-        }
-        progress.phaseDone("done");
-        if (s.target == null && !keepStore) deleteStore(runDir.resolve("engine").resolve("data"));
-
-        RunResult run = new RunResult(runDir.getFileName().toString(), s.name, startedAt, OffsetDateTime.now().toString(),
-                s.describe(), environment, targetDescription, t.resetMethod(), results, failures);
-        Path report = ResultsFolder.write(run, runDir);
-        SummaryTable.print(run, stdout);
+        SeriesResult series = Series.run(s, runDir, trial, progress);
+        SummaryTable.print(series, stdout);
         stdout.println();
-        stdout.println("Results: " + runDir);
-        stdout.println("Report:  " + report);
-        if (!run.passed()) {
-            stdout.println("FAILED: " + String.join("; ", failures));
+        stdout.println("Results: " + runDir + " (each run in trials/)");
+        stdout.println("Report:  " + runDir.resolve(io.graphperf.core.export.HtmlReportExporter.FILE));
+        if (!series.passed()) {
+            stdout.println("FAILED: " + String.join("; ", series.failures()));
             return 1;
         }
         return 0;
     }
 
     /** Command line over config file over defaults, validated before anything starts. */
-    Settings resolve() {
+    RunSettings resolve() {
         RunConfig c = config != null ? RunConfig.load(config) : new RunConfig();
-        Settings s = new Settings();
+        RunSettings s = new RunSettings();
         String exp = first(experiment, c.experiment, null);
         boolean quick = exp == null || exp.equals(QUICK);
         s.experiment = Experiments.byName(quick ? "writes" : exp);
@@ -176,6 +175,12 @@ public final class RunCommand implements Callable<Integer> {
         int n = first(clients, c.clients, s.experiment.defaultClients());
         Duration d = first(duration, parse(c.duration, "duration"), quick ? QUICK_DURATION : s.experiment.defaultDuration());
         Duration w = first(warmup, parse(c.warmup, "warmup"), quick ? QUICK_WARMUP : s.experiment.defaultWarmup());
+        if (s.experiment instanceof io.graphperf.workloads.imports.ImportExperiment) {
+            // E1 is a study of phases: no load model (a placeholder plan keeps describe() simple)
+            n = 1;
+            d = Duration.ofSeconds(1);
+            w = Duration.ZERO;
+        }
         String model = first(load, c.load, "closed");
         Double r = first(rate, c.rate, null);
         LoadModel lm;
@@ -214,6 +219,32 @@ public final class RunCommand implements Callable<Integer> {
         if (s.target != null && (heap != null || pageCache != null || dataDir != null || boltPort != null || settings != null)) {
             throw new UserError("--heap, --page-cache, --data-dir, --bolt-port and --setting apply to the embedded Neo4j only, not to --target");
         }
+        s.keepStore = keepStore || Boolean.TRUE.equals(c.keepStore);
+        s.variants = Variant.all(first(variants, c.variants, List.of()));
+        s.repeat = first(repeat, c.repeat, 1);
+        if (s.repeat < 1) throw new UserError("--repeat must be at least 1, not " + s.repeat);
+        if (s.target != null && s.variants.size() > 1) {
+            throw new UserError("--variant changes the embedded Neo4j's settings; with --target, run each configuration of your server and use graphperf compare");
+        }
+        s.dataset = first(dataset, c.dataset, "b2b");
+        s.scales = first(scales, c.scale, List.of(0.01));
+        s.indexes = first(indexes, c.index, null);
+        s.probeLabel = first(probeLabel, c.probeLabel, null);
+        s.badTolerance = first(badTolerance, c.badTolerance, 10_000);
+        s.maxOffHeap = first(maxOffHeap, c.maxOffHeap, "2G");
+        s.defects = first(defects, c.defects, 0);
+        s.seed = first(seed, c.seed, 1L);
+        s.datasetCache = first(datasetCache, c.datasetCache == null ? null : Path.of(c.datasetCache), s.out.resolve("datasets"));
+        s.dropOsCache = !(noDropOsCache || Boolean.FALSE.equals(c.dropOsCache));
+        if (s.isImport()) {
+            if (s.target != null) throw new UserError("run import needs the embedded Neo4j (the importer writes a store on this machine); drop --target");
+            if (s.badTolerance < 0) throw new UserError("--bad-tolerance must be 0 or more");
+            for (double sc : s.scales) if (!(sc > 0 && sc <= 100)) throw new UserError("bad scale " + sc + " (option --scale): above 0 and at most 100");
+            if (!ImportTrial.GENERATED.contains(s.dataset) && !java.nio.file.Files.isDirectory(Path.of(s.dataset))) {
+                throw new UserError("--dataset '" + s.dataset + "' is neither b2b, social nor an existing folder");
+            }
+            if (!ImportTrial.GENERATED.contains(s.dataset) && scales != null) throw new UserError("--scale applies to generated datasets (b2b, social), not to a folder");
+        }
         return s;
     }
 
@@ -243,54 +274,6 @@ public final class RunCommand implements Callable<Integer> {
         for (int i = 2; Files.exists(dir); i++) dir = out.resolve(stamp + "-" + name + "-" + i);
         Files.createDirectories(dir);
         return dir.toAbsolutePath();
-    }
-
-    private static void deleteStore(Path data) throws IOException {
-        if (!Files.exists(data)) return;
-        try (var walk = Files.walk(data)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
-    }
-
-    /** The effective settings of a run. */
-    static final class Settings {
-        Experiment experiment;
-        String name;
-        List<Scenario> scenarios;
-        List<String> transports;
-        RunPlan plan;
-        String target, user, password, database, httpUrl, reset, heap, pageCache;
-        Path dataDir, txLogDir, out;
-        int boltPort, httpPort;
-        Map<String, String> settings;
-
-        HostSettings host(Path workDir) {
-            return new HostSettings(workDir, heap, pageCache, dataDir, txLogDir, boltPort, httpPort, settings);
-        }
-
-        /** For run.json: everything that shaped the run (never the password). */
-        Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("experiment", name);
-            m.put("scenarios", scenarios.stream().map(Scenario::id).toList());
-            m.put("transports", transports);
-            m.put("loadModel", plan.model().describe());
-            m.put("clients", plan.model().clients());
-            m.put("warmupSeconds", plan.warmup().toMillis() / 1000.0);
-            m.put("durationSeconds", plan.duration().toMillis() / 1000.0);
-            m.put("target", target == null ? "embedded" : target);
-            if (target != null) {
-                m.put("database", database);
-                m.put("user", user);
-            } else {
-                m.put("heap", heap);
-                m.put("pageCache", pageCache);
-                m.put("dataDir", dataDir == null ? "(results folder)/engine/data" : dataDir.toString());
-                m.put("txLogDir", txLogDir == null ? "(default, under the data directory)" : txLogDir.toString());
-                m.put("settings", settings);
-            }
-            return m;
-        }
     }
 
     static final class ExperimentNames extends ArrayList<String> {

@@ -41,6 +41,19 @@ public final class RunConfig {
     @JsonProperty("http-port") public Integer httpPort;
     public Map<String, String> settings;
     public String out;
+    @JsonProperty("keep-store") public Boolean keepStore;
+    @JsonProperty("variant") public List<String> variants;
+    public Integer repeat;
+    public String dataset;
+    public List<Double> scale;
+    public List<String> index;
+    @JsonProperty("probe-label") public String probeLabel;
+    @JsonProperty("bad-tolerance") public Integer badTolerance;
+    @JsonProperty("max-off-heap") public String maxOffHeap;
+    public Integer defects;
+    public Long seed;
+    @JsonProperty("dataset-cache") public String datasetCache;
+    @JsonProperty("drop-os-cache") public Boolean dropOsCache;
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

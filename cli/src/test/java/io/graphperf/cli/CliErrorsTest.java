@@ -42,7 +42,7 @@ class CliErrorsTest {
 
     @Test
     void unknownExperiment(@TempDir Path dir) {
-        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: writes");
+        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: import, writes");
     }
 
     @Test
@@ -113,7 +113,7 @@ class CliErrorsTest {
     void theReadmeExampleConfigIsValid() {
         RunCommand cmd = new RunCommand();
         cmd.config = Path.of(System.getProperty("graphperf.home"), "examples", "writes-open-model.yaml");
-        RunCommand.Settings s = cmd.resolve();
+        RunSettings s = cmd.resolve();
         assertEquals("writes", s.name);
         assertEquals(3, s.scenarios.size());
         assertEquals("open", s.plan.model().name());

@@ -13,6 +13,7 @@ public final class Experiments {
     private static final Map<String, Experiment> ALL = new LinkedHashMap<>();
 
     static {
+        register(new io.graphperf.workloads.imports.ImportExperiment());
         register(new WriteScaling());
     }
 

@@ -22,12 +22,27 @@ public interface Target extends AutoCloseable {
     /** Runs an administrative statement (schema, setup) to completion. */
     void execute(String statement) throws Exception;
 
+    /** Runs a statement with parameters to completion, its result read and discarded (probe queries). */
+    default void execute(String statement, Map<String, Object> parameters) throws Exception {
+        throw new UnsupportedOperationException(description() + " does not run parameterised statements");
+    }
+
+    /** Runs a statement and returns the first column of every row (e.g. sample keys). */
+    default List<Object> queryColumn(String statement) throws Exception {
+        throw new UnsupportedOperationException(description() + " does not return rows");
+    }
+
     /** Runs a statement returning a single integer (e.g. a count). */
     long queryLong(String statement) throws Exception;
 
     /** Every index with its state and population progress (for timing builds until ONLINE). */
     default List<IndexState> indexStates() throws Exception {
         return List.of();
+    }
+
+    /** The server's page cache, when the target can tell (empty otherwise). */
+    default java.util.Optional<PageCacheState> pageCache() throws Exception {
+        return java.util.Optional.empty();
     }
 
     /** Waits until every index and constraint is online. */

@@ -12,10 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** summary.csv: one row per scenario × transport, for spreadsheets and scripts. */
+/**
+ * summary.csv: one row per scenario × transport; figures.csv: every comparable figure of the run (the
+ * import study's phases included), one per row. For spreadsheets and scripts.
+ */
 public final class CsvExporter {
 
     public static final String FILE = "summary.csv";
+    public static final String FIGURES = "figures.csv";
     static final String HEADER = "experiment,scenario,transport,load_model,clients,target_rate,window_s,ops,ops_per_s,"
             + "entities_per_s,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,errors,acknowledged_ops,verified,"
             + "harness_cpu_cores,server_cpu_cores,client_bound,reference,reference_value,reference_unit";
@@ -29,6 +33,13 @@ public final class CsvExporter {
         for (ScenarioResult s : run.scenarios()) lines.add(row(s));
         Path file = dir.resolve(FILE);
         Files.write(file, lines);
+        List<String> figures = new ArrayList<>();
+        figures.add("figure,value,unit,higher_is_better");
+        for (io.graphperf.core.results.Figure f : io.graphperf.core.stats.Figures.of(run)) {
+            figures.add(quote(f.name()) + "," + (Double.isFinite(f.value()) ? String.format(Locale.ROOT, "%.6g", f.value()) : "") + ","
+                    + quote(f.unit()) + "," + f.higherIsBetter());
+        }
+        Files.write(dir.resolve(FIGURES), figures);
         return file;
     }
 

@@ -41,9 +41,12 @@ public final class HtmlReportExporter {
         h.append("<h1>graphperf report: ").append(Html.escape(run.experiment())).append("</h1>");
         header(h, run);
         warnings(h, run);
-        summaryTable(h, run);
-        charts(h, run);
-        details(h, run);
+        if (!run.scenarios().isEmpty()) {
+            summaryTable(h, run);
+            charts(h, run);
+            details(h, run);
+        }
+        ImportReportSection.render(h, run);
         environment(h, run);
         h.append(HOW_TO_READ);
         h.append("<script>").append(SCRIPT).append("</script></body></html>");
@@ -55,7 +58,7 @@ public final class HtmlReportExporter {
         meta(h, "run", run.runId());
         meta(h, "started / finished", run.startedAt() + " / " + run.finishedAt());
         meta(h, "target", run.target());
-        meta(h, "store reset between scenarios", run.resetMethod());
+        if (!run.scenarios().isEmpty()) meta(h, "store reset between scenarios", run.resetMethod());
         Object load = run.configuration().get("loadModel");
         if (load != null) meta(h, "load model", String.valueOf(load));
         h.append("<tr><th>outcome</th><td class=\"").append(run.passed() ? "pass\">PASSED" : "fail\">FAILED").append("</td></tr>");
@@ -193,7 +196,7 @@ public final class HtmlReportExporter {
         return s.scenario() + " / " + s.transport();
     }
 
-    private static final String CSS = "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1a202c;max-width:1400px}"
+    static final String CSS = "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1a202c;max-width:1400px}"
             + "table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #e2e8f0;padding:3px 8px;text-align:left;vertical-align:middle}"
             + "td.num{text-align:right;font-variant-numeric:tabular-nums}th{background:#f7fafc}table.sortable th{cursor:pointer}"
             + ".pass{color:#276749;font-weight:600}.fail{color:#c53030;font-weight:600}"

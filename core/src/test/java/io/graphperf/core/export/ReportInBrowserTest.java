@@ -46,7 +46,7 @@ class ReportInBrowserTest {
             }
         }
         return new RunResult("test-run", "test", "2026-01-01T00:00Z", "2026-01-01T00:01Z", Map.of("loadModel", "closed"),
-                Map.of("cpu.cores", 2), "no-op engine", "none", scenarios, List.of());
+                Map.of("cpu.cores", 2), "no-op engine", "none", scenarios, List.of(), List.of());
     }
 
     @Test

@@ -17,15 +17,21 @@ import java.util.Optional;
 public final class SchemaPhase {
 
     /** One statement and the name of the index it builds (a constraint's backing index has the constraint's name). */
-    public record Step(String index, String statement) {
+    public record Step(String index, String statement, String label, String property) {
         public static Step uniqueness(String label, String property) {
             String name = "graphperf_" + label.toLowerCase() + "_" + property + "_unique";
-            return new Step(name, "CREATE CONSTRAINT `" + name + "` IF NOT EXISTS FOR (n:`" + label + "`) REQUIRE n.`" + property + "` IS UNIQUE");
+            return new Step(name, "CREATE CONSTRAINT `" + name + "` IF NOT EXISTS FOR (n:" + quote(label) + ") REQUIRE n." + quote(property)
+                    + " IS UNIQUE", label, property);
         }
 
         public static Step index(String label, String property) {
             String name = "graphperf_" + label.toLowerCase() + "_" + property;
-            return new Step(name, "CREATE INDEX `" + name + "` IF NOT EXISTS FOR (n:`" + label + "`) ON (n.`" + property + "`)");
+            return new Step(name, "CREATE INDEX `" + name + "` IF NOT EXISTS FOR (n:" + quote(label) + ") ON (n." + quote(property) + ")",
+                    label, property);
+        }
+
+        private static String quote(String name) {
+            return "`" + name.replace("`", "``") + "`";
         }
     }
 

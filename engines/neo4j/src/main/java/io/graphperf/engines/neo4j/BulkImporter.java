@@ -24,9 +24,10 @@ public final class BulkImporter {
      * @param badEntries   lines in the bad-entries report
      * @param log          the importer's output
      * @param report       the bad-entries report (rows it skipped or ignored, with reasons)
+     * @param command      the command line that ran (program and arguments)
      */
     public record Result(double seconds, ImporterOutput output, long peakRssBytes, Map<String, Long> storeFiles,
-                         long badEntries, Path log, Path report) {
+                         long badEntries, Path log, Path report, String command) {
         public long storeBytes() {
             return storeFiles.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -42,6 +43,12 @@ public final class BulkImporter {
      */
     public static Result run(HostSettings settings, Path graphperfHome, List<String> importArgs, String maxOffHeap)
             throws IOException, InterruptedException {
+        return run(settings, graphperfHome, importArgs, maxOffHeap, io.graphperf.core.progress.ProgressListener.NONE);
+    }
+
+    /** As above, reporting the importer's stage and percentage (read from its output) to {@code progress}. */
+    public static Result run(HostSettings settings, Path graphperfHome, List<String> importArgs, String maxOffHeap,
+                             io.graphperf.core.progress.ProgressListener progress) throws IOException, InterruptedException {
         Path work = settings.workDir().toAbsolutePath();
         Path conf = Files.createDirectories(work.resolve("conf"));
         List<String> lines = new ArrayList<>();
@@ -64,20 +71,31 @@ public final class BulkImporter {
         long start = System.nanoTime();
         Process p = pb.start();
         long peakRss = 0;
+        ImporterProgress watch = new ImporterProgress(log, progress);
         try {
             // VmHWM is the kernel's high-water mark of resident memory: the last reading before exit is the peak
-            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) peakRss = Math.max(peakRss, highWaterMark(p.pid()));
+            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+                peakRss = Math.max(peakRss, highWaterMark(p.pid()));
+                watch.poll();
+            }
         } catch (InterruptedException e) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        watch.finish();
         if (p.exitValue() != 0) {
-            throw new UserError("Neo4j's importer failed (exit code " + p.exitValue() + "); bad-entries report: " + report
-                    + "\nLast lines of " + log + ":\n" + EngineHost.tail(log, 25));
+            String tail = EngineHost.tail(log, 25);
+            String verdict = Files.readAllLines(log).stream().filter(l -> l.contains("exceeds the set fault tolerance")).findFirst().orElse(null);
+            String why = verdict != null
+                    ? verdict.trim() + " — more bad entries than --bad-tolerance allows; each is listed in the bad-entries report " + report
+                    : "see the bad-entries report " + report + " and the log " + log;
+            throw new UserError("Neo4j's importer failed (exit code " + p.exitValue() + "): " + why
+                    + "\nLast lines of " + log + ":\n" + tail);
         }
         long bad = Files.exists(report) ? Files.readAllLines(report).stream().filter(l -> !l.isBlank()).count() : 0;
-        return new Result(seconds, ImporterOutput.parse(Files.readAllLines(log)), peakRss, storeFiles(settings), bad, log, report);
+        return new Result(seconds, ImporterOutput.parse(Files.readAllLines(log)), peakRss, storeFiles(settings), bad, log, report,
+                String.join(" ", cmd.subList(cmd.indexOf("org.neo4j.cli.AdminTool"), cmd.size())));
     }
 
     /** Bytes per file of database "neo4j": its store directory and its transaction logs. */

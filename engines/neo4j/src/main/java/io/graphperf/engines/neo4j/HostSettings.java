@@ -58,7 +58,7 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
         if (txLogDir != null) s.put("server.directories.transaction.logs.root", txLogDir.toAbsolutePath().toString());
         if (plugins != null) {
             s.put("server.directories.plugins", plugins.toAbsolutePath().toString());
-            s.put("dbms.security.procedures.unrestricted", "apoc.*");
+            s.put("dbms.security.procedures.unrestricted", "apoc.*,graphperf.*");
         }
         s.putAll(extra);
         return s;

@@ -173,6 +173,20 @@ public final class Neo4jTarget implements Target {
     }
 
     @Override
+    public void execute(String statement, Map<String, Object> parameters) {
+        try (Session s = session()) {
+            s.run(statement, parameters).consume();
+        }
+    }
+
+    @Override
+    public List<Object> queryColumn(String statement) {
+        try (Session s = session()) {
+            return s.run(statement).list(r -> r.get(0).asObject());
+        }
+    }
+
+    @Override
     public long queryLong(String statement) {
         try (Session s = session()) {
             Record r = s.run(statement).single();
@@ -186,6 +200,23 @@ public final class Neo4jTarget implements Target {
             return s.run("SHOW INDEXES YIELD name, type, state, populationPercent RETURN name, type, state, populationPercent")
                     .list(r -> new IndexState(r.get("name").asString(), r.get("type").asString(), r.get("state").asString(),
                             r.get("populationPercent").asDouble()));
+        }
+    }
+
+    /**
+     * From graphperf's own procedure (loaded into the embedded server; on a user's server only when
+     * its plugin jar is installed): empty when the procedure is not there.
+     */
+    @Override
+    public java.util.Optional<io.graphperf.core.engine.PageCacheState> pageCache() {
+        try (Session s = session()) {
+            Record r = s.run("CALL graphperf.pageCache()").single();
+            return java.util.Optional.of(new io.graphperf.core.engine.PageCacheState(r.get("pageSize").asLong(), r.get("maxPages").asLong(),
+                    r.get("usedPages").asLong(), r.get("mappedBytes").asLong(), r.get("faults").asLong(), r.get("hits").asLong(),
+                    r.get("evictions").asLong(), r.get("bytesRead").asLong()));
+        } catch (ClientException e) {
+            if (e.getMessage() != null && e.getMessage().contains("graphperf.pageCache")) return java.util.Optional.empty();
+            throw e;
         }
     }
 
