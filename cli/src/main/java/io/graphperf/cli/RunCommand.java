@@ -33,6 +33,8 @@ import java.util.concurrent.Callable;
                 "  graphperf run import --dataset b2b --scale 0.001,0.003,0.01",
                 "  graphperf run import --scale 0.01 --variant small-cache:page-cache=64m --repeat 3",
                 "  graphperf run import --dataset /data/my-csv-folder --index Person.name",
+                "  graphperf run reads --scale 1",
+                "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64",
                 "  graphperf run writes --scenarios unwind-1000,create-labelled --transports bolt --load open --rate 200",
                 "  graphperf run writes --target neo4j://db.example:7687 --user neo4j --password secret --reset delete-all",
                 "  graphperf run --config my-run.yaml"})
@@ -125,6 +127,27 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-drop-os-cache", negatable = false, description = "import: do not drop the OS file cache before cold starts (dropping needs root; default: drop when permitted).")
     boolean noDropOsCache;
 
+    @Option(names = "--queries", split = ",", paramLabel = "ID", description = "reads: queries to run, q01..q19 (default: all).")
+    List<String> queries;
+    @Option(names = "--forms", split = ",", paramLabel = "F", description = "reads: cypher, procedure (the same operations as stored procedures) (default: both).")
+    List<String> forms;
+    @Option(names = "--cache", paramLabel = "STATE", description = "reads: cache state for latency: hot (a warm-up run first, default), cold (restart before each query), full (the whole workload once first).")
+    String cache;
+    @Option(names = "--repeat-factor", paramLabel = "X", description = "reads: multiplies the study's repeat counts per query (default: 1).")
+    Double repeatFactor;
+    @Option(names = "--check-samples", paramLabel = "N", description = "reads: parameter sets whose results are checked per query, transport and form (default: 10).")
+    Integer checkSamples;
+    @Option(names = "--threads", split = ",", paramLabel = "N", description = "reads: client threads for the throughput curve (default: 1,4,16,64,128).")
+    List<Integer> threads;
+    @Option(names = "--rates", split = ",", paramLabel = "R", description = "reads: open-model arrival rates, ops/s (default: 200,1000).")
+    List<Double> rates;
+    @Option(names = "--connections", split = ",", paramLabel = "N", description = "reads: Bolt connection-pool sizes to compare (default: 1,8).")
+    List<Integer> connections;
+    @Option(names = "--bolt-threads", split = ",", paramLabel = "N", description = "reads: server Bolt worker-pool sizes to compare (default: 1,2,4,8,16).")
+    List<Integer> boltThreads;
+    @Option(names = "--sweep-clients", paramLabel = "N", description = "reads: client threads for the open model and the connection and Bolt-pool sweeps (default: 64).")
+    Integer sweepClients;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -134,7 +157,8 @@ public final class RunCommand implements Callable<Integer> {
         PrintStream stdout = System.out;
         ConsoleProgress progress = ConsoleProgress.forStderr();
         Path runDir = newRunDir(s.out, s.name);
-        Series.TrialRunner trial = (settings, dir) -> settings.isImport() ? ImportTrial.run(settings, dir, progress) : ScenarioTrial.run(settings, dir, progress);
+        Series.TrialRunner trial = (settings, dir) -> settings.isImport() ? ImportTrial.run(settings, dir, progress)
+                : settings.isReads() ? ReadTrial.run(settings, dir, progress) : ScenarioTrial.run(settings, dir, progress);
         if (s.variants.size() == 1 && s.repeat == 1) {
             RunResult run = trial.run(s.with(s.variants.get(0)), runDir);
             SummaryTable.print(run, stdout);
@@ -169,13 +193,13 @@ public final class RunCommand implements Callable<Integer> {
         s.name = quick ? QUICK : s.experiment.name();
         s.scenarios = Experiments.select(s.experiment, first(scenarios, c.scenarios, List.of()));
         s.transports = first(transports, c.transports, List.of("bolt", "http"));
-        for (String tr : s.transports) {
+        for (String tr : s.experiment instanceof io.graphperf.workloads.reads.ReadExperiment ? List.<String>of() : s.transports) {
             if (!List.of("bolt", "http").contains(tr)) throw new UserError("unknown transport '" + tr + "' (option --transports); known: bolt, http");
         }
         int n = first(clients, c.clients, s.experiment.defaultClients());
         Duration d = first(duration, parse(c.duration, "duration"), quick ? QUICK_DURATION : s.experiment.defaultDuration());
         Duration w = first(warmup, parse(c.warmup, "warmup"), quick ? QUICK_WARMUP : s.experiment.defaultWarmup());
-        if (s.experiment instanceof io.graphperf.workloads.imports.ImportExperiment) {
+        if (s.experiment instanceof io.graphperf.workloads.imports.ImportExperiment || s.experiment instanceof io.graphperf.workloads.reads.ReadExperiment) {
             // E1 is a study of phases: no load model (a placeholder plan keeps describe() simple)
             n = 1;
             d = Duration.ofSeconds(1);
@@ -236,6 +260,30 @@ public final class RunCommand implements Callable<Integer> {
         s.seed = first(seed, c.seed, 1L);
         s.datasetCache = first(datasetCache, c.datasetCache == null ? null : Path.of(c.datasetCache), s.out.resolve("datasets"));
         s.dropOsCache = !(noDropOsCache || Boolean.FALSE.equals(c.dropOsCache));
+        if (s.isReads()) {
+            if (s.target != null) throw new UserError("run reads loads the social dataset with the bulk importer on this machine; drop --target");
+            if (scales == null && c.scale == null) s.scales = List.of(1.0);
+            if (s.scales.size() != 1) throw new UserError("run reads takes one --scale");
+            List<String> tr = first(transports, c.transports, List.of("bolt", "http", "embedded"));
+            for (String t : tr) if (!List.of("bolt", "http", "embedded").contains(t)) throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded");
+            List<String> fm = first(forms, c.forms, List.of("cypher", "procedure"));
+            for (String f : fm) if (!List.of("cypher", "procedure").contains(f)) throw new UserError("unknown form '" + f + "' (option --forms); known: cypher, procedure");
+            String cs = first(cache, c.cache, "hot");
+            if (!List.of("hot", "cold", "full").contains(cs)) throw new UserError("unknown cache state '" + cs + "' (option --cache); known: hot, cold, full");
+            List<String> ids = first(queries, c.queries, List.of());
+            List<io.graphperf.workloads.reads.SocialQuery> qs = new ArrayList<>();
+            List<String> known = io.graphperf.workloads.reads.SocialQueries.all().stream().map(q -> q.id()).toList();
+            for (String id : ids) if (!known.contains(id)) throw new UserError("unknown query '" + id + "' (option --queries); known: q01 … q19");
+            for (var q : io.graphperf.workloads.reads.SocialQueries.all()) if (ids.isEmpty() || ids.contains(q.id())) qs.add(q);
+            double rf = first(repeatFactor, c.repeatFactor, 1.0);
+            if (!(rf > 0)) throw new UserError("--repeat-factor must be above 0");
+            s.reads = new io.graphperf.workloads.reads.ReadStudy.Options(tr, fm, cs, qs, rf, first(checkSamples, c.checkSamples, 10),
+                    first(threads, c.threads, List.of(1, 4, 16, 64, 128)), first(warmup, parse(c.warmup, "warmup"), Duration.ofSeconds(2)),
+                    first(duration, parse(c.duration, "duration"), Duration.ofSeconds(10)), first(rates, c.rates, List.of(200.0, 1000.0)),
+                    first(connections, c.connections, List.of(1, 8)), first(boltThreads, c.boltThreads, List.of(1, 2, 4, 8, 16)),
+                    first(sweepClients, c.sweepClients, 64));
+            for (int th : s.reads.threads()) if (th < 1) throw new UserError("--threads must be at least 1");
+        }
         if (s.isImport()) {
             if (s.target != null) throw new UserError("run import needs the embedded Neo4j (the importer writes a store on this machine); drop --target");
             if (s.badTolerance < 0) throw new UserError("--bad-tolerance must be 0 or more");

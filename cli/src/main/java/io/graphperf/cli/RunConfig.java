@@ -54,6 +54,16 @@ public final class RunConfig {
     public Long seed;
     @JsonProperty("dataset-cache") public String datasetCache;
     @JsonProperty("drop-os-cache") public Boolean dropOsCache;
+    public List<String> queries;
+    public List<String> forms;
+    public String cache;
+    @JsonProperty("repeat-factor") public Double repeatFactor;
+    @JsonProperty("check-samples") public Integer checkSamples;
+    public List<Integer> threads;
+    public List<Double> rates;
+    public List<Integer> connections;
+    @JsonProperty("bolt-threads") public List<Integer> boltThreads;
+    @JsonProperty("sweep-clients") public Integer sweepClients;
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

@@ -36,8 +36,15 @@ final class RunSettings implements Cloneable {
     Path datasetCache;
     boolean dropOsCache;
 
+    // E2
+    io.graphperf.workloads.reads.ReadStudy.Options reads;
+
     boolean isImport() {
         return experiment instanceof ImportExperiment;
+    }
+
+    boolean isReads() {
+        return experiment instanceof io.graphperf.workloads.reads.ReadExperiment;
     }
 
     /** A copy with {@code v}'s settings applied over these. */
@@ -80,7 +87,22 @@ final class RunSettings implements Cloneable {
             m.put("variant", variant.name());
             m.put("variantSettings", variant.settings());
         }
-        if (isImport()) {
+        if (isReads()) {
+            m.put("scale", scales.get(0));
+            m.put("transports", reads.transports());
+            m.put("forms", reads.forms());
+            m.put("cache", reads.cache());
+            m.put("queries", reads.queries().stream().map(q -> q.id()).toList());
+            m.put("repeatFactor", reads.repeatFactor());
+            m.put("checkSamples", reads.checkSamples());
+            m.put("threads", reads.threads());
+            m.put("warmupSeconds", reads.warmup().toMillis() / 1000.0);
+            m.put("durationSeconds", reads.duration().toMillis() / 1000.0);
+            m.put("rates", reads.rates());
+            m.put("connections", reads.connections());
+            m.put("boltThreads", reads.boltThreads());
+            m.put("sweepClients", reads.sweepClients());
+        } else if (isImport()) {
             m.put("dataset", dataset);
             m.put("scales", scales);
             m.put("indexes", indexes);

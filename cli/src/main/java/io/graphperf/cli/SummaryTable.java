@@ -20,6 +20,8 @@ final class SummaryTable {
 
     static void print(RunResult run, PrintStream out) {
         if (!run.scenarios().isEmpty()) scenarios(run, out);
+        Object checks = run.configuration().get("resultChecks");
+        if (checks != null) out.println("result checks (answers computed from the files): " + checks);
         if (!run.imports().isEmpty()) imports(run, out);
     }
 

@@ -122,6 +122,18 @@ class CliErrorsTest {
     }
 
     @Test
+    void theImportExampleConfigIsValid() {
+        RunCommand cmd = new RunCommand();
+        cmd.config = Path.of(System.getProperty("graphperf.home"), "examples", "import-before-after.yaml");
+        RunSettings s = cmd.resolve();
+        assertEquals("import", s.name);
+        assertEquals(java.util.List.of(0.001, 0.003), s.scales);
+        assertEquals(3, s.repeat);
+        assertEquals(java.util.List.of("baseline", "small-cache"), s.variants.stream().map(Variant::name).toList());
+        assertEquals("64m", s.with(s.variants.get(1)).pageCache);
+    }
+
+    @Test
     void datagenThroughTheCli(@TempDir Path dir) throws Exception {
         assertCleanError(cli("datagen", "b2b", "--scale", "0", "--out", dir.resolve("x").toString()), "bad scale 0.0 (option --scale)");
         Path out = dir.resolve("social");

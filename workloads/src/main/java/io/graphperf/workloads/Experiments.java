@@ -14,6 +14,7 @@ public final class Experiments {
 
     static {
         register(new io.graphperf.workloads.imports.ImportExperiment());
+        register(new io.graphperf.workloads.reads.ReadExperiment());
         register(new WriteScaling());
     }
 

@@ -45,6 +45,19 @@ public interface Target extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Measures an operation mix inside the server's own process (the "embedded" transport) with
+     * graphperf's Runner running there; unsupported where graphperf's plugin is not in the server.
+     */
+    default io.graphperf.core.results.Measurement measureInProcess(io.graphperf.core.measure.InProcessPlan plan) throws Exception {
+        throw new UnsupportedOperationException(description() + " cannot measure in-process");
+    }
+
+    /** One statement's rows through the server's in-process API (result checks of the embedded transport). */
+    default List<List<Object>> fetchInProcess(Statement statement) throws Exception {
+        throw new UnsupportedOperationException(description() + " cannot run statements in-process");
+    }
+
     /** Waits until every index and constraint is online. */
     void awaitIndexesOnline() throws Exception;
 

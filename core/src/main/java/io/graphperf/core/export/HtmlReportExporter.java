@@ -47,6 +47,7 @@ public final class HtmlReportExporter {
             details(h, run);
         }
         ImportReportSection.render(h, run);
+        ReadsReportSection.render(h, run);
         environment(h, run);
         h.append(HOW_TO_READ);
         h.append("<script>").append(SCRIPT).append("</script></body></html>");

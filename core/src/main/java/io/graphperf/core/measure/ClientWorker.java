@@ -23,6 +23,10 @@ final class ClientWorker implements Runnable {
     static final class TypeRecorders {
         final SingleWriterRecorder latency = newRecorder();
         final SingleWriterRecorder service = newRecorder();
+        /** the server's own time for each operation, when the transport reports one */
+        final SingleWriterRecorder server = newRecorder();
+        /** service time minus the server's time: network, serialisation and the client library */
+        final SingleWriterRecorder remainder = newRecorder();
     }
 
     private static final long LATE_START_NANOS = 1_000_000;
@@ -38,12 +42,16 @@ final class ClientWorker implements Runnable {
     final Map<String, TypeRecorders> byType = new ConcurrentHashMap<>();
     final SingleWriterRecorder warmup = newRecorder();
     long acknowledgedOps, acknowledgedEntities, windowOps, windowEntities, errors, lateStarts;
+    /** operations started in the window, and when the last operation ended (operation-count plans) */
+    long measuredStarted, lastEnd;
+    private final long limit;
     final List<String> errorSamples = new ArrayList<>();
     private String lastType;
     private TypeRecorders lastRecorders;
 
     ClientWorker(int client, EngineSession session, OperationSource source, LoadModel model,
-                 AtomicLong openSchedule, Window window) {
+                 AtomicLong openSchedule, Window window, long limit) {
+        this.limit = limit;
         this.client = client;
         this.session = session;
         this.source = source;
@@ -70,6 +78,10 @@ final class ClientWorker implements Runnable {
             Operation op = source.next(client, seq);
             long start = System.nanoTime();
             if (start >= window.measureUntil) return;
+            if (start >= window.measureFrom) {
+                if (limit > 0 && measuredStarted >= limit) return;
+                measuredStarted++;
+            }
             execute(op, start, start);
         }
     }
@@ -106,6 +118,7 @@ final class ClientWorker implements Runnable {
             recordError(e, intendedStart);
         }
         long end = System.nanoTime();
+        lastEnd = end;
         if (ok) {
             acknowledgedOps++;
             acknowledgedEntities += op.entities();
@@ -124,6 +137,14 @@ final class ClientWorker implements Runnable {
         TypeRecorders r = recordersFor(op.type());
         r.latency.recordValue(Math.max(1, end - intendedStart));
         r.service.recordValue(Math.max(1, end - actualStart));
+        long server = session.serverNanos();
+        if (server >= 0) {
+            // a server reporting whole milliseconds can claim more than the client measured: cap it there, so
+            // server + remainder is the client's figure, request by request
+            long service = Math.max(1, end - actualStart), onServer = Math.min(server, service);
+            r.server.recordValue(onServer);
+            r.remainder.recordValue(service - onServer);
+        }
     }
 
     private void recordError(Throwable e, long intendedStart) {

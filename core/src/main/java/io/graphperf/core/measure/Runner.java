@@ -69,7 +69,7 @@ public final class Runner {
         List<ClientWorker> workers = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            ClientWorker w = new ClientWorker(c, sessions.get(c), source, model, openSchedule, window);
+            ClientWorker w = new ClientWorker(c, sessions.get(c), source, model, openSchedule, window, plan.operationsPerClient());
             workers.add(w);
             Thread t = new Thread(() -> {
                 try {
@@ -88,7 +88,7 @@ public final class Runner {
             go.countDown();
             boolean drained = sampler.sampleUntilDone(threads, durationNanos);
             if (crash.get() != null) throw new IllegalStateException("a client thread failed: " + crash.get(), crash.get());
-            return summarise(model, workers, sampler, drained);
+            return summarise(model, workers, sampler, drained, window);
         } finally {
             sampler.close();
             for (EngineSession s : sessions) closeQuietly(s);
@@ -106,7 +106,7 @@ public final class Runner {
         return sessions;
     }
 
-    private Measurement summarise(LoadModel model, List<ClientWorker> workers, Sampler sampler, boolean drained) {
+    private Measurement summarise(LoadModel model, List<ClientWorker> workers, Sampler sampler, boolean drained, ClientWorker.Window window) {
         long windowOps = 0, windowEntities = 0, errors = 0, acked = 0, ackedEntities = 0, late = 0;
         List<String> errorSamples = new ArrayList<>();
         for (ClientWorker w : workers) {
@@ -119,12 +119,20 @@ public final class Runner {
             for (String e : w.errorSamples) if (errorSamples.size() < 5 && !errorSamples.contains(e)) errorSamples.add(e);
         }
         double windowSeconds = plan.duration().toNanos() / 1e9;
+        if (plan.operationsPerClient() > 0) {
+            // the window ended when the last client finished its operations, if that came first
+            long end = workers.stream().mapToLong(w -> w.lastEnd).max().orElse(window.measureUntil());
+            windowSeconds = Math.max(1e-9, Math.min(end, window.measureUntil()) - window.measureFrom()) / 1e9;
+        }
         Histogram all = Histograms.newHistogram();
         Histogram allService = Histograms.newHistogram();
+        Histogram allServer = Histograms.newHistogram(), allRemainder = Histograms.newHistogram();
         Map<String, LatencySummary> byType = new TreeMap<>();
         sampler.totals.forEach((type, h) -> {
             all.add(h[0]);
             allService.add(h[1]);
+            allServer.add(h[2]);
+            allRemainder.add(h[3]);
             byType.put(type, LatencySummary.of(h[0]));
         });
         CpuUsage cpu = sampler.cpuUsage();
@@ -133,7 +141,8 @@ public final class Runner {
                 plan.warmup().toNanos() / 1e9, windowSeconds,
                 windowOps, windowOps / windowSeconds, windowEntities, windowEntities / windowSeconds,
                 errors, errorSamples, acked, ackedEntities,
-                LatencySummary.of(all), LatencySummary.of(allService), byType,
+                LatencySummary.of(all), LatencySummary.of(allService), allServer.getTotalCount() == 0 ? null : LatencySummary.of(allServer),
+                allRemainder.getTotalCount() == 0 ? null : LatencySummary.of(allRemainder), byType,
                 sampler.series, late, cpu, histogramLog == null ? null : histogramLog.getFileName().toString(), drained);
     }
 
@@ -209,17 +218,23 @@ public final class Runner {
             for (ClientWorker w : workers) {
                 completed += w.warmup.getIntervalHistogram().getTotalCount();
                 w.byType.forEach((type, r) -> {
-                    Histogram[] h = interval.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram()});
+                    Histogram[] h = interval.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
+                            Histograms.newHistogram(), Histograms.newHistogram()});
                     h[0].add(r.latency.getIntervalHistogram());
                     h[1].add(r.service.getIntervalHistogram());
+                    h[2].add(r.server.getIntervalHistogram());
+                    h[3].add(r.remainder.getIntervalHistogram());
                 });
             }
             for (Map.Entry<String, Histogram[]> e : interval.entrySet()) {
                 Histogram[] h = e.getValue();
                 completed += h[0].getTotalCount();
-                Histogram[] total = totals.computeIfAbsent(e.getKey(), t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram()});
+                Histogram[] total = totals.computeIfAbsent(e.getKey(), t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
+                        Histograms.newHistogram(), Histograms.newHistogram()});
                 total[0].add(h[0]);
                 total[1].add(h[1]);
+                total[2].add(h[2]);
+                total[3].add(h[3]);
                 if (log != null && h[0].getTotalCount() > 0) {
                     double startSec = (lastSample - window.start()) / 1e9;
                     h[0].setStartTimeStamp((long) (startSec * 1000));

@@ -17,6 +17,11 @@ import java.util.Map;
  *                             to completion), from intended start in the
  *                             open model, from actual start in the closed model
  * @param serviceTime          from actual start to completion (equals latency in the closed model)
+ * @param serverTime           the server's own time per operation as its transport reported it (Bolt: result
+ *                             available after + consumed after, whole milliseconds, capped at the client-measured
+ *                             time of the same request); null when not reported
+ * @param remainderTime        per operation, service time minus the server's time (network, serialisation,
+ *                             client library); null when the server's time is not reported
  * @param opsPerSecondSeries   completed operations per second of wall time since the run started
  */
 public record Measurement(
@@ -25,7 +30,8 @@ public record Measurement(
         long windowOps, double opsPerSecond, long windowEntities, double entitiesPerSecond,
         long errors, List<String> errorSamples,
         long acknowledgedOps, long acknowledgedEntities,
-        LatencySummary latency, LatencySummary serviceTime, Map<String, LatencySummary> latencyByType,
+        LatencySummary latency, LatencySummary serviceTime, LatencySummary serverTime, LatencySummary remainderTime,
+        Map<String, LatencySummary> latencyByType,
         List<double[]> opsPerSecondSeries,
         long lateStarts, CpuUsage cpu, String histogramLog, boolean drained) {
 }

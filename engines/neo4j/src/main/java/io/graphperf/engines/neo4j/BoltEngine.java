@@ -43,22 +43,48 @@ final class BoltEngine implements Engine {
         return new BoltSession(driver.session(sessionConfig), driver.session(AsyncSession.class, sessionConfig));
     }
 
-    private record BoltSession(Session session, AsyncSession async) implements EngineSession {
+    private static final class BoltSession implements EngineSession {
+        private final Session session;
+        private final AsyncSession async;
+        private long serverNanos = -1;
+
+        BoltSession(Session session, AsyncSession async) {
+            this.session = session;
+            this.async = async;
+        }
 
         @Override
         public void execute(Operation op) throws Exception {
+            serverNanos = -1;
             if (op.txMode() == TxMode.AUTOCOMMIT) {
                 Statement st = op.statements().get(0);
-                session.run(st.text(), st.params()).consume();
+                serverNanos = serverTime(session.run(st.text(), st.params()).consume());
             } else if (op.statements().size() == 1) {
                 try (Transaction tx = session.beginTransaction()) {
                     Statement st = op.statements().get(0);
-                    tx.run(st.text(), st.params()).consume();
+                    serverNanos = serverTime(tx.run(st.text(), st.params()).consume());
                     tx.commit();
                 }
             } else {
                 executePipelined(op);
             }
+        }
+
+        /** The server's own account of the query: until the first record was available, plus until all were consumed (ms resolution). */
+        private static long serverTime(org.neo4j.driver.summary.ResultSummary s) {
+            long available = s.resultAvailableAfter(java.util.concurrent.TimeUnit.NANOSECONDS);
+            long consumed = s.resultConsumedAfter(java.util.concurrent.TimeUnit.NANOSECONDS);
+            return available < 0 || consumed < 0 ? -1 : available + consumed;
+        }
+
+        @Override
+        public long serverNanos() {
+            return serverNanos;
+        }
+
+        @Override
+        public java.util.List<java.util.List<Object>> fetch(Statement st) {
+            return session.run(st.text(), st.params()).list(r -> new java.util.ArrayList<>(r.values().stream().map(v -> v.asObject()).toList()));
         }
 
         private void executePipelined(Operation op) throws Exception {

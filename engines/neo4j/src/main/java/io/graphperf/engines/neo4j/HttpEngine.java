@@ -49,7 +49,20 @@ final class HttpEngine implements Engine {
 
     @Override
     public EngineSession openSession() {
-        return this::execute;
+        return new EngineSession() {
+            @Override
+            public void execute(Operation operation) throws Exception {
+                HttpEngine.this.execute(operation);
+            }
+
+            @Override
+            public List<List<Object>> fetch(Statement st) throws Exception {
+                JsonNode values = post(query, Map.of("statement", st.text(), "parameters", st.params())).path("data").path("values");
+                List<List<Object>> rows = new ArrayList<>();
+                for (JsonNode row : values) rows.add(JSON.convertValue(row, List.class));
+                return rows;
+            }
+        };
     }
 
     void execute(Operation op) throws IOException, InterruptedException {

@@ -67,7 +67,7 @@ final class ImporterProgress {
         Matcher m = PERCENT.matcher(text);
         int last = -1;
         while (m.find()) last = Integer.parseInt(m.group(1));
-        if (last >= 0) progress.progress(Math.min(100, last) / 100.0, stage);
+        if (last >= 0) progress.progress(Math.min(100, last) / 100.0, "of this stage");
     }
 
     void finish() {

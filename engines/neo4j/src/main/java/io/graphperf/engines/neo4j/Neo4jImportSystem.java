@@ -42,6 +42,18 @@ public final class Neo4jImportSystem implements BulkImportSystem {
         return Neo4jTarget.embedded(settings, graphperfHome);
     }
 
+    /**
+     * Starts a server on the store with extra Neo4j settings (e.g. the Bolt worker pool) and a driver
+     * pool of {@code connections} (0: the default, 512).
+     */
+    public Target start(Map<String, String> extra, int connections) throws IOException, InterruptedException {
+        Map<String, String> merged = new java.util.LinkedHashMap<>(settings.extra());
+        merged.putAll(extra);
+        HostSettings s = new HostSettings(settings.workDir(), settings.heap(), settings.pageCache(), settings.dataDir(), settings.txLogDir(),
+                settings.boltPort(), settings.httpPort(), merged);
+        return Neo4jTarget.embedded(s, graphperfHome, connections > 0 ? connections : 512);
+    }
+
     @Override
     public boolean dropOsCache() {
         Path knob = Path.of("/proc/sys/vm/drop_caches");

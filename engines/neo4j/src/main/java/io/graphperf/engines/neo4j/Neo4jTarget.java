@@ -42,6 +42,12 @@ public final class Neo4jTarget implements Target {
     private final boolean resetAllowed;
 
     private Neo4jTarget(EngineHost host, String boltUri, String httpUrl, String database, String user, String password, boolean resetAllowed) {
+        this(host, boltUri, httpUrl, database, user, password, resetAllowed, 512);
+    }
+
+    /** @param connections the driver's connection-pool size: clients beyond it wait for a connection */
+    private Neo4jTarget(EngineHost host, String boltUri, String httpUrl, String database, String user, String password, boolean resetAllowed,
+                        int connections) {
         this.host = host;
         this.boltUri = boltUri;
         this.httpUrl = httpUrl;
@@ -52,7 +58,7 @@ public final class Neo4jTarget implements Target {
         AuthToken auth = user == null ? AuthTokens.none() : AuthTokens.basic(user, password == null ? "" : password);
         Config config = Config.builder()
                 .withLogging(Logging.none())
-                .withMaxConnectionPoolSize(512)
+                .withMaxConnectionPoolSize(connections)
                 .withConnectionAcquisitionTimeout(60, TimeUnit.SECONDS)
                 .withConnectionTimeout(10, TimeUnit.SECONDS)
                 .build();
@@ -67,9 +73,14 @@ public final class Neo4jTarget implements Target {
 
     /** Starts the embedded Neo4j and connects to it. */
     public static Neo4jTarget embedded(HostSettings settings, Path graphperfHome) throws IOException, InterruptedException {
+        return embedded(settings, graphperfHome, 512);
+    }
+
+    /** Starts the embedded Neo4j and connects to it with a driver pool of {@code connections}. */
+    public static Neo4jTarget embedded(HostSettings settings, Path graphperfHome, int connections) throws IOException, InterruptedException {
         EngineHost host = EngineHost.start(settings, graphperfHome);
         try {
-            Neo4jTarget t = new Neo4jTarget(host, host.boltUri(), host.httpUrl(), "neo4j", null, null, true);
+            Neo4jTarget t = new Neo4jTarget(host, host.boltUri(), host.httpUrl(), "neo4j", null, null, true, connections);
             t.verify();
             return t;
         } catch (RuntimeException e) {
@@ -217,6 +228,27 @@ public final class Neo4jTarget implements Target {
         } catch (ClientException e) {
             if (e.getMessage() != null && e.getMessage().contains("graphperf.pageCache")) return java.util.Optional.empty();
             throw e;
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
+            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** Runs graphperf's Runner inside the server through graphperf's plugin; the call waits for the whole measurement. */
+    @Override
+    public io.graphperf.core.results.Measurement measureInProcess(io.graphperf.core.measure.InProcessPlan plan) throws Exception {
+        try (Session s = session()) {
+            String json = s.run("CALL graphperf.measure($plan)", Map.of("plan", JSON.writeValueAsString(plan))).single().get(0).asString();
+            return JSON.readValue(json, io.graphperf.core.results.Measurement.class);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<List<Object>> fetchInProcess(io.graphperf.core.engine.Statement st) throws Exception {
+        try (Session s = session()) {
+            String json = s.run("CALL graphperf.fetch($text, $params)", Map.of("text", st.text(), "params", st.params())).single().get(0).asString();
+            return JSON.readValue(json, List.class);
         }
     }
 
