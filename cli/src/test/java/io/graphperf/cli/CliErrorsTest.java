@@ -42,7 +42,7 @@ class CliErrorsTest {
 
     @Test
     void unknownExperiment(@TempDir Path dir) {
-        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: import, writes");
+        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: import, reads, writes");
     }
 
     @Test
