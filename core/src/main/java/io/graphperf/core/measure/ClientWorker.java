@@ -3,7 +3,7 @@ package io.graphperf.core.measure;
 import io.graphperf.core.engine.EngineSession;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.stats.Histograms;
-import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.Recorder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,14 +19,18 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ClientWorker implements Runnable {
 
-    /** Recorders for one operation type: wait-free for this writer, swapped by the sampler. */
+    /**
+     * Recorders for one operation type, shared by every client: wait-free for writers, swapped by the
+     * sampler. Shared, not per client, because a histogram of this range is a few hundred kilobytes:
+     * 128 clients × 19 types × 4 recorders each would need gigabytes.
+     */
     static final class TypeRecorders {
-        final SingleWriterRecorder latency = newRecorder();
-        final SingleWriterRecorder service = newRecorder();
+        final Recorder latency = newRecorder();
+        final Recorder service = newRecorder();
         /** the server's own time for each operation, when the transport reports one */
-        final SingleWriterRecorder server = newRecorder();
+        final Recorder server = newRecorder();
         /** service time minus the server's time: network, serialisation and the client library */
-        final SingleWriterRecorder remainder = newRecorder();
+        final Recorder remainder = newRecorder();
     }
 
     private static final long LATE_START_NANOS = 1_000_000;
@@ -39,8 +43,13 @@ final class ClientWorker implements Runnable {
     private final AtomicLong openSchedule;
     private final Window window;
 
-    final Map<String, TypeRecorders> byType = new ConcurrentHashMap<>();
-    final SingleWriterRecorder warmup = newRecorder();
+    /** Shared by all clients of a run. */
+    static final class Recorders {
+        final Map<String, TypeRecorders> byType = new ConcurrentHashMap<>();
+        final Recorder warmup = newRecorder();
+    }
+
+    private final Recorders recorders;
     long acknowledgedOps, acknowledgedEntities, windowOps, windowEntities, errors, lateStarts;
     /** operations started in the window, and when the last operation ended (operation-count plans) */
     long measuredStarted, lastEnd;
@@ -50,8 +59,9 @@ final class ClientWorker implements Runnable {
     private TypeRecorders lastRecorders;
 
     ClientWorker(int client, EngineSession session, OperationSource source, LoadModel model,
-                 AtomicLong openSchedule, Window window, long limit) {
+                 AtomicLong openSchedule, Window window, long limit, Recorders recorders) {
         this.limit = limit;
+        this.recorders = recorders;
         this.client = client;
         this.session = session;
         this.source = source;
@@ -130,7 +140,7 @@ final class ClientWorker implements Runnable {
             }
         }
         if (intendedStart < window.measureFrom) {
-            warmup.recordValue(Math.max(1, end - intendedStart));
+            recorders.warmup.recordValue(Math.max(1, end - intendedStart));
             return;
         }
         if (!ok) return;
@@ -158,13 +168,13 @@ final class ClientWorker implements Runnable {
     private TypeRecorders recordersFor(String type) {
         // identity check first: a scenario usually repeats one interned type string
         if (type == lastType) return lastRecorders;
-        TypeRecorders r = byType.computeIfAbsent(type, t -> new TypeRecorders());
+        TypeRecorders r = recorders.byType.computeIfAbsent(type, t -> new TypeRecorders());
         lastType = type;
         lastRecorders = r;
         return r;
     }
 
-    private static SingleWriterRecorder newRecorder() {
-        return new SingleWriterRecorder(1, Histograms.HIGHEST_TRACKABLE_NANOS, Histograms.SIGNIFICANT_DIGITS);
+    private static Recorder newRecorder() {
+        return new Recorder(1, Histograms.HIGHEST_TRACKABLE_NANOS, Histograms.SIGNIFICANT_DIGITS);
     }
 }

@@ -26,8 +26,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The measuring layer: the only code in graphperf that times operations. It runs a load model against
- * an engine, records every operation in HdrHistograms (one per operation type), samples them once a
- * second into an HdrHistogram log and a throughput series, and measures CPU during the window.
+ * an engine, records every operation in HdrHistograms (one per operation type, shared by the clients),
+ * samples them once a second into an HdrHistogram log and a throughput series, and measures CPU during
+ * the window.
  */
 public final class Runner {
 
@@ -67,9 +68,10 @@ public final class Runner {
         CountDownLatch go = new CountDownLatch(1);
         AtomicReference<Throwable> crash = new AtomicReference<>();
         List<ClientWorker> workers = new ArrayList<>();
+        ClientWorker.Recorders recorders = new ClientWorker.Recorders();
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            ClientWorker w = new ClientWorker(c, sessions.get(c), source, model, openSchedule, window, plan.operationsPerClient());
+            ClientWorker w = new ClientWorker(c, sessions.get(c), source, model, openSchedule, window, plan.operationsPerClient(), recorders);
             workers.add(w);
             Thread t = new Thread(() -> {
                 try {
@@ -83,7 +85,7 @@ public final class Runner {
             threads.add(t);
             t.start();
         }
-        Sampler sampler = new Sampler(workers, window, histogramLog);
+        Sampler sampler = new Sampler(recorders, window, histogramLog);
         try {
             go.countDown();
             boolean drained = sampler.sampleUntilDone(threads, durationNanos);
@@ -136,6 +138,10 @@ public final class Runner {
             byType.put(type, LatencySummary.of(h[0]));
         });
         CpuUsage cpu = sampler.cpuUsage();
+        if (serverPid.isPresent() && serverPid.getAsLong() == ProcessHandle.current().pid()) {
+            // measured inside the server (embedded): client and server are one process, there is no separate client to blame
+            cpu = new CpuUsage(cpu.harnessCores(), cpu.serverCores(), cpu.machineBusy(), cpu.cores(), false);
+        }
         Double rate = model instanceof LoadModel.Open o ? o.ratePerSecond() : null;
         return new Measurement(model.name(), model.describe(), model.clients(), rate,
                 plan.warmup().toNanos() / 1e9, windowSeconds,
@@ -158,7 +164,7 @@ public final class Runner {
     private final class Sampler implements AutoCloseable {
         final Map<String, Histogram[]> totals = new TreeMap<>();
         final List<double[]> series = new ArrayList<>();
-        private final List<ClientWorker> workers;
+        private final ClientWorker.Recorders recorders;
         private final ClientWorker.Window window;
         private final PrintStream logOut;
         private final HistogramLogWriter log;
@@ -166,8 +172,8 @@ public final class Runner {
         private CpuMeter.Snapshot cpuAtWindowStart, cpuAtWindowEnd;
         private long lastSample;
 
-        Sampler(List<ClientWorker> workers, ClientWorker.Window window, Path logPath) throws IOException {
-            this.workers = workers;
+        Sampler(ClientWorker.Recorders recorders, ClientWorker.Window window, Path logPath) throws IOException {
+            this.recorders = recorders;
             this.window = window;
             this.lastSample = window.start();
             if (logPath != null) {
@@ -215,17 +221,15 @@ public final class Runner {
             if (intervalSeconds <= 0) return;
             long completed = 0;
             Map<String, Histogram[]> interval = new TreeMap<>();
-            for (ClientWorker w : workers) {
-                completed += w.warmup.getIntervalHistogram().getTotalCount();
-                w.byType.forEach((type, r) -> {
-                    Histogram[] h = interval.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
-                            Histograms.newHistogram(), Histograms.newHistogram()});
-                    h[0].add(r.latency.getIntervalHistogram());
-                    h[1].add(r.service.getIntervalHistogram());
-                    h[2].add(r.server.getIntervalHistogram());
-                    h[3].add(r.remainder.getIntervalHistogram());
-                });
-            }
+            completed += recorders.warmup.getIntervalHistogram().getTotalCount();
+            recorders.byType.forEach((type, r) -> {
+                Histogram[] h = interval.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
+                        Histograms.newHistogram(), Histograms.newHistogram()});
+                h[0].add(r.latency.getIntervalHistogram());
+                h[1].add(r.service.getIntervalHistogram());
+                h[2].add(r.server.getIntervalHistogram());
+                h[3].add(r.remainder.getIntervalHistogram());
+            });
             for (Map.Entry<String, Histogram[]> e : interval.entrySet()) {
                 Histogram[] h = e.getValue();
                 completed += h[0].getTotalCount();

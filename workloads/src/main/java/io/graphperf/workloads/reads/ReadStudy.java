@@ -262,7 +262,16 @@ public final class ReadStudy {
         }
         OperationMix mix = new OperationMix(types);
         RunPlan plan = new RunPlan(model, warmup, duration, operations);
-        if (EMBEDDED.equals(transport)) return t.measureInProcess(InProcessPlan.of(mix, plan, log));
+        if (EMBEDDED.equals(transport)) {
+            try {
+                return t.measureInProcess(InProcessPlan.of(mix, plan, log));
+            } catch (Exception e) {
+                t.checkHealthy();
+                throw new io.graphperf.core.UserError("the in-process measurement (" + model.describe() + ") failed inside the server: "
+                        + e.getMessage() + (String.valueOf(e.getMessage()).contains("OutOfMemoryError")
+                        ? " — the queries ran out of the server's heap; give it more with --heap" : ""), e);
+            }
+        }
         try (Engine engine = t.engine(transport)) {
             return new Runner(engine, mix, plan, log, t.serverPid(), progress).run();
         }

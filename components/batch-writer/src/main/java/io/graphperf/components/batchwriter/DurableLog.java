@@ -1,0 +1,242 @@
+package io.graphperf.components.batchwriter;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
+
+/**
+ * An append-only log of write requests that acknowledges a record only once it is on disk.
+ *
+ * <p>Record layout: {@code magic (1 byte) | payload length (int) | CRC32C of sequence and payload (int) |
+ * sequence (long) | payload}. Opening the log scans it and stops at the first record that is incomplete
+ * or fails its checksum (a torn write at a crash): that tail is cut off and reported, and no record after
+ * it can have been acknowledged, because acknowledgement waits for the sync that covers the record.
+ *
+ * <p>Syncing: {@link Sync#PER_WRITE} forces the file after every append; {@link Sync#group(long)} forces
+ * at most every N milliseconds from one background thread and acknowledges every record written before
+ * that force at once (group commit), trading a few milliseconds of latency for far fewer fsyncs.
+ */
+public final class DurableLog implements AutoCloseable {
+
+    static final byte MAGIC = (byte) 0xB7;
+    static final int HEADER = 1 + 4 + 4 + 8;
+    static final int MAX_PAYLOAD = 16 << 20;
+
+    /** How appends reach the disk before they are acknowledged. */
+    public record Sync(long groupMillis) {
+        public static final Sync PER_WRITE = new Sync(0);
+
+        public static Sync group(long millis) {
+            if (millis <= 0) throw new IllegalArgumentException("group commit interval must be positive");
+            return new Sync(millis);
+        }
+
+        public boolean perWrite() {
+            return groupMillis == 0;
+        }
+
+        @Override
+        public String toString() {
+            return perWrite() ? "fsync per write" : "group commit every " + groupMillis + " ms";
+        }
+    }
+
+    /** One record read back. */
+    public record Entry(long sequence, byte[] payload) {
+    }
+
+    /**
+     * What opening the log found.
+     *
+     * @param entries        every intact record, in order
+     * @param truncatedBytes bytes cut from the end (0 when the log ended cleanly)
+     * @param reason         why the tail was cut, or null
+     */
+    public record Recovery(List<Entry> entries, long truncatedBytes, String reason) {
+    }
+
+    private final Path file;
+    private final FileChannel channel;
+    private final Sync sync;
+    private final Object lock = new Object();
+    private final List<Pending> unsynced = new ArrayList<>();
+    private final Thread syncer;
+    private final AtomicLong fsyncs = new AtomicLong();
+    private final Recovery recovery;
+    private long nextSequence;
+    private volatile boolean closed;
+
+    private record Pending(long sequence, CompletableFuture<Long> done) {
+    }
+
+    private DurableLog(Path file, Sync sync) throws IOException {
+        this.file = file;
+        this.sync = sync;
+        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        this.recovery = recover();
+        this.nextSequence = recovery.entries().isEmpty() ? 1 : recovery.entries().get(recovery.entries().size() - 1).sequence() + 1;
+        channel.position(channel.size());
+        if (sync.perWrite()) {
+            syncer = null;
+        } else {
+            syncer = new Thread(this::syncLoop, "graphperf-log-sync");
+            syncer.setDaemon(true);
+            syncer.start();
+        }
+    }
+
+    /** Opens (creating if needed) the log at {@code file}, recovering what it holds. */
+    public static DurableLog open(Path file, Sync sync) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        return new DurableLog(file, sync);
+    }
+
+    public Recovery recovery() {
+        return recovery;
+    }
+
+    public Sync sync() {
+        return sync;
+    }
+
+    public long fsyncs() {
+        return fsyncs.get();
+    }
+
+    /**
+     * Appends a record. The future completes with its sequence number once the record is durable
+     * (synced), or exceptionally when the log fails or closes first.
+     */
+    public CompletableFuture<Long> append(byte[] payload) throws IOException {
+        if (payload.length > MAX_PAYLOAD) throw new IllegalArgumentException("record of " + payload.length + " bytes exceeds " + MAX_PAYLOAD);
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        synchronized (lock) {
+            if (closed) throw new IOException("log " + file + " is closed");
+            long seq = nextSequence++;
+            ByteBuffer b = ByteBuffer.allocate(HEADER + payload.length);
+            b.put(MAGIC).putInt(payload.length).putInt(checksum(seq, payload)).putLong(seq).put(payload).flip();
+            while (b.hasRemaining()) channel.write(b);
+            if (sync.perWrite()) {
+                channel.force(false);
+                fsyncs.incrementAndGet();
+                done.complete(seq);
+            } else {
+                unsynced.add(new Pending(seq, done));
+            }
+        }
+        return done;
+    }
+
+    private void syncLoop() {
+        while (!closed) {
+            try {
+                Thread.sleep(sync.groupMillis());
+                syncNow();
+            } catch (InterruptedException e) {
+                return;
+            } catch (IOException e) {
+                failPending(e);
+            }
+        }
+    }
+
+    /** Forces everything appended so far and acknowledges it. */
+    void syncNow() throws IOException {
+        List<Pending> batch;
+        synchronized (lock) {
+            if (unsynced.isEmpty()) return;
+            batch = new ArrayList<>(unsynced);
+            unsynced.clear();
+            // appends after this point wait for the next force; the ones in the batch are all in the file
+            channel.force(false);
+        }
+        fsyncs.incrementAndGet();
+        for (Pending p : batch) p.done().complete(p.sequence());
+    }
+
+    private void failPending(Exception e) {
+        List<Pending> batch;
+        synchronized (lock) {
+            batch = new ArrayList<>(unsynced);
+            unsynced.clear();
+        }
+        for (Pending p : batch) p.done().completeExceptionally(e);
+    }
+
+    private Recovery recover() throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        long size = channel.size(), pos = 0;
+        String reason = null;
+        ByteBuffer header = ByteBuffer.allocate(HEADER);
+        long expected = -1;
+        while (pos < size) {
+            if (size - pos < HEADER) {
+                reason = "incomplete record header at byte " + pos;
+                break;
+            }
+            header.clear();
+            channel.read(header, pos);
+            header.flip();
+            byte magic = header.get();
+            int length = header.getInt(), crc = header.getInt();
+            long seq = header.getLong();
+            if (magic != MAGIC || length < 0 || length > MAX_PAYLOAD) {
+                reason = "bad record header at byte " + pos;
+                break;
+            }
+            if (size - pos - HEADER < length) {
+                reason = "incomplete record " + seq + " at byte " + pos + " (torn write)";
+                break;
+            }
+            ByteBuffer payload = ByteBuffer.allocate(length);
+            channel.read(payload, pos + HEADER);
+            byte[] p = payload.array();
+            if (checksum(seq, p) != crc) {
+                reason = "checksum mismatch in record " + seq + " at byte " + pos;
+                break;
+            }
+            if (expected >= 0 && seq != expected) {
+                reason = "sequence " + seq + " where " + expected + " was expected at byte " + pos;
+                break;
+            }
+            entries.add(new Entry(seq, p));
+            expected = seq + 1;
+            pos += HEADER + length;
+        }
+        long truncated = size - pos;
+        if (truncated > 0) {
+            channel.truncate(pos);
+            channel.force(true);
+        }
+        return new Recovery(List.copyOf(entries), truncated, reason);
+    }
+
+    static int checksum(long seq, byte[] payload) {
+        CRC32C c = new CRC32C();
+        c.update(ByteBuffer.allocate(8).putLong(0, seq));
+        c.update(payload);
+        return (int) c.getValue();
+    }
+
+    /** Syncs what is pending, stops the syncer and closes the file. */
+    @Override
+    public void close() throws IOException {
+        if (closed) return;
+        try {
+            syncNow();
+        } finally {
+            closed = true;
+            if (syncer != null) syncer.interrupt();
+            failPending(new IOException("log " + file + " closed"));
+            channel.close();
+        }
+    }
+}
