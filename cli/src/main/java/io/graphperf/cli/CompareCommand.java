@@ -15,9 +15,7 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,8 +64,7 @@ public final class CompareCommand implements Callable<Integer> {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("baseline", a);
         config.put("variant", b);
-        Path dir = out != null ? out : Path.of("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-compare");
-        Files.createDirectories(dir);
+        Path dir = out != null ? Files.createDirectories(out) : RunCommand.newRunDir(Path.of("results"), "compare");
         SeriesResult result = new SeriesResult(dir.getFileName().toString(), experiment, OffsetDateTime.now().toString(), OffsetDateTime.now().toString(),
                 List.of(new SeriesResult.Variant(la, Map.of()), new SeriesResult.Variant(lb, Map.of())), 0, trials, summaries, List.of(vc),
                 Comparison.TEST, config, EnvironmentInfo.collect(Home.get()), List.of());

@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--dataset", paramLabel = "NAME|DIR", description = "import: b2b (default), social, or a folder of Neo4j-import CSV files.")
     String dataset;
-    @Option(names = "--scale", split = ",", paramLabel = "S", description = "import: scale factors of the generated dataset, e.g. 0.001,0.003,0.01 (default: 0.01).")
+    @Option(names = "--scale", split = ",", paramLabel = "S", description = "import: scale factors of the generated dataset, e.g. 0.001,0.003,0.01 (default: 0.01); reads: one scale (default: 1).")
     List<Double> scales;
     @Option(names = "--index", split = ",", paramLabel = "LABEL.PROPERTY", description = "import: property indexes after the constraints (default b2b: Individual.lastName,Organization.name; social: Person.lastName,Message.sentAt).")
     List<String> indexes;
@@ -122,7 +122,7 @@ public final class RunCommand implements Callable<Integer> {
     Integer defects;
     @Option(names = "--seed", description = "import: generator seed (default: 1).")
     Long seed;
-    @Option(names = "--dataset-cache", paramLabel = "DIR", description = "import: where generated datasets are kept for reuse (default: OUT/datasets).")
+    @Option(names = "--dataset-cache", paramLabel = "DIR", description = "import, reads: where generated datasets are kept for reuse (default: OUT/datasets).")
     Path datasetCache;
     @Option(names = "--no-drop-os-cache", negatable = false, description = "import: do not drop the OS file cache before cold starts (dropping needs root; default: drop when permitted).")
     boolean noDropOsCache;
@@ -162,25 +162,21 @@ public final class RunCommand implements Callable<Integer> {
         if (s.variants.size() == 1 && s.repeat == 1) {
             RunResult run = trial.run(s.with(s.variants.get(0)), runDir);
             SummaryTable.print(run, stdout);
-            stdout.println();
-            stdout.println("Results: " + runDir);
-            stdout.println("Report:  " + runDir.resolve(io.graphperf.core.export.HtmlReportExporter.FILE));
-            if (!run.passed()) {
-                stdout.println("FAILED: " + String.join("; ", run.failures()));
-                return 1;
-            }
-            return 0;
+            return finish(stdout, runDir, "", run.failures());
         }
         SeriesResult series = Series.run(s, runDir, trial, progress);
         SummaryTable.print(series, stdout);
+        return finish(stdout, runDir, " (each run in trials/)", series.failures());
+    }
+
+    /** Where the results are, and the exit code: 1 when anything failed. */
+    private static int finish(PrintStream stdout, Path dir, String note, List<String> failures) {
         stdout.println();
-        stdout.println("Results: " + runDir + " (each run in trials/)");
-        stdout.println("Report:  " + runDir.resolve(io.graphperf.core.export.HtmlReportExporter.FILE));
-        if (!series.passed()) {
-            stdout.println("FAILED: " + String.join("; ", series.failures()));
-            return 1;
-        }
-        return 0;
+        stdout.println("Results: " + dir + note);
+        stdout.println("Report:  " + dir.resolve(io.graphperf.core.export.HtmlReportExporter.FILE));
+        if (failures.isEmpty()) return 0;
+        stdout.println("FAILED: " + String.join("; ", failures));
+        return 1;
     }
 
     /** Command line over config file over defaults, validated before anything starts. */
@@ -311,7 +307,8 @@ public final class RunCommand implements Callable<Integer> {
         return null;
     }
 
-    private static Path newRunDir(Path out, String name) throws IOException {
+    /** A new, empty results folder OUT/TIMESTAMP-NAME (suffixed when one exists already). */
+    static Path newRunDir(Path out, String name) throws IOException {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         try {
             Files.createDirectories(out);

@@ -89,8 +89,6 @@ final class SummaryTable {
     }
 
     private static String value(double v) {
-        if (!Double.isFinite(v)) return "–";
-        double a = Math.abs(v);
-        return a >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : a >= 1 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3g", v);
+        return Format.value(v);
     }
 }

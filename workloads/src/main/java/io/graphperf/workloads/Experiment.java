@@ -3,7 +3,10 @@ package io.graphperf.workloads;
 import java.time.Duration;
 import java.util.List;
 
-/** A named study: its scenarios and its default phases. */
+/**
+ * A named study: its scenarios and its default phases. A study of phases (E1, E2) has no scenarios of
+ * its own and keeps the defaults; its runner decides what it measures.
+ */
 public interface Experiment {
 
     /** CLI name, e.g. {@code writes}. */
@@ -14,11 +17,19 @@ public interface Experiment {
 
     String description();
 
-    List<Scenario> scenarios();
+    default List<Scenario> scenarios() {
+        return List.of();
+    }
 
-    int defaultClients();
+    default int defaultClients() {
+        return 1;
+    }
 
-    Duration defaultWarmup();
+    default Duration defaultWarmup() {
+        return Duration.ZERO;
+    }
 
-    Duration defaultDuration();
+    default Duration defaultDuration() {
+        return Duration.ofSeconds(1);
+    }
 }

@@ -23,6 +23,15 @@ public final class Format {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
+    /** A figure of any unit (seconds, rates, shares): thousands separators above 100, 3 significant digits below 1. */
+    public static String value(double v) {
+        if (!Double.isFinite(v)) return "–";
+        double a = Math.abs(v);
+        if (a >= 100) return String.format(Locale.ROOT, "%,.0f", v);
+        if (a >= 1) return String.format(Locale.ROOT, "%.2f", v);
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
     /** 1, 10, 100, 1k, 10k, 1M for axis ticks. */
     static String compact(double v) {
         if (v >= 1e9) return trim(v / 1e9) + "G";

@@ -200,12 +200,8 @@ public final class SeriesExporter {
         return value(m.median()) + " [" + value(m.min()) + " – " + value(m.max()) + "] (" + m.n() + ")";
     }
 
-    static String value(double v) {
-        if (!Double.isFinite(v)) return "–";
-        double a = Math.abs(v);
-        if (a >= 100) return String.format(Locale.ROOT, "%,.0f", v);
-        if (a >= 1) return String.format(Locale.ROOT, "%.2f", v);
-        return String.format(Locale.ROOT, "%.3g", v);
+    private static String value(double v) {
+        return Format.value(v);
     }
 
     private static String css(Comparison.Verdict v) {

@@ -32,10 +32,11 @@ public record ImportStudyResult(String dataset, double scale, String datasetDir,
 
     /** A short label for tables and figure names: "b2b 0.01" or the folder's name. */
     public String label() {
-        return Double.isNaN(scale) ? dataset : dataset + " " + trim(scale);
+        return Double.isNaN(scale) ? dataset : dataset + " " + scaleText(scale);
     }
 
-    static String trim(double v) {
+    /** A scale factor as written on the command line: 0.01, not 0.010 or 1.0E-2. */
+    public static String scaleText(double v) {
         return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 }

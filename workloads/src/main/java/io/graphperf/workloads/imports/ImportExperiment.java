@@ -1,10 +1,6 @@
 package io.graphperf.workloads.imports;
 
 import io.graphperf.workloads.Experiment;
-import io.graphperf.workloads.Scenario;
-
-import java.time.Duration;
-import java.util.List;
 
 /** E1 as the CLI lists it: a study of phases ({@link ImportStudy}), not of timed scenarios. */
 public final class ImportExperiment implements Experiment {
@@ -24,25 +20,5 @@ public final class ImportExperiment implements Experiment {
         return "Neo4j's bulk importer on a generated (b2b, social) or your own CSV folder, then one uniqueness constraint per label key"
                 + " and two property indexes timed until ONLINE, then cold start, apoc.warmup.run and graphperf's query warm-up with"
                 + " probe queries cold and warm. --scale takes a list; --variant and --repeat compare configurations.";
-    }
-
-    @Override
-    public List<Scenario> scenarios() {
-        return List.of();
-    }
-
-    @Override
-    public int defaultClients() {
-        return 1;
-    }
-
-    @Override
-    public Duration defaultWarmup() {
-        return Duration.ZERO;
-    }
-
-    @Override
-    public Duration defaultDuration() {
-        return Duration.ZERO;
     }
 }

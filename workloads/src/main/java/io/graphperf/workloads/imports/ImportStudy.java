@@ -58,7 +58,7 @@ public final class ImportStudy {
     public static ImportStudyResult run(BulkImportSystem system, ImportDataset ds, Options options, ProgressListener progress,
                                         Map<String, Object> environment) throws Exception {
         long own = 0;
-        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + ImportDatasets.trim(ds.scale()));
+        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + ImportStudyResult.scaleText(ds.scale()));
 
         // 1. import
         progress.phase("import " + label + " (Neo4j's importer)");

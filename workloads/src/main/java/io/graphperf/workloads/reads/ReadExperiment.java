@@ -1,10 +1,6 @@
 package io.graphperf.workloads.reads;
 
 import io.graphperf.workloads.Experiment;
-import io.graphperf.workloads.Scenario;
-
-import java.time.Duration;
-import java.util.List;
 
 /** E2 as the CLI lists it: the 19 social-network queries, run by {@link ReadStudy}. */
 public final class ReadExperiment implements Experiment {
@@ -25,25 +21,5 @@ public final class ReadExperiment implements Experiment {
         return "Loads the social dataset (bulk import), checks every query's results against answers computed from the files, then measures"
                 + " single-client latency per query, throughput at 1-128 client threads, the open model, 1 vs 8 connections and 1-16 server"
                 + " Bolt threads. Queries: " + ids;
-    }
-
-    @Override
-    public List<Scenario> scenarios() {
-        return List.of();
-    }
-
-    @Override
-    public int defaultClients() {
-        return 1;
-    }
-
-    @Override
-    public Duration defaultWarmup() {
-        return Duration.ofSeconds(2);
-    }
-
-    @Override
-    public Duration defaultDuration() {
-        return Duration.ofSeconds(10);
     }
 }
