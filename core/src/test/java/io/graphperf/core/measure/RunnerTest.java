@@ -36,9 +36,11 @@ class RunnerTest {
         Measurement m = run(engine, new LoadModel.Closed(1), 0.2, 1.5, null);
         // HdrHistogram keeps 3 significant digits; the harness adds microseconds of its own
         assertEquals(1.0, m.latency().p50Ms(), 0.05, "p50");
-        assertEquals(5.0, m.latency().p90Ms(), 0.1, "p90");
-        assertEquals(5.0, m.latency().p99Ms(), 0.1, "p99");
-        assertEquals(5.0, m.latency().maxMs(), 0.5, "max");
+        assertEquals(5.0, m.latency().p90Ms(), 0.2, "p90");
+        assertEquals(5.0, m.latency().p99Ms(), 0.5, "p99");
+        // the maximum is one sample: a busy-wait cannot end early, but one preemption of the client
+        // thread on a loaded 2-core CI machine can stretch it by milliseconds, so only its floor is exact
+        assertTrue(m.latency().maxMs() >= 4.99 && m.latency().maxMs() < 100, "max " + m.latency().maxMs());
         double expectedOps = 1.5 / 0.0022; // mean service time 2.2 ms
         assertEquals(expectedOps, m.windowOps(), expectedOps * 0.1, "ops in window");
         assertEquals(m.windowOps() / 1.5, m.opsPerSecond(), 1e-6);
