@@ -49,6 +49,10 @@ public final class DurableLog implements AutoCloseable {
         }
     }
 
+    /** An appended record: its sequence number at once, and a future completed once it is durable. */
+    public record Appended(long sequence, CompletableFuture<Long> durable) {
+    }
+
     /** One record read back. */
     public record Entry(long sequence, byte[] payload) {
     }
@@ -72,6 +76,7 @@ public final class DurableLog implements AutoCloseable {
     private final AtomicLong fsyncs = new AtomicLong();
     private final Recovery recovery;
     private long nextSequence;
+    private volatile long durableSequence;
     private volatile boolean closed;
 
     private record Pending(long sequence, CompletableFuture<Long> done) {
@@ -83,6 +88,7 @@ public final class DurableLog implements AutoCloseable {
         this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         this.recovery = recover();
         this.nextSequence = recovery.entries().isEmpty() ? 1 : recovery.entries().get(recovery.entries().size() - 1).sequence() + 1;
+        this.durableSequence = nextSequence - 1;
         channel.position(channel.size());
         if (sync.perWrite()) {
             syncer = null;
@@ -111,11 +117,57 @@ public final class DurableLog implements AutoCloseable {
         return fsyncs.get();
     }
 
+    /** The highest sequence number known to be on disk: nothing after it may be applied yet. */
+    public long durableSequence() {
+        return durableSequence;
+    }
+
+    /** The highest sequence number appended (durable or not), 0 when nothing was ever appended. */
+    public long lastSequence() {
+        synchronized (lock) {
+            return nextSequence - 1;
+        }
+    }
+
     /**
-     * Appends a record. The future completes with its sequence number once the record is durable
+     * Makes the next record's sequence at least {@code sequence}: used when the log was emptied (or lost)
+     * but the graph says writes up to {@code sequence - 1} were applied, so new records never reuse a
+     * sequence number the applied position already covers.
+     */
+    public void startAtLeast(long sequence) {
+        synchronized (lock) {
+            if (sequence > nextSequence) {
+                nextSequence = sequence;
+                durableSequence = Math.max(durableSequence, sequence - 1);
+            }
+        }
+    }
+
+    /**
+     * Empties the log once everything in it is applied, so it does not grow without end; sequence numbers
+     * continue. Refused (false) while any record is not yet durable.
+     */
+    public boolean clear() throws IOException {
+        synchronized (lock) {
+            if (!unsynced.isEmpty() || closed) return false;
+            channel.truncate(0);
+            channel.position(0);
+            channel.force(true);
+            fsyncs.incrementAndGet();
+            return true;
+        }
+    }
+
+    /** Bytes in the log file. */
+    public long sizeBytes() throws IOException {
+        return channel.size();
+    }
+
+    /**
+     * Appends a record. Its future completes with the sequence number once the record is durable
      * (synced), or exceptionally when the log fails or closes first.
      */
-    public CompletableFuture<Long> append(byte[] payload) throws IOException {
+    public Appended append(byte[] payload) throws IOException {
         if (payload.length > MAX_PAYLOAD) throw new IllegalArgumentException("record of " + payload.length + " bytes exceeds " + MAX_PAYLOAD);
         CompletableFuture<Long> done = new CompletableFuture<>();
         synchronized (lock) {
@@ -127,12 +179,13 @@ public final class DurableLog implements AutoCloseable {
             if (sync.perWrite()) {
                 channel.force(false);
                 fsyncs.incrementAndGet();
+                durableSequence = seq;
                 done.complete(seq);
             } else {
                 unsynced.add(new Pending(seq, done));
             }
+            return new Appended(seq, done);
         }
-        return done;
     }
 
     private void syncLoop() {
@@ -157,6 +210,7 @@ public final class DurableLog implements AutoCloseable {
             unsynced.clear();
             // appends after this point wait for the next force; the ones in the batch are all in the file
             channel.force(false);
+            durableSequence = batch.get(batch.size() - 1).sequence();
         }
         fsyncs.incrementAndGet();
         for (Pending p : batch) p.done().complete(p.sequence());

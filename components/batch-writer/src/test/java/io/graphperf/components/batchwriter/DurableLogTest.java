@@ -26,7 +26,7 @@ class DurableLogTest {
         Path file = dir.resolve("writes.log");
         List<CompletableFuture<Long>> acks = new ArrayList<>();
         try (DurableLog log = DurableLog.open(file, DurableLog.Sync.group(5))) {
-            for (int i = 0; i < 1000; i++) acks.add(log.append(("write " + i).getBytes(StandardCharsets.UTF_8)));
+            for (int i = 0; i < 1000; i++) acks.add(log.append(("write " + i).getBytes(StandardCharsets.UTF_8)).durable());
             for (int i = 0; i < acks.size(); i++) assertEquals(i + 1, acks.get(i).get().longValue());
             assertTrue(log.fsyncs() >= 1 && log.fsyncs() < 1000, "group commit: far fewer fsyncs than writes, got " + log.fsyncs());
         }
@@ -36,7 +36,7 @@ class DurableLogTest {
             assertEquals(0, r.truncatedBytes());
             assertNull(r.reason());
             assertArrayEquals("write 999".getBytes(StandardCharsets.UTF_8), r.entries().get(999).payload());
-            assertEquals(1001, log.append(new byte[]{1}).get().longValue(), "sequence numbers continue after a reopen");
+            assertEquals(1001, log.append(new byte[]{1}).durable().get().longValue(), "sequence numbers continue after a reopen");
             assertEquals(1, log.fsyncs(), "per-write sync: one fsync for the one write");
         }
     }
@@ -45,7 +45,7 @@ class DurableLogTest {
     void aTornLastRecordIsCutOffAndReported(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("writes.log");
         try (DurableLog log = DurableLog.open(file, DurableLog.Sync.PER_WRITE)) {
-            for (int i = 0; i < 10; i++) log.append(new byte[100]).get();
+            for (int i = 0; i < 10; i++) log.append(new byte[100]).durable().get();
         }
         long intact = Files.size(file) - (DurableLog.HEADER + 100);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
@@ -56,7 +56,7 @@ class DurableLogTest {
             assertEquals(DurableLog.HEADER + 100 - 37, log.recovery().truncatedBytes());
             assertTrue(log.recovery().reason().contains("incomplete record 10"), log.recovery().reason());
             assertEquals(intact, Files.size(file), "the torn tail is gone from the file");
-            assertEquals(10, log.append(new byte[]{7}).get().longValue(), "the torn record's sequence is reused: it was never acknowledged");
+            assertEquals(10, log.append(new byte[]{7}).durable().get().longValue(), "the torn record's sequence is reused: it was never acknowledged");
         }
     }
 
@@ -64,7 +64,7 @@ class DurableLogTest {
     void aCorruptedRecordFailsItsChecksum(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("writes.log");
         try (DurableLog log = DurableLog.open(file, DurableLog.Sync.PER_WRITE)) {
-            for (int i = 0; i < 3; i++) log.append(("record " + i).getBytes(StandardCharsets.UTF_8)).get();
+            for (int i = 0; i < 3; i++) log.append(("record " + i).getBytes(StandardCharsets.UTF_8)).durable().get();
         }
         long size = Files.size(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {

@@ -18,8 +18,8 @@ class PendingWritesTest {
 
     @Test
     void flushesGroupByStatementAndCoverAContiguousRange() {
-        PendingWrites p = new PendingWrites(100);
-        for (long s = 1; s <= 5; s++) assertTrue(p.offer(new PendingWrites.Write(s, s % 2 == 0 ? B : A, Map.of("id", s, "at", s))));
+        PendingWrites p = new PendingWrites();
+        for (long s = 1; s <= 5; s++) p.add(new PendingWrites.Write(s, s % 2 == 0 ? B : A, Map.of("id", s, "at", s)));
         PendingWrites.Flush f = p.take(4);
         assertEquals(1, f.firstSequence());
         assertEquals(4, f.lastSequence());
@@ -34,16 +34,14 @@ class PendingWritesTest {
     }
 
     @Test
-    void aFullQueueRefusesInsteadOfGrowing() {
-        PendingWrites p = new PendingWrites(2);
-        assertTrue(p.offer(new PendingWrites.Write(1, A, Map.of())));
-        assertTrue(p.offer(new PendingWrites.Write(2, A, Map.of())));
-        assertFalse(p.offer(new PendingWrites.Write(3, A, Map.of())));
-        assertEquals(1, p.rejected());
-        assertEquals(2, p.depth());
-        assertThrows(IllegalArgumentException.class, () -> new PendingWrites(0));
-        PendingWrites q = new PendingWrites(5);
-        q.offer(new PendingWrites.Write(7, A, Map.of()));
-        assertThrows(IllegalArgumentException.class, () -> q.offer(new PendingWrites.Write(7, A, Map.of())), "sequences only increase");
+    void onlyDurableWritesAreTakenAndSequencesOnlyIncrease() {
+        PendingWrites p = new PendingWrites();
+        for (long s = 1; s <= 3; s++) p.add(new PendingWrites.Write(s, A, Map.of()));
+        assertEquals(2, p.ready(2, 100));
+        assertEquals(1, p.ready(3, 1), "counting stops at the cap");
+        PendingWrites.Flush f = p.take(100, 2);
+        assertEquals(2, f.lastSequence(), "write 3 is not durable yet");
+        assertEquals(1, p.depth());
+        assertThrows(IllegalArgumentException.class, () -> p.add(new PendingWrites.Write(3, A, Map.of())), "sequences only increase");
     }
 }

@@ -1,0 +1,194 @@
+package io.graphperf.components.batchwriter;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The log record of one write: its statement and parameters in a small tagged binary form. Parameters
+ * may be null, booleans, integers, floating-point numbers, strings, byte arrays, and lists and maps of
+ * those — what a Cypher parameter map holds. Anything else (a temporal or spatial value, say) is refused
+ * at submit, naming the parameter, because it could not be written back exactly.
+ */
+public final class WriteCodec {
+
+    private static final byte NULL = 0, FALSE = 1, TRUE = 2, LONG = 3, DOUBLE = 4, STRING = 5, LIST = 6, MAP = 7, BYTES = 8;
+
+    /** A decoded record. */
+    public record Decoded(String statement, Map<String, Object> params) {
+    }
+
+    private WriteCodec() {
+    }
+
+    public static byte[] encode(String statement, Map<String, Object> params) {
+        if (statement == null || statement.isBlank()) throw new IllegalArgumentException("the statement is empty");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + statement.length());
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writeString(out, statement);
+            Map<String, Object> p = params == null ? Map.of() : params;
+            out.writeInt(p.size());
+            for (Map.Entry<String, Object> e : p.entrySet()) {
+                writeString(out, e.getKey());
+                write(out, e.getValue(), e.getKey());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    public static Decoded decode(byte[] record) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(record))) {
+            String statement = readString(in);
+            int n = in.readInt();
+            Map<String, Object> params = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) params.put(readString(in), read(in));
+            return new Decoded(statement, params);
+        } catch (IOException e) {
+            throw new IllegalStateException("unreadable write record: " + e.getMessage(), e);
+        }
+    }
+
+    private static void write(DataOutputStream out, Object v, String path) throws IOException {
+        if (v == null) {
+            out.writeByte(NULL);
+        } else if (v instanceof Boolean b) {
+            out.writeByte(b ? TRUE : FALSE);
+        } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            out.writeByte(LONG);
+            out.writeLong(((Number) v).longValue());
+        } else if (v instanceof Double || v instanceof Float) {
+            out.writeByte(DOUBLE);
+            out.writeDouble(((Number) v).doubleValue());
+        } else if (v instanceof String s) {
+            out.writeByte(STRING);
+            writeString(out, s);
+        } else if (v instanceof byte[] b) {
+            out.writeByte(BYTES);
+            out.writeInt(b.length);
+            out.write(b);
+        } else if (v instanceof List<?> list) {
+            out.writeByte(LIST);
+            out.writeInt(list.size());
+            for (int i = 0; i < list.size(); i++) write(out, list.get(i), path + "[" + i + "]");
+        } else if (v instanceof Map<?, ?> map) {
+            out.writeByte(MAP);
+            out.writeInt(map.size());
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                writeString(out, String.valueOf(e.getKey()));
+                write(out, e.getValue(), path + "." + e.getKey());
+            }
+        } else {
+            throw new IllegalArgumentException("parameter " + path + " is a " + v.getClass().getSimpleName()
+                    + ", which the batch writer cannot log; pass it as a string or number and convert it in the statement");
+        }
+    }
+
+    private static Object read(DataInputStream in) throws IOException {
+        byte tag = in.readByte();
+        switch (tag) {
+            case NULL: return null;
+            case FALSE: return Boolean.FALSE;
+            case TRUE: return Boolean.TRUE;
+            case LONG: return in.readLong();
+            case DOUBLE: return in.readDouble();
+            case STRING: return readString(in);
+            case BYTES: {
+                byte[] b = new byte[in.readInt()];
+                in.readFully(b);
+                return b;
+            }
+            case LIST: {
+                int n = in.readInt();
+                List<Object> list = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) list.add(read(in));
+                return list;
+            }
+            case MAP: {
+                int n = in.readInt();
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) map.put(readString(in), read(in));
+                return map;
+            }
+            default: throw new IOException("unknown value tag " + tag);
+        }
+    }
+
+    // writeUTF is limited to 64 KB; statements and string parameters may be longer
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
+        byte[] b = new byte[in.readInt()];
+        in.readFully(b);
+        return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** JSON text of a parameter value, for the dead-letter log a person reads. */
+    public static String json(Object v) {
+        StringBuilder sb = new StringBuilder();
+        appendJson(sb, v);
+        return sb.toString();
+    }
+
+    private static void appendJson(StringBuilder sb, Object v) {
+        if (v == null) {
+            sb.append("null");
+        } else if (v instanceof Boolean || v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            sb.append(v);
+        } else if (v instanceof Double d) {
+            sb.append(d.isNaN() || d.isInfinite() ? "\"" + d + "\"" : d.toString());
+        } else if (v instanceof Float f) {
+            appendJson(sb, f.doubleValue());
+        } else if (v instanceof byte[] b) {
+            appendJson(sb, java.util.Base64.getEncoder().encodeToString(b));
+        } else if (v instanceof List<?> list) {
+            sb.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) sb.append(',');
+                appendJson(sb, list.get(i));
+            }
+            sb.append(']');
+        } else if (v instanceof Map<?, ?> map) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!first) sb.append(',');
+                first = false;
+                appendJson(sb, String.valueOf(e.getKey()));
+                sb.append(':');
+                appendJson(sb, e.getValue());
+            }
+            sb.append('}');
+        } else {
+            String s = v.toString();
+            sb.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> sb.append("\\\"");
+                    case '\\' -> sb.append("\\\\");
+                    case '\n' -> sb.append("\\n");
+                    case '\r' -> sb.append("\\r");
+                    case '\t' -> sb.append("\\t");
+                    default -> {
+                        if (c < 0x20) sb.append(String.format("\\u%04x", (int) c));
+                        else sb.append(c);
+                    }
+                }
+            }
+            sb.append('"');
+        }
+    }
+}

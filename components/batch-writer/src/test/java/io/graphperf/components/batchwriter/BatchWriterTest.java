@@ -1,0 +1,175 @@
+package io.graphperf.components.batchwriter;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The writer's contract against a stand-in database (a list and a stored position, committed together
+ * under one lock, as a transaction would): exactly once across restarts, splitting around bad writes,
+ * refusing when full. The same contract against a real Neo4j, with kill -9, is BatchWriterFaultTest.
+ */
+class BatchWriterTest {
+
+    static final String CREATE = "CREATE (:User {id: $id})";
+
+    /** Applies rows into a list; fails rows whose id is in {@code bad} as a client error, or everything transiently while {@code down}. */
+    static final class ListDatabase implements BatchWriter.Applier {
+        final List<Object> rows = new ArrayList<>();
+        long position;
+        volatile boolean down;
+        final Set<Object> bad;
+        int transactions;
+
+        ListDatabase(Set<Object> bad) {
+            this.bad = bad;
+        }
+
+        @Override public synchronized long appliedPosition() {
+            return position;
+        }
+
+        @Override public synchronized void apply(PendingWrites.Flush f) {
+            if (down) throw new IllegalStateException("transient: database unavailable");
+            List<Object> tx = new ArrayList<>();
+            for (List<Map<String, Object>> batch : f.batches().values()) {
+                for (Map<String, Object> row : batch) {
+                    if (bad.contains(row.get("id"))) throw new IllegalArgumentException("client error: bad id " + row.get("id"));
+                    tx.add(row.get("id"));
+                }
+            }
+            rows.addAll(tx);
+            position = f.lastSequence();
+            transactions++;
+        }
+
+        @Override public synchronized void markApplied(long sequence) {
+            position = sequence;
+        }
+
+        @Override public boolean permanent(Exception e) {
+            return e instanceof IllegalArgumentException;
+        }
+
+        @Override public String code(Exception e) {
+            return e instanceof IllegalArgumentException ? "Test.ClientError" : "Test.TransientError";
+        }
+
+        synchronized List<Object> rows() {
+            return List.copyOf(rows);
+        }
+    }
+
+    static WriterConfig config(Path dir, int capacity) {
+        return new WriterConfig(dir, DurableLog.Sync.group(2), 100, Duration.ofMillis(2), capacity, Duration.ofSeconds(10));
+    }
+
+    @Test
+    void everyAcknowledgedWriteIsAppliedExactlyOnceAcrossAStopWhileTheDatabaseIsDown(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of());
+        List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>();
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000), db)) {
+            for (long i = 0; i < 3000; i++) acks.add(w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE));
+            for (CompletableFuture<BatchWriter.Ack> a : acks) a.get(10, TimeUnit.SECONDS);
+            assertTrue(w.awaitApplied(10_000));
+            Map<String, Object> m = w.metrics(false);
+            assertEquals(3000L, m.get("appliedWrites"));
+            assertTrue((Long) m.get("batches") >= 30 && (Long) m.get("batches") < 3000, "writes were batched: " + m.get("batches"));
+            assertTrue((Long) m.get("fsyncs") < 3000, "group commit: fewer fsyncs than writes, " + m.get("fsyncs"));
+            // the database goes away: these are logged and acknowledged as durable, but cannot be applied
+            db.down = true;
+            acks.clear();
+            for (long i = 3000; i < 4000; i++) acks.add(w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE));
+            for (CompletableFuture<BatchWriter.Ack> a : acks) a.get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(3000, db.rows().size(), "nothing was applied while the database was down");
+        db.down = false;
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000), db)) {
+            assertEquals(1000L, w.metrics(false).get("replayedAtStart"), "exactly what was not applied is replayed");
+            assertTrue(w.awaitApplied(10_000));
+            acks.clear();
+            acks.add(w.submit(CREATE, Map.of("id", 4000L), BatchWriter.AckMode.APPLIED));
+            assertEquals(BatchWriter.AckMode.APPLIED, acks.get(0).get(10, TimeUnit.SECONDS).mode());
+        }
+        List<Object> rows = db.rows();
+        assertEquals(4001, rows.size());
+        assertEquals(4001, Set.copyOf(rows).size(), "no write applied twice");
+    }
+
+    @Test
+    void aBadWriteGoesToTheDeadLetterLogAndTheRestOfItsBatchApplies(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of(17L, 55L));
+        List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>();
+        try (BatchWriter w = BatchWriter.start(config(dir, 1000), db)) {
+            for (long i = 0; i < 100; i++) acks.add(w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.APPLIED));
+            int failed = 0;
+            for (int i = 0; i < acks.size(); i++) {
+                try {
+                    acks.get(i).get(10, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    assertInstanceOf(BatchWriter.DeadLettered.class, e.getCause());
+                    assertTrue(i == 17 || i == 55, "only the bad writes fail, not " + i);
+                    failed++;
+                }
+            }
+            assertEquals(2, failed);
+            assertEquals(98, db.rows().size());
+            Map<String, Object> m = w.metrics(false);
+            assertEquals(2L, m.get("deadLetters"));
+            assertEquals("Test.ClientError", m.get("lastDeadLetterCode"));
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("dead-letters.jsonl"));
+        assertEquals(2, lines.size());
+        assertTrue(lines.get(0).contains("\"params\":{\"id\":17}") && lines.get(0).contains("bad id 17"), lines.get(0));
+        try (BatchWriter w = BatchWriter.start(config(dir, 1000), db)) {
+            assertEquals(0L, w.metrics(false).get("replayedAtStart"), "dead letters are not replayed");
+        }
+    }
+
+    @Test
+    void aFullQueueRefusesWithoutLoggingAndUnloggableParametersAreNamed(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of());
+        db.down = true;
+        try (BatchWriter w = BatchWriter.start(config(dir, 100), db)) {
+            for (long i = 0; i < 100; i++) w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE).get(10, TimeUnit.SECONDS);
+            BatchWriter.Rejected r = assertThrows(BatchWriter.Rejected.class, () -> w.submit(CREATE, Map.of("id", 100L), BatchWriter.AckMode.DURABLE));
+            assertTrue(r.getMessage().contains("queue is full (100"), r.getMessage());
+            Map<String, Object> m = w.metrics(false);
+            assertEquals(1L, m.get("rejected"));
+            assertEquals(100L, m.get("lastSequence"), "a refused write is not in the log");
+            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                    () -> w.submit(CREATE, Map.of("when", java.time.LocalDate.of(2026, 1, 1)), BatchWriter.AckMode.DURABLE));
+            assertTrue(bad.getMessage().contains("parameter when is a LocalDate"), bad.getMessage());
+        }
+    }
+
+    @Test
+    void recordsRoundTrip() {
+        Map<String, Object> params = new java.util.LinkedHashMap<>();
+        params.put("n", 5L);
+        params.put("x", 1.5);
+        params.put("s", "é\"\n");
+        params.put("nil", null);
+        params.put("list", List.of(1L, "a", true));
+        params.put("map", Map.of("k", List.of()));
+        WriteCodec.Decoded d = WriteCodec.decode(WriteCodec.encode(CREATE, params));
+        assertEquals(CREATE, d.statement());
+        assertEquals(params, d.params());
+        assertEquals("{\"n\":5,\"x\":1.5,\"s\":\"é\\\"\\n\",\"nil\":null,\"list\":[1,\"a\",true],\"map\":{\"k\":[]}}", WriteCodec.json(params));
+    }
+}
