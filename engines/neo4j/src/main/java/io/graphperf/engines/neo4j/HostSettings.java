@@ -19,6 +19,9 @@ import java.util.Map;
 public record HostSettings(Path workDir, String heap, String pageCache, Path dataDir, Path txLogDir,
                            int boltPort, int httpPort, Map<String, String> extra) {
 
+    public static final String BATCH_WRITER_HTTP_PACKAGE = "io.graphperf.components.batchwriter.neo4j.http";
+    public static final String BATCH_WRITER_HTTP_PATH = "/graphperf/batch";
+
     public HostSettings {
         extra = extra == null ? Map.of() : Map.copyOf(extra);
     }
@@ -44,7 +47,7 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
         s.put("server.http.listen_address", "127.0.0.1:" + http);
         s.put("server.http.advertised_address", "127.0.0.1:" + http);
         s.put("server.https.enabled", "false");
-        s.put("server.http_enabled_modules", "TRANSACTIONAL_ENDPOINTS,QUERY_API_ENDPOINTS");
+        s.put("server.http_enabled_modules", "TRANSACTIONAL_ENDPOINTS,QUERY_API_ENDPOINTS,UNMANAGED_EXTENSIONS");
         s.put("dbms.security.auth_enabled", "false");
         s.put("dbms.usage_report.enabled", "false");
         s.put("db.tx_log.preallocate", "false");
@@ -59,6 +62,8 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
         if (plugins != null) {
             s.put("server.directories.plugins", plugins.toAbsolutePath().toString());
             s.put("dbms.security.procedures.unrestricted", "apoc.*,graphperf.*");
+            // the batch writer's HTTP endpoint: POST /graphperf/batch/{database}
+            s.put("server.unmanaged_extension_classes", BATCH_WRITER_HTTP_PACKAGE + "=" + BATCH_WRITER_HTTP_PATH);
         }
         s.putAll(extra);
         return s;

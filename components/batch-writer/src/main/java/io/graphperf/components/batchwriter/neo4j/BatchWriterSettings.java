@@ -1,0 +1,129 @@
+package io.graphperf.components.batchwriter.neo4j;
+
+import io.graphperf.components.batchwriter.DurableLog;
+import io.graphperf.components.batchwriter.WriterConfig;
+import org.neo4j.configuration.Config;
+import org.neo4j.configuration.GraphDatabaseSettings;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The batch writer's settings. Neo4j 5 refuses settings outside its own namespaces in neo4j.conf, so
+ * (as APOC does with apoc.conf) they live in {@code graphperf.conf} beside it: {@code $NEO4J_CONF} or
+ * {@code <neo4j home>/conf}. A JVM system property of the same name overrides the file.
+ *
+ * <pre>
+ * graphperf.batch_writer.enabled=true
+ * graphperf.batch_writer.directory=          (empty: &lt;server.directories.data&gt;/graphperf-batch-writer; one folder per database)
+ * graphperf.batch_writer.fsync=group         (group | per-write)
+ * graphperf.batch_writer.group_commit_interval=2ms
+ * graphperf.batch_writer.batch_size=1000
+ * graphperf.batch_writer.batch_interval=2ms
+ * graphperf.batch_writer.queue_capacity=100000
+ * graphperf.batch_writer.ack_timeout=60s
+ * </pre>
+ */
+public final class BatchWriterSettings {
+
+    public static final String FILE = "graphperf.conf";
+    public static final String PREFIX = "graphperf.batch_writer.";
+    static final String ENABLED = PREFIX + "enabled", DIRECTORY = PREFIX + "directory", FSYNC = PREFIX + "fsync",
+            GROUP_COMMIT_INTERVAL = PREFIX + "group_commit_interval", BATCH_SIZE = PREFIX + "batch_size",
+            BATCH_INTERVAL = PREFIX + "batch_interval", QUEUE_CAPACITY = PREFIX + "queue_capacity", ACK_TIMEOUT = PREFIX + "ack_timeout";
+    private static final Set<String> KNOWN = Set.of(ENABLED, DIRECTORY, FSYNC, GROUP_COMMIT_INTERVAL, BATCH_SIZE, BATCH_INTERVAL,
+            QUEUE_CAPACITY, ACK_TIMEOUT);
+
+    private final Properties values;
+    private final String source;
+
+    private BatchWriterSettings(Properties values, String source) {
+        this.values = values;
+        this.source = source;
+    }
+
+    /** Reads graphperf.conf (when present) and the system-property overrides; an unknown key is an error naming it. */
+    static BatchWriterSettings read(Config config) throws IOException {
+        String confDir = System.getenv("NEO4J_CONF");
+        Path file = (confDir != null ? Path.of(confDir) : config.get(GraphDatabaseSettings.neo4j_home).resolve("conf")).resolve(FILE);
+        Properties p = new Properties();
+        if (Files.exists(file)) {
+            try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                p.load(r);
+            }
+        }
+        for (String k : System.getProperties().stringPropertyNames()) {
+            if (k.startsWith(PREFIX)) p.setProperty(k, System.getProperty(k));
+        }
+        for (String k : p.stringPropertyNames()) {
+            if (k.startsWith(PREFIX) && !KNOWN.contains(k)) {
+                throw new IllegalArgumentException("unknown setting " + k + " in " + file + " (known: " + String.join(", ", new java.util.TreeSet<>(KNOWN)) + ")");
+            }
+        }
+        return new BatchWriterSettings(p, file.toString());
+    }
+
+    boolean enabled() {
+        return Boolean.parseBoolean(values.getProperty(ENABLED, "true").trim());
+    }
+
+    /** The writer's configuration for one database; a bad value fails naming its setting and file. */
+    WriterConfig writerConfig(Config config, String database) {
+        String dir = values.getProperty(DIRECTORY, "").trim();
+        Path base = dir.isEmpty() ? config.get(GraphDatabaseSettings.data_directory).resolve("graphperf-batch-writer") : Path.of(dir);
+        String mode = values.getProperty(FSYNC, "group").trim().toLowerCase(Locale.ROOT);
+        DurableLog.Sync sync;
+        if (mode.equals("per-write")) {
+            sync = DurableLog.Sync.PER_WRITE;
+        } else if (mode.equals("group")) {
+            long ms = duration(GROUP_COMMIT_INTERVAL, Duration.ofMillis(WriterConfig.DEFAULT_GROUP_COMMIT_MS)).toMillis();
+            if (ms < 1) throw bad(GROUP_COMMIT_INTERVAL, "must be at least 1ms");
+            sync = DurableLog.Sync.group(ms);
+        } else {
+            throw bad(FSYNC, "must be 'group' or 'per-write'");
+        }
+        try {
+            return new WriterConfig(base.resolve(database), sync, integer(BATCH_SIZE, WriterConfig.DEFAULT_BATCH_ROWS),
+                    duration(BATCH_INTERVAL, WriterConfig.DEFAULT_BATCH_INTERVAL), integer(QUEUE_CAPACITY, WriterConfig.DEFAULT_QUEUE_CAPACITY),
+                    duration(ACK_TIMEOUT, Duration.ofSeconds(60)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("batch writer settings (" + source + "): " + e.getMessage(), e);
+        }
+    }
+
+    private int integer(String key, int dflt) {
+        String v = values.getProperty(key);
+        if (v == null || v.isBlank()) return dflt;
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw bad(key, "must be a whole number");
+        }
+    }
+
+    /** Durations as Neo4j writes them: 250ms, 2s, 1m; a bare number is milliseconds. */
+    private Duration duration(String key, Duration dflt) {
+        String v = values.getProperty(key);
+        if (v == null || v.isBlank()) return dflt;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m)?").matcher(v.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) throw bad(key, "must be a duration such as 5ms, 2s or 1m");
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "ms" : m.group(2);
+        return switch (unit) {
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofMillis(n);
+        };
+    }
+
+    private IllegalArgumentException bad(String key, String why) {
+        return new IllegalArgumentException(key + "=" + values.getProperty(key) + " in " + source + ": " + why);
+    }
+}
