@@ -32,4 +32,9 @@ public interface Experiment {
     default Duration defaultDuration() {
         return Duration.ofSeconds(1);
     }
+
+    /** Ratio targets between scenarios (e.g. the batch writer against single-statement transactions). */
+    default List<RatioTarget> targets() {
+        return List.of();
+    }
 }

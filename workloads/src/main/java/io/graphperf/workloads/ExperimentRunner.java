@@ -2,11 +2,13 @@ package io.graphperf.workloads;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Target;
+import io.graphperf.core.measure.LoadModel;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.progress.ProgressListener;
 import io.graphperf.core.results.Measurement;
 import io.graphperf.core.results.ScenarioResult;
+import io.graphperf.core.results.TargetCheck;
 import io.graphperf.core.results.Verification;
 import io.graphperf.core.export.Format;
 
@@ -77,7 +79,33 @@ public final class ExperimentRunner {
         } finally {
             for (Engine e : engines.values()) e.close();
         }
-        return results;
+        return withTargets(experiment.targets(), results);
+    }
+
+    /** Attaches each ratio target to the scenario it is about, on every transport where both sides ran. */
+    static List<ScenarioResult> withTargets(List<RatioTarget> targets, List<ScenarioResult> results) {
+        if (targets.isEmpty()) return results;
+        List<ScenarioResult> out = new ArrayList<>();
+        for (ScenarioResult r : results) {
+            List<TargetCheck> checks = new ArrayList<>();
+            for (RatioTarget t : targets) {
+                if (!t.scenario().equals(r.scenario())) continue;
+                for (ScenarioResult b : results) {
+                    if (b.scenario().equals(t.baseline()) && b.transport().equals(r.transport()) && b.measurement().entitiesPerSecond() > 0) {
+                        checks.add(new TargetCheck(t.label(), t.scenario(), t.baseline(), r.transport(),
+                                r.measurement().entitiesPerSecond() / b.measurement().entitiesPerSecond(), t.minimum()));
+                    }
+                }
+            }
+            out.add(checks.isEmpty() ? r : r.withTargets(checks));
+        }
+        return out;
+    }
+
+    /** The run's plan, with the scenario's own client count when it fixes one (closed model only). */
+    private RunPlan planFor(Scenario scenario) {
+        if (scenario.clients() <= 0 || !(plan.model() instanceof LoadModel.Closed)) return plan;
+        return new RunPlan(new LoadModel.Closed(scenario.clients()), plan.warmup(), plan.duration(), plan.operationsPerClient());
     }
 
     private ScenarioResult runOne(Experiment experiment, Scenario scenario, String transport, Engine engine) throws Exception {
@@ -85,7 +113,19 @@ public final class ExperimentRunner {
         for (String statement : scenario.setup()) target.execute(statement);
         target.awaitIndexesOnline();
         Path hlog = histogramDir == null ? null : histogramDir.resolve(scenario.id() + "-" + transport + ".hlog");
-        Measurement m = new Runner(engine, scenario.operations(), plan, hlog, target.serverPid(), progress).run();
+        ComponentProbe probe = scenario.component();
+        Map<String, Object> before = probe == null ? null : probe.read(target, true);
+        Measurement m = new Runner(engine, scenario.operations(), planFor(scenario), hlog, target.serverPid(), progress).run();
+        Map<String, Object> component = null;
+        if (probe != null) {
+            // gauges as the window ends, then wait until the component has applied everything: the counts below are final
+            Map<String, Object> atWindowEnd = probe.read(target, false);
+            long t0 = System.nanoTime();
+            boolean drained = target.queryLong(probe.drainQuery()) == 1;
+            double drainSeconds = (System.nanoTime() - t0) / 1e9;
+            component = probe.figures(before, atWindowEnd, probe.read(target, false), drainSeconds, drained);
+            if (!drained) failures.add(scenario.id() + " over " + transport + ": the " + probe.name() + " did not drain within 10 minutes");
+        }
         List<Verification> checks = new ArrayList<>();
         for (CountCheck c : scenario.checks()) {
             long actual = target.queryLong(c.countQuery());
@@ -100,7 +140,7 @@ public final class ExperimentRunner {
             failures.add(label + ": no operation succeeded" + (m.errorSamples().isEmpty() ? "" : " (" + m.errorSamples().get(0) + ")"));
         }
         return new ScenarioResult(experiment.name(), scenario.id(), scenario.title() + " [entities: " + scenario.entityUnit() + "]",
-                transport, scenario.query(), m, checks, scenario.reference());
+                transport, scenario.query(), m, checks, scenario.reference(), component, List.of());
     }
 
     private static String outcome(ScenarioResult r) {

@@ -13,7 +13,14 @@ import java.util.List;
  * @param setup      statements run before the scenario (indexes, constraints), untimed
  * @param operations produces the operations; the measuring layer times them
  * @param entityUnit what one "entity" is in this scenario's entities/s (e.g. "nodes")
+ * @param clients    closed-model clients this scenario always runs with (a study fixes them), 0 for the run's
+ * @param component  a server-side component the operations go through, read before and after, or null
  */
 public record Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
-                       List<CountCheck> checks, Reference reference, String entityUnit) {
+                       List<CountCheck> checks, Reference reference, String entityUnit, int clients, ComponentProbe component) {
+
+    public Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
+                    List<CountCheck> checks, Reference reference, String entityUnit) {
+        this(id, title, query, setup, operations, checks, reference, entityUnit, 0, null);
+    }
 }

@@ -5,8 +5,10 @@ import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Reference;
+import io.graphperf.workloads.ComponentProbe;
 import io.graphperf.workloads.CountCheck;
 import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RatioTarget;
 import io.graphperf.workloads.Scenario;
 
 import java.time.Duration;
@@ -30,6 +32,10 @@ public final class WriteScaling implements Experiment {
     static final String CALL_IN_TX = "UNWIND $rows AS row CALL (row) { CREATE (:User {user_id: row.id}) } IN TRANSACTIONS OF 1000 ROWS";
     static final int[] UNWIND_BATCHES = {1, 10, 100, 1000, 10000};
     static final int CALL_IN_TX_ROWS = 10_000;
+    /** Issue 6: the batch writer against its two baselines with the same clients. */
+    static final int[] WRITER_CLIENTS = {8, 32, 64};
+    static final String SUBMIT = "CALL graphperf.batch.submit($statement, $params, $ack)";
+    static final String USER_COUNT = "MATCH (n:User) RETURN count(n)";
 
     @Override public String name() { return NAME; }
 
@@ -37,7 +43,8 @@ public final class WriteScaling implements Experiment {
 
     @Override public String description() {
         return "Cypher write throughput: FOREACH-100, single CREATE (unlabelled / labelled / labelled+indexed), "
-                + "1000 statements per transaction, UNWIND $rows batches of 1..10000, CALL {} IN TRANSACTIONS";
+                + "1000 statements per transaction, UNWIND $rows batches of 1..10000, CALL {} IN TRANSACTIONS, "
+                + "and graphperf's durable batch writer (both ack modes) against its baselines at 8, 32 and 64 clients";
     }
 
     @Override public int defaultClients() { return 8; }
@@ -70,7 +77,45 @@ public final class WriteScaling implements Experiment {
                 + " rows per request (auto-commit), :User nodes, indexed",
                 CALL_IN_TX, List.of(USER_INDEX), rows(CALL_IN_TX, "call-in-tx", CALL_IN_TX_ROWS, TxMode.AUTOCOMMIT),
                 List.of(CountCheck.nodes(CALL_IN_TX_ROWS)), null, "nodes"));
+        for (int c : WRITER_CLIENTS) {
+            s.add(new Scenario("create-labelled-indexed-c" + c, "single CREATE of a :User node, indexed, one transaction per request, "
+                    + c + " clients (the batch writer's baseline)", CREATE_LABELLED, List.of(USER_INDEX),
+                    single(CREATE_LABELLED, "create-labelled-indexed", 1), List.of(CountCheck.NODES), null, "nodes", c, null));
+            s.add(new Scenario("unwind-1000-c" + c, "UNWIND $rows of 1000 rows per transaction, :User nodes, indexed, " + c
+                    + " clients (the batch writer's ceiling)", UNWIND, List.of(USER_INDEX), rows(UNWIND, "unwind-1000", 1000, TxMode.EXPLICIT),
+                    List.of(CountCheck.nodes(1000)), null, "nodes", c, null));
+            for (String ack : List.of("durable", "applied")) s.add(batchWriter(ack, c));
+        }
         return s;
+    }
+
+    @Override
+    public List<RatioTarget> targets() {
+        List<RatioTarget> t = new ArrayList<>();
+        for (int c : WRITER_CLIENTS) {
+            for (String ack : List.of("durable", "applied")) {
+                String id = "batch-writer-" + ack + "-c" + c;
+                t.add(new RatioTarget("batch writer (" + ack + " acks) vs one transaction per write, " + c + " clients", id,
+                        "create-labelled-indexed-c" + c, 20));
+                t.add(new RatioTarget("batch writer (" + ack + " acks) vs client-side UNWIND of 1000 rows, " + c + " clients", id,
+                        "unwind-1000-c" + c, 0.8));
+            }
+        }
+        return t;
+    }
+
+    /** Single labelled+indexed creations submitted one by one to the batch writer plugin, acknowledged as {@code ack}. */
+    private static Scenario batchWriter(String ack, int clients) {
+        String id = "batch-writer-" + ack + "-c" + clients;
+        OperationSource ops = (client, seq) -> new Operation("batch-writer-" + ack, List.of(new Statement(SUBMIT,
+                Map.of("statement", CREATE_LABELLED, "params", Map.of("id", userId(client, seq)), "ack", ack))), TxMode.AUTOCOMMIT, 1);
+        return new Scenario(id, "single CREATE of a :User node (indexed) submitted to graphperf's batch writer, acknowledged when "
+                + ("durable".equals(ack) ? "logged durably" : "committed") + ", " + clients + " clients",
+                SUBMIT + "   with statement " + CREATE_LABELLED + ", ack '" + ack + "'", List.of(USER_INDEX), ops,
+                List.of(new CountCheck(":User nodes (after the writer drained)", USER_COUNT, 1)),
+                "durable".equals(ack) ? new Reference("10 k nodes/s accepted (acknowledged before commit, lost on a crash)", 10_000,
+                        Reference.ENTITIES, SOURCE) : null,
+                "nodes", clients, ComponentProbe.BATCH_WRITER);
     }
 
     private static Scenario singleCreate(String id, String title, String query, boolean indexed, String figure, double value) {

@@ -305,8 +305,8 @@ public final class BatchWriter implements AutoCloseable {
         appliedPosition = w.sequence();
         metrics.deadLettered(code);
         CompletableFuture<Ack> waiter = appliedWaiters.remove(w.sequence());
-        if (waiter != null) waiter.completeExceptionally(new DeadLettered(code, "write " + w.sequence() + " failed and is in "
-                + deadLetters.file() + ": " + message));
+        if (waiter != null) waiter.completeExceptionally(new DeadLettered(code, "write " + w.sequence() + " failed ("
+                + code + ") and is in " + deadLetters.file() + ": " + message));
     }
 
     private interface Step {

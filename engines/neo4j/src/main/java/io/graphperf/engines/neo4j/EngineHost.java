@@ -56,6 +56,14 @@ public final class EngineHost implements AutoCloseable {
         try (Writer w = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
             p.store(w, "settings graphperf applies to the embedded Neo4j");
         }
+        // the host's Neo4j home is the work folder: its conf/graphperf.conf is what the batch writer reads
+        Path conf = work.resolve("conf");
+        Files.createDirectories(conf);
+        Properties own = new Properties();
+        own.putAll(settings.graphperfSettings());
+        try (Writer w = Files.newBufferedWriter(conf.resolve("graphperf.conf"), StandardCharsets.UTF_8)) {
+            own.store(w, "settings of graphperf's plugins (the batch writer), from the run's options");
+        }
         Path readyFile = work.resolve("ready.properties");
         Files.deleteIfExists(readyFile);
         Path log = work.resolve("host.log");

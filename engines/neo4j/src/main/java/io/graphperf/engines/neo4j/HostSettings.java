@@ -14,11 +14,13 @@ import java.util.Map;
  * @param txLogDir  server.directories.transaction.logs.root, or null for the default under dataDir
  * @param boltPort  0 picks a free port
  * @param httpPort  0 picks a free port
- * @param extra     further Neo4j settings, applied last
+ * @param extra     further Neo4j settings, applied last; keys starting with "graphperf." go to the host's
+ *                  conf/graphperf.conf instead, where graphperf's plugins read them
  */
 public record HostSettings(Path workDir, String heap, String pageCache, Path dataDir, Path txLogDir,
                            int boltPort, int httpPort, Map<String, String> extra) {
 
+    static final String GRAPHPERF_PREFIX = "graphperf.";
     public static final String BATCH_WRITER_HTTP_PACKAGE = "io.graphperf.components.batchwriter.neo4j.http";
     public static final String BATCH_WRITER_HTTP_PATH = "/graphperf/batch";
 
@@ -65,7 +67,18 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
             // the batch writer's HTTP endpoint: POST /graphperf/batch/{database}
             s.put("server.unmanaged_extension_classes", BATCH_WRITER_HTTP_PACKAGE + "=" + BATCH_WRITER_HTTP_PATH);
         }
-        s.putAll(extra);
+        extra.forEach((k, v) -> {
+            if (!k.startsWith(GRAPHPERF_PREFIX)) s.put(k, v);
+        });
+        return s;
+    }
+
+    /** Settings for graphperf's own plugins (graphperf.batch_writer.*): Neo4j refuses them in its own configuration. */
+    Map<String, String> graphperfSettings() {
+        Map<String, String> s = new java.util.TreeMap<>();
+        extra.forEach((k, v) -> {
+            if (k.startsWith(GRAPHPERF_PREFIX)) s.put(k, v);
+        });
         return s;
     }
 }

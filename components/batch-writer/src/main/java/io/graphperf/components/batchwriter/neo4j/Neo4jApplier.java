@@ -71,21 +71,22 @@ final class Neo4jApplier implements BatchWriter.Applier {
         return db.isAvailable(0);
     }
 
+    /** The first status code on the cause chain (a commit-time constraint violation carries it on a cause). */
     @Override
     public String code(Exception e) {
-        if (e instanceof QueryExecutionException q && q.getStatusCode() != null) return q.getStatusCode();
-        Status s = Status.statusCodeOf(e);
-        return s != null ? s.code().serialize() : e.getClass().getName();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof QueryExecutionException q && q.getStatusCode() != null) return q.getStatusCode();
+            Status s = Status.statusCodeOf(t);
+            if (s != null && s != Status.General.UnknownError) return s.code().serialize();
+        }
+        return e.getClass().getName();
     }
 
-    private static Status.Classification classification(Throwable e) {
-        if (e instanceof QueryExecutionException q && q.getStatusCode() != null) {
-            String code = q.getStatusCode();
-            if (code.startsWith("Neo.ClientError")) return Status.Classification.ClientError;
-            if (code.startsWith("Neo.TransientError")) return Status.Classification.TransientError;
-            if (code.startsWith("Neo.DatabaseError")) return Status.Classification.DatabaseError;
-        }
-        Status s = Status.statusCodeOf(e);
-        return s == null ? null : s.code().classification();
+    private Status.Classification classification(Exception e) {
+        String code = code(e);
+        if (code.startsWith("Neo.ClientError")) return Status.Classification.ClientError;
+        if (code.startsWith("Neo.TransientError")) return Status.Classification.TransientError;
+        if (code.startsWith("Neo.DatabaseError")) return Status.Classification.DatabaseError;
+        return null;
     }
 }
