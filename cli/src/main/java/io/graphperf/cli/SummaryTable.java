@@ -6,11 +6,13 @@ import io.graphperf.core.results.ImportStudyResult;
 import io.graphperf.core.results.Measurement;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.ScenarioResult;
+import io.graphperf.core.results.TargetCheck;
 import io.graphperf.core.results.SeriesResult;
 import io.graphperf.core.results.WarmupResult;
 import io.graphperf.core.stats.Comparison;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 /** The tables printed at the end of a run or series: the same figures as the report's. */
@@ -26,7 +28,7 @@ final class SummaryTable {
     }
 
     private static void scenarios(RunResult run, PrintStream out) {
-        String fmt = "%-26s %-9s %12s %13s %-42s %9s %9s %9s %7s %-6s%n";
+        String fmt = "%-28s %-9s %12s %13s %-42s %9s %9s %9s %7s %-6s%n";
         out.println();
         out.printf(fmt, "scenario", "transport", "ops/s", "entities/s", "reference", "p50 ms", "p99 ms", "max ms", "errors", "counts");
         for (ScenarioResult s : run.scenarios()) {
@@ -36,6 +38,12 @@ final class SummaryTable {
                     Format.ms(m.latency().p99Ms()), Format.ms(m.latency().maxMs()), m.errors(), s.verified() ? "ok" : "FAIL");
             String warning = m.cpu().warning();
             if (warning != null) out.println("  warning: " + warning);
+        }
+        List<TargetCheck> targets = run.scenarios().stream().flatMap(s -> s.targets().stream()).toList();
+        if (!targets.isEmpty()) {
+            out.println();
+            out.println("targets (entities/s ratios; a finding about this machine, not a pass/fail of the run):");
+            for (TargetCheck t : targets) out.println("  " + t.describe());
         }
     }
 

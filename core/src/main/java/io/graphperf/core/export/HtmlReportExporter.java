@@ -44,6 +44,7 @@ public final class HtmlReportExporter {
         if (!run.scenarios().isEmpty()) {
             summaryTable(h, run);
             charts(h, run);
+            ComponentReportSection.render(h, run);
             details(h, run);
         }
         ImportReportSection.render(h, run);

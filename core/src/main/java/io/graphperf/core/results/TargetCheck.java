@@ -18,7 +18,7 @@ public record TargetCheck(String label, String scenario, String baseline, String
                 ratioText(ratio), ratioText(minimum), met() ? "met" : "NOT met");
     }
 
-    static String ratioText(double r) {
+    public static String ratioText(double r) {
         return r >= 2 ? String.format("%.1f×", r) : String.format("%.0f %%", r * 100);
     }
 }

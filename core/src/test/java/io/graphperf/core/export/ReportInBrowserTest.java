@@ -11,6 +11,7 @@ import io.graphperf.core.results.Measurement;
 import io.graphperf.core.results.Reference;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.ScenarioResult;
+import io.graphperf.core.results.TargetCheck;
 import io.graphperf.core.results.Verification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,9 +41,14 @@ class ReportInBrowserTest {
                 Measurement m = new Runner(new NoopEngine(), (c, s) -> op,
                         new RunPlan(new LoadModel.Closed(1), Duration.ofMillis(200), Duration.ofMillis(500)),
                         histograms.resolve(scenario + "-" + t + ".hlog"), OptionalLong.empty(), null).run();
+                // beta goes through a server-side component (figures as the batch writer reports them) and has a ratio target
+                Map<String, Object> component = scenario.equals("beta")
+                        ? Map.of("batches", 123L, "batchRowsMean", 45.5, "fsyncsPerSecond", 310.2, "config", "group commit every 2 ms") : null;
+                List<TargetCheck> targets = scenario.equals("beta")
+                        ? List.of(new TargetCheck("beta vs alpha", "beta", "alpha", t, 4.0, 20)) : List.of();
                 scenarios.add(new ScenarioResult("test", scenario, scenario + " scenario", t, "RETURN 1", m,
                         List.of(new Verification("nodes", m.acknowledgedOps(), m.acknowledgedOps())),
-                        new Reference("1,000 ops/s", 1000, Reference.OPS, "test")));
+                        new Reference("1,000 ops/s", 1000, Reference.OPS, "test"), component, targets));
             }
         }
         return new RunResult("test-run", "test", "2026-01-01T00:00Z", "2026-01-01T00:01Z", Map.of("loadModel", "closed"),
@@ -71,6 +77,15 @@ class ReportInBrowserTest {
             assertTrue(cells.contains(">" + Format.ms(s.measurement().latency().p99Ms()) + "<"), "p99 in " + cells);
             assertTrue(s.measurement().opsPerSecond() > 0);
         }
+        // the component's figures and the targets
+        Matcher component = Pattern.compile("<table[^>]*id=\"component\">(.*?)</table>", Pattern.DOTALL).matcher(page.dom());
+        assertTrue(component.find(), "batch writer table");
+        assertTrue(component.group(1).contains(">123<") && component.group(1).contains(">45.5<") && component.group(1).contains(">310<"),
+                component.group(1));
+        Matcher targets = Pattern.compile("<table[^>]*id=\"targets\">(.*?)</table>", Pattern.DOTALL).matcher(page.dom());
+        assertTrue(targets.find(), "targets table");
+        assertEquals(2, count(targets.group(1), ">not met<"), targets.group(1));
+        assertTrue(targets.group(1).contains(">4.0×<") && targets.group(1).contains(">≥ 20.0×<"), targets.group(1));
         assertTrue(Files.size(report) > 5000);
         // self-contained: nothing is loaded from anywhere (the SVG namespace is an identifier, not a fetch)
         String html = Files.readString(report);
@@ -92,6 +107,8 @@ class ReportInBrowserTest {
             Measurement a = run.scenarios().get(i).measurement(), b = back.scenarios().get(i).measurement();
             assertEquals(a.windowOps(), b.windowOps());
             assertEquals(a.latency(), b.latency());
+            assertEquals(run.scenarios().get(i).targets(), back.scenarios().get(i).targets());
+            assertEquals(String.valueOf(run.scenarios().get(i).component()), String.valueOf(back.scenarios().get(i).component()));
             assertTrue(csv.get(i + 1).contains("," + a.windowOps() + ","));
         }
     }

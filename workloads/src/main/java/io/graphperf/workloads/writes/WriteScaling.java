@@ -113,7 +113,7 @@ public final class WriteScaling implements Experiment {
                 + ("durable".equals(ack) ? "logged durably" : "committed") + ", " + clients + " clients",
                 SUBMIT + "   with statement " + CREATE_LABELLED + ", ack '" + ack + "'", List.of(USER_INDEX), ops,
                 List.of(new CountCheck(":User nodes (after the writer drained)", USER_COUNT, 1)),
-                "durable".equals(ack) ? new Reference("10 k nodes/s accepted (acknowledged before commit, lost on a crash)", 10_000,
+                "durable".equals(ack) ? new Reference("10 k nodes/s accepted, acked before commit", 10_000,
                         Reference.ENTITIES, SOURCE) : null,
                 "nodes", clients, ComponentProbe.BATCH_WRITER);
     }
