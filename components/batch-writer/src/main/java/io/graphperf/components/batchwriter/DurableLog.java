@@ -30,22 +30,27 @@ public final class DurableLog implements AutoCloseable {
     static final int HEADER = 1 + 4 + 4 + 8;
     static final int MAX_PAYLOAD = 16 << 20;
 
-    /** How appends reach the disk before they are acknowledged. */
-    public record Sync(long groupMillis) {
-        public static final Sync PER_WRITE = new Sync(0);
+    /**
+     * How appends reach the disk before they are acknowledged: a force after every append, or group commit,
+     * where one background thread forces whatever was appended since its last force — every
+     * {@code groupMillis} ms, or (0) back to back, starting the next force as soon as the last one ends.
+     */
+    public record Sync(boolean perWrite, long groupMillis) {
+        public static final Sync PER_WRITE = new Sync(true, 0);
+        public static final Sync BACK_TO_BACK = new Sync(false, 0);
 
-        public static Sync group(long millis) {
-            if (millis <= 0) throw new IllegalArgumentException("group commit interval must be positive");
-            return new Sync(millis);
+        public Sync {
+            if (groupMillis < 0) throw new IllegalArgumentException("group commit interval must not be negative");
         }
 
-        public boolean perWrite() {
-            return groupMillis == 0;
+        public static Sync group(long millis) {
+            return new Sync(false, millis);
         }
 
         @Override
         public String toString() {
-            return perWrite() ? "fsync per write" : "group commit every " + groupMillis + " ms";
+            if (perWrite) return "fsync per write";
+            return groupMillis == 0 ? "group commit, back to back" : "group commit every " + groupMillis + " ms";
         }
     }
 
@@ -183,6 +188,7 @@ public final class DurableLog implements AutoCloseable {
                 done.complete(seq);
             } else {
                 unsynced.add(new Pending(seq, done));
+                if (sync.groupMillis() == 0 && unsynced.size() == 1) lock.notifyAll();
             }
             return new Appended(seq, done);
         }
@@ -191,7 +197,13 @@ public final class DurableLog implements AutoCloseable {
     private void syncLoop() {
         while (!closed) {
             try {
-                Thread.sleep(sync.groupMillis());
+                if (sync.groupMillis() > 0) {
+                    Thread.sleep(sync.groupMillis());
+                } else {
+                    synchronized (lock) {
+                        while (unsynced.isEmpty() && !closed) lock.wait();
+                    }
+                }
                 syncNow();
             } catch (InterruptedException e) {
                 return;
@@ -288,6 +300,9 @@ public final class DurableLog implements AutoCloseable {
             syncNow();
         } finally {
             closed = true;
+            synchronized (lock) {
+                lock.notifyAll();
+            }
             if (syncer != null) syncer.interrupt();
             failPending(new IOException("log " + file + " closed"));
             channel.close();

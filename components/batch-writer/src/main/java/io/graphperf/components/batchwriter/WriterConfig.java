@@ -21,7 +21,7 @@ public record WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, 
     public static final int DEFAULT_BATCH_ROWS = 1000;
     public static final Duration DEFAULT_BATCH_INTERVAL = Duration.ofMillis(2);
     public static final int DEFAULT_QUEUE_CAPACITY = 100_000;
-    public static final long DEFAULT_GROUP_COMMIT_MS = 2;
+    public static final long DEFAULT_GROUP_COMMIT_MS = 0;
 
     public WriterConfig {
         if (batchRows < 1) throw new IllegalArgumentException("batch size must be at least 1, was " + batchRows);

@@ -24,7 +24,7 @@ import java.util.Set;
  * graphperf.batch_writer.enabled=true
  * graphperf.batch_writer.directory=          (empty: &lt;server.directories.data&gt;/graphperf-batch-writer; one folder per database)
  * graphperf.batch_writer.fsync=group         (group | per-write)
- * graphperf.batch_writer.group_commit_interval=2ms
+ * graphperf.batch_writer.group_commit_interval=0ms   (0: the next fsync starts as soon as the last one ends)
  * graphperf.batch_writer.batch_size=1000
  * graphperf.batch_writer.batch_interval=2ms
  * graphperf.batch_writer.queue_capacity=100000
@@ -84,7 +84,6 @@ public final class BatchWriterSettings {
             sync = DurableLog.Sync.PER_WRITE;
         } else if (mode.equals("group")) {
             long ms = duration(GROUP_COMMIT_INTERVAL, Duration.ofMillis(WriterConfig.DEFAULT_GROUP_COMMIT_MS)).toMillis();
-            if (ms < 1) throw bad(GROUP_COMMIT_INTERVAL, "must be at least 1ms");
             sync = DurableLog.Sync.group(ms);
         } else {
             throw bad(FSYNC, "must be 'group' or 'per-write'");
