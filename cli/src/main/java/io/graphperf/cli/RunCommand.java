@@ -89,7 +89,7 @@ public final class RunCommand implements Callable<Integer> {
     Integer boltPort;
     @Option(names = "--http-port", description = "Embedded Neo4j HTTP port (default: a free one).")
     Integer httpPort;
-    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra Neo4j setting for the embedded server (repeatable).")
+    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra Neo4j setting for the embedded server (repeatable); graphperf.batch_writer.* keys configure the batch writer (written to its graphperf.conf).")
     Map<String, String> settings;
     @Option(names = "--keep-store", description = "Keep the embedded store after the run (default: deleted, logs kept).")
     boolean keepStore;

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.core.engine.BatchWriterCall;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
@@ -34,7 +35,7 @@ public final class WriteScaling implements Experiment {
     static final int CALL_IN_TX_ROWS = 10_000;
     /** Issue 6: the batch writer against its two baselines with the same clients. */
     static final int[] WRITER_CLIENTS = {8, 32, 64};
-    static final String SUBMIT = "CALL graphperf.batch.submit($statement, $params, $ack)";
+    static final String SUBMIT = BatchWriterCall.SUBMIT;
     static final String USER_COUNT = "MATCH (n:User) RETURN count(n)";
 
     @Override public String name() { return NAME; }

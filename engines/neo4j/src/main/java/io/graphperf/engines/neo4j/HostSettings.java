@@ -22,7 +22,7 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
 
     static final String GRAPHPERF_PREFIX = "graphperf.";
     public static final String BATCH_WRITER_HTTP_PACKAGE = "io.graphperf.components.batchwriter.neo4j.http";
-    public static final String BATCH_WRITER_HTTP_PATH = "/graphperf/batch";
+    public static final String BATCH_WRITER_HTTP_PATH = io.graphperf.core.engine.BatchWriterCall.HTTP_PATH;
 
     public HostSettings {
         extra = extra == null ? Map.of() : Map.copyOf(extra);

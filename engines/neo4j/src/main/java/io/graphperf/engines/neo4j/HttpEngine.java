@@ -2,6 +2,7 @@ package io.graphperf.engines.neo4j;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.graphperf.core.engine.BatchWriterCall;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineSession;
 import io.graphperf.core.engine.Operation;
@@ -22,20 +23,22 @@ import java.util.Map;
 /**
  * Executes operations over Neo4j's HTTP API with JSON. An explicit transaction of several statements
  * is one request to the transactional endpoint ({@code /db/NAME/tx/commit}); an auto-commit statement
- * goes to the Query API ({@code /db/NAME/query/v2}), which runs it in an implicit transaction.
+ * goes to the Query API ({@code /db/NAME/query/v2}), which runs it in an implicit transaction; a
+ * {@link BatchWriterCall} goes to the batch writer plugin's endpoint ({@code /graphperf/batch/NAME}).
  */
 final class HttpEngine implements Engine {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient client;
-    private final URI txCommit, query;
+    private final URI txCommit, query, batchWriter;
     private final String authorization;
 
     HttpEngine(String baseUrl, String database, String user, String password) {
         String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.txCommit = URI.create(base + "/db/" + database + "/tx/commit");
         this.query = URI.create(base + "/db/" + database + "/query/v2");
+        this.batchWriter = URI.create(base + BatchWriterCall.HTTP_PATH + "/" + database);
         this.authorization = user == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString((user + ":" + (password == null ? "" : password)).getBytes());
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -68,7 +71,11 @@ final class HttpEngine implements Engine {
     void execute(Operation op) throws IOException, InterruptedException {
         if (op.txMode() == TxMode.AUTOCOMMIT) {
             Statement st = op.statements().get(0);
-            post(query, Map.of("statement", st.text(), "parameters", st.params()));
+            if (BatchWriterCall.is(st)) {
+                post(batchWriter, st.params()); // the plugin's endpoint takes {statement, params, ack} as they are
+            } else {
+                post(query, Map.of("statement", st.text(), "parameters", st.params()));
+            }
         } else {
             List<Map<String, Object>> statements = new ArrayList<>(op.statements().size());
             for (Statement st : op.statements()) statements.add(Map.of("statement", st.text(), "parameters", st.params()));
@@ -97,7 +104,10 @@ final class HttpEngine implements Engine {
             JsonNode e = errors.get(0);
             throw new IOException("HTTP " + status + " " + e.path("code").asText() + ": " + e.path("message").asText());
         }
-        if (status / 100 != 2) throw new IOException("HTTP " + status + " from " + uri);
+        if (status / 100 != 2) {
+            String error = json.path("error").asText("");
+            throw new IOException("HTTP " + status + " from " + uri + (error.isEmpty() ? "" : ": " + error));
+        }
         return json;
     }
 }
