@@ -72,4 +72,45 @@ class WriteScalingIntegrationTest {
         assertEquals(5, csv.size());
         assertTrue(csv.get(1).startsWith("writes,create-labelled-indexed,bolt,closed,4,"), csv.get(1));
     }
+
+    @Test
+    void batchWriterScenarioWithItsBaselinesOverBoltAndHttp(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed-c8,batch-writer-applied-c8,batch-writer-durable-c8",
+                "--warmup", "500ms", "--duration", "2s", "--out", out.toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        assertTrue(o.out().contains("targets (entities/s ratios") && o.out().contains("batch writer (applied acks) vs one transaction per write, 8 clients over bolt"),
+                o.out());
+        Path run;
+        try (Stream<Path> dirs = Files.list(out)) {
+            run = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        JsonNode json = new ObjectMapper().readTree(run.resolve("run.json").toFile());
+        assertEquals(0, json.get("failures").size(), json.get("failures").toString());
+        int writerScenarios = 0;
+        for (JsonNode s : json.get("scenarios")) {
+            String label = s.get("scenario").asText() + "/" + s.get("transport").asText();
+            JsonNode m = s.get("measurement");
+            assertEquals(8, m.get("clients").asInt(), label + ": the scenario fixes its clients");
+            assertEquals(0, m.get("errors").asLong(), label + " " + m.get("errorSamples"));
+            if (!s.get("scenario").asText().startsWith("batch-writer")) continue;
+            writerScenarios++;
+            JsonNode c = s.get("component");
+            // the writer applied exactly what the clients were acknowledged, and the graph holds it
+            assertTrue(c.get("drainedAfterWindow").asBoolean(), label);
+            assertEquals(m.get("acknowledgedOps").asLong(), c.get("submitted").asLong(), label);
+            assertEquals(m.get("acknowledgedOps").asLong(), c.get("appliedWrites").asLong(), label);
+            assertEquals(m.get("acknowledgedOps").asLong(), s.get("verifications").get(0).get("actual").asLong(), label);
+            assertTrue(c.get("batches").asLong() > 0 && c.get("batches").asLong() <= c.get("appliedWrites").asLong(), label);
+            assertTrue(c.get("fsyncs").asLong() > 0 && c.get("fsyncs").asLong() <= c.get("submitted").asLong() + 2, label + ": group commit");
+            assertEquals(0, c.get("rejected").asLong(), label);
+            assertEquals(0, c.get("deadLetters").asLong(), label);
+            JsonNode t = s.get("targets");
+            assertEquals(1, t.size(), label + ": one baseline of the two ran");
+            assertEquals("create-labelled-indexed-c8", t.get(0).get("baseline").asText());
+            assertTrue(t.get(0).get("ratio").asDouble() > 0, label);
+        }
+        assertEquals(4, writerScenarios, "two ack modes over Bolt and HTTP");
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(html.contains("<h2>Batch writer</h2>") && html.contains("<h2>Targets</h2>"));
+    }
 }
