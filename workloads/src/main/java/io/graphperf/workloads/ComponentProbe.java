@@ -10,7 +10,7 @@ import java.util.Map;
  * A server-side component a scenario's writes go through (the batch writer): how to read its metrics and
  * how to wait until it has applied everything, so the counts afterwards are final. The scenario's
  * figures are the component's counters over the scenario (after minus before), its gauges at the end of
- * the measured window, and its latency histograms, reset when the scenario starts.
+ * the measured window, and its latency histograms, restarted when the measured window starts.
  *
  * @param metricsQuery rows of {@code [name, value]}; {@code $reset} true starts new histograms after reading
  * @param drainQuery   returns 1 once everything submitted is applied, 0 on timeout

@@ -115,7 +115,20 @@ public final class ExperimentRunner {
         Path hlog = histogramDir == null ? null : histogramDir.resolve(scenario.id() + "-" + transport + ".hlog");
         ComponentProbe probe = scenario.component();
         Map<String, Object> before = probe == null ? null : probe.read(target, true);
-        Measurement m = new Runner(engine, scenario.operations(), planFor(scenario), hlog, target.serverPid(), progress).run();
+        RunPlan scenarioPlan = planFor(scenario);
+        // the component's latency histograms restart when the measured window does (the Runner starts its
+        // clock 20 ms after it is called), so warm-up (cold JIT, first query compilation) is not in them
+        java.util.concurrent.ScheduledExecutorService windowStart = null;
+        if (probe != null && !scenarioPlan.warmup().isZero()) {
+            windowStart = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+            windowStart.schedule(() -> probe.read(target, true), scenarioPlan.warmup().toMillis() + 20, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        Measurement m;
+        try {
+            m = new Runner(engine, scenario.operations(), scenarioPlan, hlog, target.serverPid(), progress).run();
+        } finally {
+            if (windowStart != null) windowStart.shutdownNow();
+        }
         Map<String, Object> component = null;
         if (probe != null) {
             // gauges as the window ends, then wait until the component has applied everything: the counts below are final

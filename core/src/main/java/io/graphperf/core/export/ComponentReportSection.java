@@ -53,7 +53,7 @@ final class ComponentReportSection {
         h.append("</tbody></table>");
         Object config = withComponent.get(0).component().get("config");
         h.append("<p class=\"note\">Measured by the writer inside the server; counters cover the scenario (warm-up, window and the drain"
-                + " after it), latency histograms start with the scenario. <b>ack→visible</b>: from the moment a write's log record was synced"
+                + " after it), latency histograms the measured window and the drain. <b>ack→visible</b>: from the moment a write's log record was synced"
                 + " (a durable acknowledgement can go out) to the commit of the batch holding it; with 'applied' acks the client is told"
                 + " only after that commit. <b>submit→visible</b>: from the write's arrival at the writer to that commit. Queue depth counts"
                 + " writes logged but not yet applied. Writer configuration: ").append(Html.escape(String.valueOf(config))).append(".</p>");

@@ -19,6 +19,6 @@ public record TargetCheck(String label, String scenario, String baseline, String
     }
 
     public static String ratioText(double r) {
-        return r >= 2 ? String.format("%.1f×", r) : String.format("%.0f %%", r * 100);
+        return r >= 1 ? String.format("%.1f×", r) : String.format("%.0f %%", r * 100);
     }
 }

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * appended to the {@link DurableLog} and queued. The acknowledgement is either {@link AckMode#DURABLE}
  * (the log record is synced) or {@link AckMode#APPLIED} (its transaction committed). One applier thread
  * takes durable writes only — never one whose record could still be lost — up to {@code batchRows} or
- * after {@code batchInterval}, and hands them to the {@link Applier}, which commits the batch together
- * with its last sequence number. On start, every logged write after the stored position is replayed.
+ * after {@code batchInterval} (at once while a client waits for an applied acknowledgement), and hands
+ * them to the {@link Applier}, which commits the batch together with its last sequence number. On start, every logged write after the stored position is replayed.
  *
  * <p>A batch that fails for good (the database calls it a client error) is split in halves until the
  * failing writes are alone; each of those goes to the dead-letter log and the position moves past it,
@@ -115,7 +115,7 @@ public final class BatchWriter implements AutoCloseable {
         for (DurableLog.Entry e : r.entries()) {
             if (e.sequence() <= applied) continue;
             WriteCodec.Decoded d = WriteCodec.decode(e.payload());
-            pending.add(new PendingWrites.Write(e.sequence(), d.statement(), d.params()));
+            pending.add(new PendingWrites.Write(e.sequence(), d.statement(), d.params(), System.nanoTime(), true));
             replay++;
         }
         this.metrics = new WriterMetrics(replay, r.truncatedBytes(), r.reason());
@@ -173,7 +173,7 @@ public final class BatchWriter implements AutoCloseable {
                         + "retry after a short pause");
             }
             appended = log.append(payload);
-            write = new PendingWrites.Write(appended.sequence(), statement, params, now);
+            write = new PendingWrites.Write(appended.sequence(), statement, params, now, false);
             if (ack == AckMode.APPLIED) {
                 applied = new CompletableFuture<>();
                 appliedWaiters.put(appended.sequence(), applied);
@@ -251,7 +251,8 @@ public final class BatchWriter implements AutoCloseable {
             long wait;
             if (ready > 0) {
                 long waited = System.nanoTime() - pending.oldestSubmittedNanos();
-                if (!running || drainRequests.get() > 0 || waited >= intervalNanos) break;
+                // waiting to fill a batch only delays visibility, unless a client waits for an 'applied' ack
+                if (!running || drainRequests.get() > 0 || waited >= intervalNanos || !appliedWaiters.isEmpty()) break;
                 wait = Math.min(intervalNanos - waited, TimeUnit.MILLISECONDS.toNanos(1));
             } else {
                 if (!running && pending.depth() == 0) return null;
@@ -259,7 +260,8 @@ public final class BatchWriter implements AutoCloseable {
                 wait = pending.depth() > 0 ? TimeUnit.MICROSECONDS.toNanos(200) : TimeUnit.MILLISECONDS.toNanos(20);
             }
             applierWaiting = true;
-            LockSupport.parkNanos(this, wait);
+            // a sync that completed since the check above would have found applierWaiting false: look again
+            if (log.durableSequence() == durable) LockSupport.parkNanos(this, wait);
             applierWaiting = false;
         }
         return pending.take(config.batchRows(), log.durableSequence());

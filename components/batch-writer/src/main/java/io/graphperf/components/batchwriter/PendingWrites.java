@@ -24,18 +24,23 @@ public final class PendingWrites {
         private final String statement;
         private final Map<String, Object> params;
         private final long submittedNanos;
+        private final boolean replayed;
         private volatile long durableNanos;
 
-        public Write(long sequence, String statement, Map<String, Object> params, long submittedNanos) {
+        public Write(long sequence, String statement, Map<String, Object> params, long submittedNanos, boolean replayed) {
             this.sequence = sequence;
             this.statement = statement;
             this.params = params;
             this.submittedNanos = submittedNanos;
+            this.replayed = replayed;
         }
 
         public Write(long sequence, String statement, Map<String, Object> params) {
-            this(sequence, statement, params, System.nanoTime());
+            this(sequence, statement, params, System.nanoTime(), false);
         }
+
+        /** Read back from the log at start: submitted (and acknowledged) by an earlier process. */
+        public boolean replayed() { return replayed; }
 
         public long sequence() { return sequence; }
 

@@ -10,7 +10,8 @@ import java.time.Duration;
  * @param sync          fsync per write, or group commit every N ms
  * @param batchRows     the most writes applied in one transaction
  * @param batchInterval the longest a durable write waits for its batch to fill before it is applied anyway
- *                      (zero: apply whatever is ready as soon as the previous transaction is done)
+ *                      (zero: apply whatever is ready as soon as the previous transaction is done); no
+ *                      write waits while a client waits for an 'applied' acknowledgement
  * @param queueCapacity writes logged but not yet applied; a submit beyond it is refused, retryably
  * @param ackTimeout    how long a submit waits for its acknowledgement before it fails (the write itself
  *                      stays logged and is applied)
@@ -19,7 +20,7 @@ public record WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, 
                            Duration ackTimeout) {
 
     public static final int DEFAULT_BATCH_ROWS = 1000;
-    public static final Duration DEFAULT_BATCH_INTERVAL = Duration.ofMillis(2);
+    public static final Duration DEFAULT_BATCH_INTERVAL = Duration.ofMillis(10);
     public static final int DEFAULT_QUEUE_CAPACITY = 100_000;
     public static final long DEFAULT_GROUP_COMMIT_MS = 0;
 
@@ -38,7 +39,7 @@ public record WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, 
 
     public String describe() {
         return sync + "; batches of up to " + batchRows + " rows, " + (batchInterval.isZero()
-                ? "applied as soon as the previous batch commits" : "waiting at most " + batchInterval.toMillis() + " ms to fill")
+                ? "applied as soon as the previous batch commits" : "waiting at most " + batchInterval.toMillis() + " ms to fill unless an applied ack waits")
                 + "; queue of " + queueCapacity;
     }
 }

@@ -70,9 +70,10 @@ final class WriterMetrics {
         batchRows.recordValue(f.rows());
         this.transactionNanos.recordValue(Math.min(transactionNanos, MAX_NANOS));
         for (PendingWrites.Write w : f.writes()) {
-            submitToVisibleNanos.recordValue(clamp(committedNanos - w.submittedNanos()));
-            // replayed writes have no durable time in this process
-            if (w.durableNanos() > 0) durableToVisibleNanos.recordValue(clamp(committedNanos - w.durableNanos()));
+            if (!w.replayed()) submitToVisibleNanos.recordValue(clamp(committedNanos - w.submittedNanos()));
+            // replayed writes were acknowledged by an earlier process; a write whose durable callback has not
+            // run yet was committed no later than its acknowledgement went out: 0
+            if (!w.replayed()) durableToVisibleNanos.recordValue(w.durableNanos() == 0 ? 0 : clamp(committedNanos - w.durableNanos()));
         }
     }
 
