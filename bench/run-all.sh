@@ -21,6 +21,9 @@ echo "== E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP (about 2
 echo "== batch writer log: fsync per write vs O_DSYNC vs group commit, 8 and 64 threads =="
 bench/log-choice.sh 3
 
+echo "== batch writer without a protocol in front: embedded Neo4j in-process, 8 and 64 threads =="
+bench/writer-ceiling.sh 10 8,64
+
 echo "== batch writer vs its baselines (E4, issue 6): 8/32/64 clients, Bolt =="
 ./graphperf run writes --transports bolt --warmup 10s --duration 20s \
   --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64
