@@ -19,6 +19,7 @@ public record TargetCheck(String label, String scenario, String baseline, String
     }
 
     public static String ratioText(double r) {
-        return r >= 1 ? String.format("%.1f×", r) : String.format("%.0f %%", r * 100);
+        if (r >= 1) return String.format("%.1f×", r);
+        return r >= 0.1 ? String.format("%.0f %%", r * 100) : String.format("%.1f %%", r * 100);
     }
 }
