@@ -86,7 +86,6 @@ public final class BatchWriter implements AutoCloseable {
         String code(Exception e);
     }
 
-    private static final long CLEAR_LOG_ABOVE_BYTES = 64L << 20;
     private static final long DRAIN_ON_CLOSE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final WriterConfig config;
@@ -213,7 +212,7 @@ public final class BatchWriter implements AutoCloseable {
         } finally {
             drainRequests.decrementAndGet();
         }
-        clearLogIfApplied(0);
+        releaseApplied(true);
         return true;
     }
 
@@ -227,7 +226,7 @@ public final class BatchWriter implements AutoCloseable {
             if (f == null) return;
             try {
                 applyOrSplit(f);
-                clearLogIfApplied(CLEAR_LOG_ABOVE_BYTES);
+                releaseApplied(false);
             } catch (Abandoned e) {
                 failWaiters("the batch writer stopped before applying this write; it is logged and applies when the database starts again");
                 return;
@@ -344,14 +343,10 @@ public final class BatchWriter implements AutoCloseable {
         }
     }
 
-    /** Empties the log once it holds only applied writes (and is larger than {@code aboveBytes}). */
-    private void clearLogIfApplied(long aboveBytes) throws IOException {
-        if (appliedPosition < log.lastSequence()) return;
-        synchronized (submitLock) {
-            if (appliedPosition == log.lastSequence() && log.durableSequence() == appliedPosition && log.sizeBytes() > aboveBytes) {
-                if (log.clear()) metrics.logCleared();
-            }
-        }
+    /** Deletes log segments that hold only applied writes; when asked, empties the log once everything is applied. */
+    private void releaseApplied(boolean emptyIfAllApplied) throws IOException {
+        int deleted = log.release(appliedPosition, emptyIfAllApplied);
+        if (deleted > 0) metrics.segmentsDeleted(deleted);
     }
 
     private void failWaiters(String message) {

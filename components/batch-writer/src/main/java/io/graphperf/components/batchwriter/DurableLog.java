@@ -21,8 +21,13 @@ import java.util.zip.CRC32C;
  * it can have been acknowledged, because acknowledgement waits for the sync that covers the record.
  *
  * <p>Syncing: {@link Sync#PER_WRITE} forces the file after every append; {@link Sync#group(long)} forces
- * at most every N milliseconds from one background thread and acknowledges every record written before
- * that force at once (group commit), trading a few milliseconds of latency for far fewer fsyncs.
+ * from one background thread (every N ms, or back to back) and acknowledges every record written before
+ * that force at once (group commit).
+ *
+ * <p>Segments: records go to the active file; once it holds {@code segmentBytes} of durable records it is
+ * renamed {@code NAME.FIRST-LAST} and a new active file starts. {@link #release(long, boolean)} deletes
+ * segments whose records are all applied, so the log stays about one segment larger than what is not yet
+ * applied, however long the writer runs.
  */
 public final class DurableLog implements AutoCloseable {
 
@@ -72,9 +77,14 @@ public final class DurableLog implements AutoCloseable {
     public record Recovery(List<Entry> entries, long truncatedBytes, String reason) {
     }
 
+    public static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
+
     private final Path file;
-    private final FileChannel channel;
+    private FileChannel channel;
     private final Sync sync;
+    private final long segmentBytes;
+    private final List<Segment> segments = new ArrayList<>();
+    private long activeFirst = -1;
     private final Object lock = new Object();
     private final List<Pending> unsynced = new ArrayList<>();
     private final Thread syncer;
@@ -87,9 +97,14 @@ public final class DurableLog implements AutoCloseable {
     private record Pending(long sequence, CompletableFuture<Long> done) {
     }
 
-    private DurableLog(Path file, Sync sync) throws IOException {
+    /** A closed segment and the sequences it holds. */
+    private record Segment(Path path, long first, long last) {
+    }
+
+    private DurableLog(Path file, Sync sync, long segmentBytes) throws IOException {
         this.file = file;
         this.sync = sync;
+        this.segmentBytes = segmentBytes;
         this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         this.recovery = recover();
         this.nextSequence = recovery.entries().isEmpty() ? 1 : recovery.entries().get(recovery.entries().size() - 1).sequence() + 1;
@@ -104,10 +119,15 @@ public final class DurableLog implements AutoCloseable {
         }
     }
 
-    /** Opens (creating if needed) the log at {@code file}, recovering what it holds. */
+    /** Opens (creating if needed) the log whose active file is {@code file}, recovering what it and its segments hold. */
     public static DurableLog open(Path file, Sync sync) throws IOException {
+        return open(file, sync, DEFAULT_SEGMENT_BYTES);
+    }
+
+    public static DurableLog open(Path file, Sync sync, long segmentBytes) throws IOException {
+        if (segmentBytes < HEADER) throw new IllegalArgumentException("segment size too small: " + segmentBytes);
         Files.createDirectories(file.toAbsolutePath().getParent());
-        return new DurableLog(file, sync);
+        return new DurableLog(file, sync, segmentBytes);
     }
 
     public Recovery recovery() {
@@ -149,23 +169,62 @@ public final class DurableLog implements AutoCloseable {
     }
 
     /**
-     * Empties the log once everything in it is applied, so it does not grow without end; sequence numbers
-     * continue. Refused (false) while any record is not yet durable.
+     * Deletes the segments whose records are all applied (up to {@code applied}). With {@code emptyIfAllApplied},
+     * when every record is applied the active file is closed as a segment first, so the log ends up empty
+     * (sequence numbers continue). Returns how many segments were deleted.
      */
-    public boolean clear() throws IOException {
+    public int release(long applied, boolean emptyIfAllApplied) throws IOException {
         synchronized (lock) {
-            if (!unsynced.isEmpty() || closed) return false;
-            channel.truncate(0);
-            channel.position(0);
-            channel.force(true);
-            fsyncs.incrementAndGet();
-            return true;
+            if (closed) return 0;
+            if (emptyIfAllApplied && applied >= nextSequence - 1 && unsynced.isEmpty()) roll();
+            int deleted = 0;
+            while (!segments.isEmpty() && segments.get(0).last() <= applied) {
+                Files.deleteIfExists(segments.remove(0).path());
+                deleted++;
+            }
+            return deleted;
         }
     }
 
-    /** Bytes in the log file. */
+    /** Closes the active file as a segment and starts a new one; only when every record in it is durable. */
+    private void roll() throws IOException {
+        if (activeFirst < 0) return;
+        channel.close();
+        Path segment = file.resolveSibling(file.getFileName() + "." + activeFirst + "-" + (nextSequence - 1));
+        Files.move(file, segment, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        segments.add(new Segment(segment, activeFirst, nextSequence - 1));
+        channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        syncDirectory();
+        activeFirst = -1;
+    }
+
+    /** Makes the rename and the new file durable (a directory's entries need their own fsync on Linux). */
+    private void syncDirectory() {
+        try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
+            dir.force(true);
+        } catch (IOException e) {
+            // some platforms cannot open a directory; the rename is still atomic
+        }
+    }
+
+    private void rollIfFull() throws IOException {
+        if (unsynced.isEmpty() && channel.size() >= segmentBytes) roll();
+    }
+
+    /** Segments besides the active file. */
+    public int segments() {
+        synchronized (lock) {
+            return segments.size();
+        }
+    }
+
+    /** Bytes in the log: the active file and its segments. */
     public long sizeBytes() throws IOException {
-        return channel.size();
+        synchronized (lock) {
+            long n = closed ? 0 : channel.size();
+            for (Segment seg : segments) n += Files.size(seg.path());
+            return n;
+        }
     }
 
     /**
@@ -178,6 +237,7 @@ public final class DurableLog implements AutoCloseable {
         synchronized (lock) {
             if (closed) throw new IOException("log " + file + " is closed");
             long seq = nextSequence++;
+            if (activeFirst < 0) activeFirst = seq;
             ByteBuffer b = ByteBuffer.allocate(HEADER + payload.length);
             b.put(MAGIC).putInt(payload.length).putInt(checksum(seq, payload)).putLong(seq).put(payload).flip();
             while (b.hasRemaining()) channel.write(b);
@@ -186,6 +246,7 @@ public final class DurableLog implements AutoCloseable {
                 fsyncs.incrementAndGet();
                 durableSequence = seq;
                 done.complete(seq);
+                rollIfFull();
             } else {
                 unsynced.add(new Pending(seq, done));
                 if (sync.groupMillis() == 0 && unsynced.size() == 1) lock.notifyAll();
@@ -223,6 +284,7 @@ public final class DurableLog implements AutoCloseable {
             // appends after this point wait for the next force; the ones in the batch are all in the file
             channel.force(false);
             durableSequence = batch.get(batch.size() - 1).sequence();
+            rollIfFull();
         }
         fsyncs.incrementAndGet();
         for (Pending p : batch) p.done().complete(p.sequence());
@@ -237,52 +299,90 @@ public final class DurableLog implements AutoCloseable {
         for (Pending p : batch) p.done().completeExceptionally(e);
     }
 
+    /** Reads the segments in order, then the active file; cuts the first bad record and everything after it. */
     private Recovery recover() throws IOException {
         List<Entry> entries = new ArrayList<>();
-        long size = channel.size(), pos = 0;
-        String reason = null;
-        ByteBuffer header = ByteBuffer.allocate(HEADER);
-        long expected = -1;
-        while (pos < size) {
-            if (size - pos < HEADER) {
-                reason = "incomplete record header at byte " + pos;
-                break;
+        String prefix = file.getFileName() + ".";
+        List<Segment> found = new ArrayList<>();
+        try (var files = Files.list(file.toAbsolutePath().getParent())) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                String name = p.getFileName().toString();
+                if (!name.startsWith(prefix)) continue;
+                String[] range = name.substring(prefix.length()).split("-");
+                if (range.length == 2 && range[0].matches("\\d+") && range[1].matches("\\d+")) {
+                    found.add(new Segment(p, Long.parseLong(range[0]), Long.parseLong(range[1])));
+                }
             }
+        }
+        found.sort(java.util.Comparator.comparingLong(Segment::first));
+        long[] expected = {-1};
+        long truncated = 0;
+        String reason = null;
+        for (int i = 0; i < found.size(); i++) {
+            Segment seg = found.get(i);
+            try (FileChannel ch = FileChannel.open(seg.path(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                Scan scan = scan(ch, entries, expected);
+                if (scan.reason() == null) {
+                    segments.add(seg);
+                    continue;
+                }
+                // corruption inside a closed segment: nothing after it can follow on in sequence
+                reason = scan.reason() + " in segment " + seg.path().getFileName();
+                truncated += ch.size() - scan.end();
+                ch.truncate(scan.end());
+                ch.force(true);
+                if (scan.end() > 0) segments.add(new Segment(seg.path(), seg.first(), entries.get(entries.size() - 1).sequence()));
+                else Files.delete(seg.path());
+            }
+            for (Segment later : found.subList(i + 1, found.size())) {
+                truncated += Files.size(later.path());
+                Files.delete(later.path());
+            }
+            truncated += channel.size();
+            channel.truncate(0);
+            channel.force(true);
+            return new Recovery(List.copyOf(entries), truncated, reason + " (later records removed)");
+        }
+        Scan scan = scan(channel, entries, expected);
+        long cut = channel.size() - scan.end();
+        if (cut > 0) {
+            channel.truncate(scan.end());
+            channel.force(true);
+        }
+        if (scan.firstSequence() >= 0) activeFirst = scan.firstSequence();
+        return new Recovery(List.copyOf(entries), cut, scan.reason());
+    }
+
+    private record Scan(long end, String reason, long firstSequence) {
+    }
+
+    /** Reads intact records from the start of {@code ch}, checking order against {@code expected[0]}. */
+    private static Scan scan(FileChannel ch, List<Entry> entries, long[] expected) throws IOException {
+        long size = ch.size(), pos = 0, first = -1;
+        ByteBuffer header = ByteBuffer.allocate(HEADER);
+        while (pos < size) {
+            if (size - pos < HEADER) return new Scan(pos, "incomplete record header at byte " + pos, first);
             header.clear();
-            channel.read(header, pos);
+            ch.read(header, pos);
             header.flip();
             byte magic = header.get();
             int length = header.getInt(), crc = header.getInt();
             long seq = header.getLong();
-            if (magic != MAGIC || length < 0 || length > MAX_PAYLOAD) {
-                reason = "bad record header at byte " + pos;
-                break;
-            }
-            if (size - pos - HEADER < length) {
-                reason = "incomplete record " + seq + " at byte " + pos + " (torn write)";
-                break;
-            }
+            if (magic != MAGIC || length < 0 || length > MAX_PAYLOAD) return new Scan(pos, "bad record header at byte " + pos, first);
+            if (size - pos - HEADER < length) return new Scan(pos, "incomplete record " + seq + " at byte " + pos + " (torn write)", first);
             ByteBuffer payload = ByteBuffer.allocate(length);
-            channel.read(payload, pos + HEADER);
+            ch.read(payload, pos + HEADER);
             byte[] p = payload.array();
-            if (checksum(seq, p) != crc) {
-                reason = "checksum mismatch in record " + seq + " at byte " + pos;
-                break;
-            }
-            if (expected >= 0 && seq != expected) {
-                reason = "sequence " + seq + " where " + expected + " was expected at byte " + pos;
-                break;
+            if (checksum(seq, p) != crc) return new Scan(pos, "checksum mismatch in record " + seq + " at byte " + pos, first);
+            if (expected[0] >= 0 && seq != expected[0]) {
+                return new Scan(pos, "sequence " + seq + " where " + expected[0] + " was expected at byte " + pos, first);
             }
             entries.add(new Entry(seq, p));
-            expected = seq + 1;
+            if (first < 0) first = seq;
+            expected[0] = seq + 1;
             pos += HEADER + length;
         }
-        long truncated = size - pos;
-        if (truncated > 0) {
-            channel.truncate(pos);
-            channel.force(true);
-        }
-        return new Recovery(List.copyOf(entries), truncated, reason);
+        return new Scan(pos, null, first);
     }
 
     static int checksum(long seq, byte[] payload) {

@@ -23,7 +23,7 @@ final class WriterMetrics {
     private final String recoveryNote;
     private final LongAdder submitted = new LongAdder(), rejected = new LongAdder();
     private final AtomicLong appliedWrites = new AtomicLong(), batches = new AtomicLong(), failedTransactions = new AtomicLong(),
-            transientRetries = new AtomicLong(), logClears = new AtomicLong();
+            transientRetries = new AtomicLong(), segmentsDeleted = new AtomicLong();
     private final Histogram batchRows = new Histogram(1_000_000, 3);
     private final Histogram transactionNanos = new Histogram(MAX_NANOS, 3);
     private final Histogram durableToVisibleNanos = new Histogram(MAX_NANOS, 3);
@@ -52,8 +52,8 @@ final class WriterMetrics {
         transientRetries.incrementAndGet();
     }
 
-    void logCleared() {
-        logClears.incrementAndGet();
+    void segmentsDeleted(int n) {
+        segmentsDeleted.addAndGet(n);
     }
 
     void deadLettered(String code) {
@@ -118,7 +118,8 @@ final class WriterMetrics {
         m.put("submitToVisibleMsP99", ms(submitToVisibleNanos.getValueAtPercentile(99)));
         m.put("submitToVisibleMsMax", ms(submitToVisibleNanos.getMaxValue()));
         m.put("logBytes", log.sizeBytes());
-        m.put("logClears", logClears.get());
+        m.put("logSegments", (long) log.segments());
+        m.put("logSegmentsDeleted", segmentsDeleted.get());
         m.put("replayedAtStart", replayed);
         m.put("truncatedBytesAtStart", truncatedBytes);
         m.put("recoveryNote", recoveryNote);

@@ -75,4 +75,32 @@ class DurableLogTest {
             assertTrue(log.recovery().reason().startsWith("checksum mismatch in record 3"), log.recovery().reason());
         }
     }
+
+    @Test
+    void segmentsRollKeepTheirOrderAndAreDeletedOnceApplied(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("writes.log");
+        long segmentBytes = 4 * (DurableLog.HEADER + 100);
+        try (DurableLog log = DurableLog.open(file, DurableLog.Sync.PER_WRITE, segmentBytes)) {
+            for (int i = 0; i < 20; i++) log.append(new byte[100]).durable().get();
+            assertEquals(5, log.segments(), "a segment is closed every 4 records");
+            assertTrue(Files.exists(dir.resolve("writes.log.1-4")) && Files.exists(dir.resolve("writes.log.17-20")));
+        }
+        try (DurableLog log = DurableLog.open(file, DurableLog.Sync.group(1), segmentBytes)) {
+            assertEquals(20, log.recovery().entries().size());
+            for (int i = 0; i < 20; i++) assertEquals(i + 1, log.recovery().entries().get(i).sequence());
+            assertEquals(2, log.release(10, false), "segments 1-4 and 5-8 hold only applied records; 9-12 does not");
+            assertEquals(21, log.append(new byte[100]).durable().get().longValue());
+        }
+        try (DurableLog log = DurableLog.open(file, DurableLog.Sync.PER_WRITE, segmentBytes)) {
+            assertEquals(9, log.recovery().entries().get(0).sequence(), "replay starts at the oldest kept segment");
+            assertEquals(13, log.recovery().entries().size());
+            assertEquals(4, log.release(21, true), "everything applied: the active file (21) closes, and it and segments 9-12, 13-16, 17-20 go");
+            assertEquals(0, log.sizeBytes());
+            log.startAtLeast(22);
+            assertEquals(22, log.append(new byte[]{1}).durable().get().longValue());
+        }
+        try (DurableLog log = DurableLog.open(file, DurableLog.Sync.PER_WRITE, segmentBytes)) {
+            assertEquals(List.of(22L), log.recovery().entries().stream().map(DurableLog.Entry::sequence).toList());
+        }
+    }
 }
