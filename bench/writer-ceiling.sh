@@ -2,11 +2,4 @@
 # The batch writer's own ceiling: embedded Neo4j in-process, threads calling submit directly (no Bolt, no HTTP).
 # Usage: bench/writer-ceiling.sh [SECONDS] [THREADS,...]   (default 10 8,64)
 # Writer settings as JVM properties, e.g. WRITER_OPTS=-Dgraphperf.batch_writer.batch_interval=20ms
-set -euo pipefail
-cd "$(dirname "$0")/.."
-./graphperf --version >/dev/null   # builds if needed
-target=engines/neo4j-host/target
-cp="$(cat $target/host-classpath.txt):$target/plugins/graphperf-batch-writer-0.1.0-SNAPSHOT.jar:$target/plugins/HdrHistogram-2.2.2.jar"
-java -Xmx2g --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
-  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
-  ${WRITER_OPTS:-} -cp "$cp" bench/WriterCeiling.java "${1:-10}" "${2:-8,64}" 2>&1 | grep -v -E "^(WARNING|SLF4J)"
+exec "$(dirname "$0")/batch-writer-bench.sh" ceiling "${1:-10}" "${2:-8,64}"

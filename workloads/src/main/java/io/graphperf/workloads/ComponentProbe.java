@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * @param metricsQuery rows of {@code [name, value]}; {@code $reset} true starts new histograms after reading
  * @param drainQuery   returns 1 once everything submitted is applied, 0 on timeout
- * @param counters     metric names that count since the component started (reported as differences)
+ * @param counters     metric names that count since the component started (reported as differences; the
+ *                     span for rates is the difference of "uptimeSeconds")
  * @param gauges       metric names worth reading at the end of the window, before the drain
  */
 public record ComponentProbe(String name, String metricsQuery, String drainQuery, List<String> counters, List<String> gauges) {
@@ -23,7 +24,7 @@ public record ComponentProbe(String name, String metricsQuery, String drainQuery
     public static final ComponentProbe BATCH_WRITER = new ComponentProbe("batch writer",
             "CALL graphperf.batch.metrics($reset) YIELD name, value RETURN [name, value]",
             "CALL graphperf.batch.await(600000) YIELD drained RETURN CASE WHEN drained THEN 1 ELSE 0 END",
-            List.of("submitted", "rejected", "appliedWrites", "batches", "failedTransactions", "transientRetries", "deadLetters", "fsyncs", "uptimeSeconds"),
+            List.of("submitted", "rejected", "appliedWrites", "batches", "failedTransactions", "transientRetries", "deadLetters", "fsyncs"),
             List.of("queueDepth", "applyLagMs"));
 
     public Map<String, Object> read(Target target, boolean reset) throws Exception {
@@ -55,7 +56,7 @@ public record ComponentProbe(String name, String metricsQuery, String drainQuery
             f.put("fsyncsPerSecond", Math.round((number(after.get("fsyncs")) - number(before.get("fsyncs"))) / span * 10) / 10.0);
         }
         after.forEach((k, v) -> f.putIfAbsent(k, v));
-        f.remove("uptimeSeconds");
+        f.remove("uptimeSeconds"); // the writer's age, not the scenario's
         return f;
     }
 

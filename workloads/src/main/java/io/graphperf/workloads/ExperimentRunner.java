@@ -116,12 +116,13 @@ public final class ExperimentRunner {
         ComponentProbe probe = scenario.component();
         Map<String, Object> before = probe == null ? null : probe.read(target, true);
         RunPlan scenarioPlan = planFor(scenario);
-        // the component's latency histograms restart when the measured window does (the Runner starts its
-        // clock 20 ms after it is called), so warm-up (cold JIT, first query compilation) is not in them
+        // the component's latency histograms restart when the measured window does, so warm-up (cold JIT,
+        // first query compilation) is not in them
         java.util.concurrent.ScheduledExecutorService windowStart = null;
         if (probe != null && !scenarioPlan.warmup().isZero()) {
             windowStart = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
-            windowStart.schedule(() -> probe.read(target, true), scenarioPlan.warmup().toMillis() + 20, java.util.concurrent.TimeUnit.MILLISECONDS);
+            windowStart.schedule(() -> probe.read(target, true), scenarioPlan.warmup().plus(Runner.START_LEAD).toMillis(),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
         }
         Measurement m;
         try {

@@ -45,6 +45,9 @@ public final class Runner {
      * @param histogramLog where to write the interval histograms (HdrHistogram log format), or null
      * @param serverPid    the database server's process, for its CPU use, when local
      */
+    /** How long after {@link #run()} is called the clock starts: every client thread is waiting by then. */
+    public static final java.time.Duration START_LEAD = java.time.Duration.ofMillis(20);
+
     public Runner(Engine engine, OperationSource source, RunPlan plan, Path histogramLog,
                   OptionalLong serverPid, ProgressListener progress) {
         this.engine = engine;
@@ -62,7 +65,7 @@ public final class Runner {
         long warmupNanos = plan.warmup().toNanos();
         long durationNanos = plan.duration().toNanos();
         // a short lead so every thread is waiting on the latch before the clock starts
-        long start = System.nanoTime() + 20_000_000L;
+        long start = System.nanoTime() + START_LEAD.toNanos();
         ClientWorker.Window window = new ClientWorker.Window(start, start + warmupNanos, start + warmupNanos + durationNanos);
         AtomicLong openSchedule = new AtomicLong();
         CountDownLatch go = new CountDownLatch(1);

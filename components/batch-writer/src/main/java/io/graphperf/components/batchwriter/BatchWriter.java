@@ -1,7 +1,6 @@
 package io.graphperf.components.batchwriter;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -144,10 +143,6 @@ public final class BatchWriter implements AutoCloseable {
 
     public WriterConfig config() {
         return config;
-    }
-
-    public Path directory() {
-        return config.directory();
     }
 
     /**

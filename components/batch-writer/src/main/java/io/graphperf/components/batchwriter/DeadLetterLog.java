@@ -1,5 +1,7 @@
 package io.graphperf.components.batchwriter;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,6 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * position moves past it right after.
  */
 public final class DeadLetterLog implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
     private final FileChannel channel;
@@ -38,12 +44,14 @@ public final class DeadLetterLog implements AutoCloseable {
     }
 
     public synchronized void append(PendingWrites.Write w, String code, String message) throws IOException {
-        String line = "{\"sequence\":" + w.sequence()
-                + ",\"time\":" + WriteCodec.json(Instant.now().toString())
-                + ",\"statement\":" + WriteCodec.json(w.statement())
-                + ",\"params\":" + WriteCodec.json(w.params())
-                + ",\"code\":" + WriteCodec.json(code)
-                + ",\"error\":" + WriteCodec.json(message) + "}\n";
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("sequence", w.sequence());
+        entry.put("time", Instant.now().toString());
+        entry.put("statement", w.statement());
+        entry.put("params", w.params());
+        entry.put("code", code);
+        entry.put("error", message);
+        String line = JSON.writeValueAsString(entry) + "\n";
         ByteBuffer b = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
         while (b.hasRemaining()) channel.write(b);
         channel.force(false);

@@ -22,7 +22,6 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
 
     static final String GRAPHPERF_PREFIX = "graphperf.";
     public static final String BATCH_WRITER_HTTP_PACKAGE = "io.graphperf.components.batchwriter.neo4j.http";
-    public static final String BATCH_WRITER_HTTP_PATH = io.graphperf.core.engine.BatchWriterCall.HTTP_PATH;
 
     public HostSettings {
         extra = extra == null ? Map.of() : Map.copyOf(extra);
@@ -65,7 +64,7 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
             s.put("server.directories.plugins", plugins.toAbsolutePath().toString());
             s.put("dbms.security.procedures.unrestricted", "apoc.*,graphperf.*");
             // the batch writer's HTTP endpoint: POST /graphperf/batch/{database}
-            s.put("server.unmanaged_extension_classes", BATCH_WRITER_HTTP_PACKAGE + "=" + BATCH_WRITER_HTTP_PATH);
+            s.put("server.unmanaged_extension_classes", BATCH_WRITER_HTTP_PACKAGE + "=" + io.graphperf.core.engine.BatchWriterCall.HTTP_PATH);
         }
         extra.forEach((k, v) -> {
             if (!k.startsWith(GRAPHPERF_PREFIX)) s.put(k, v);

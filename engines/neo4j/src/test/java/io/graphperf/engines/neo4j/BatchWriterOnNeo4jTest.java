@@ -40,7 +40,7 @@ class BatchWriterOnNeo4jTest {
              Driver driver = GraphDatabase.driver(host.boltUri(), AuthTokens.none());
              Session s = driver.session()) {
             HttpClient http = HttpClient.newHttpClient();
-            String endpoint = host.httpUrl() + HostSettings.BATCH_WRITER_HTTP_PATH + "/neo4j";
+            String endpoint = host.httpUrl() + io.graphperf.core.engine.BatchWriterCall.HTTP_PATH + "/neo4j";
 
             HttpResponse<String> ok = post(http, endpoint, "{\"statement\": \"" + CREATE + "\", \"params\": {\"id\": 1}, \"ack\": \"applied\"}");
             assertEquals(200, ok.statusCode(), ok.body());

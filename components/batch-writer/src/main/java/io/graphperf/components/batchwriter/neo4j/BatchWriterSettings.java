@@ -4,6 +4,8 @@ import io.graphperf.components.batchwriter.DurableLog;
 import io.graphperf.components.batchwriter.WriterConfig;
 import org.neo4j.configuration.Config;
 import org.neo4j.configuration.GraphDatabaseSettings;
+import org.neo4j.configuration.SettingValueParser;
+import org.neo4j.configuration.SettingValueParsers;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -71,7 +73,7 @@ public final class BatchWriterSettings {
     }
 
     boolean enabled() {
-        return Boolean.parseBoolean(values.getProperty(ENABLED, "true").trim());
+        return parse(ENABLED, SettingValueParsers.BOOL, true);
     }
 
     /** The writer's configuration for one database; a bad value fails naming its setting and file. */
@@ -88,38 +90,33 @@ public final class BatchWriterSettings {
         } else {
             throw bad(FSYNC, "must be 'group' or 'per-write'");
         }
+        int batchSize = integer(BATCH_SIZE, WriterConfig.DEFAULT_BATCH_ROWS), capacity = integer(QUEUE_CAPACITY, WriterConfig.DEFAULT_QUEUE_CAPACITY);
+        Duration interval = duration(BATCH_INTERVAL, WriterConfig.DEFAULT_BATCH_INTERVAL), timeout = duration(ACK_TIMEOUT, Duration.ofSeconds(60));
         try {
-            return new WriterConfig(base.resolve(database), sync, integer(BATCH_SIZE, WriterConfig.DEFAULT_BATCH_ROWS),
-                    duration(BATCH_INTERVAL, WriterConfig.DEFAULT_BATCH_INTERVAL), integer(QUEUE_CAPACITY, WriterConfig.DEFAULT_QUEUE_CAPACITY),
-                    duration(ACK_TIMEOUT, Duration.ofSeconds(60)));
+            return new WriterConfig(base.resolve(database), sync, batchSize, interval, capacity, timeout);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("batch writer settings (" + source + "): " + e.getMessage(), e);
+            // values that parse but do not fit together (a queue smaller than a batch)
+            throw new IllegalArgumentException("batch writer settings in " + source + ": " + e.getMessage(), e);
         }
     }
 
     private int integer(String key, int dflt) {
+        return parse(key, SettingValueParsers.INT, dflt);
+    }
+
+    /** Durations as in neo4j.conf, by Neo4j's own parser: 250ms, 2s, 1m (a bare number is seconds). */
+    private Duration duration(String key, Duration dflt) {
+        return parse(key, SettingValueParsers.DURATION, dflt);
+    }
+
+    private <T> T parse(String key, SettingValueParser<T> parser, T dflt) {
         String v = values.getProperty(key);
         if (v == null || v.isBlank()) return dflt;
         try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw bad(key, "must be a whole number");
+            return parser.parse(v.trim());
+        } catch (IllegalArgumentException e) {
+            throw bad(key, "must be " + parser.getDescription() + " (" + e.getMessage() + ")");
         }
-    }
-
-    /** Durations as Neo4j writes them: 250ms, 2s, 1m; a bare number is milliseconds. */
-    private Duration duration(String key, Duration dflt) {
-        String v = values.getProperty(key);
-        if (v == null || v.isBlank()) return dflt;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m)?").matcher(v.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) throw bad(key, "must be a duration such as 5ms, 2s or 1m");
-        long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "ms" : m.group(2);
-        return switch (unit) {
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofMillis(n);
-        };
     }
 
     private IllegalArgumentException bad(String key, String why) {
