@@ -1,18 +1,21 @@
 package io.graphperf.cli;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.export.JsonExporter;
-import io.graphperf.core.export.SeriesExporter;
+import io.graphperf.core.report.ConsoleSummary;
+import io.graphperf.core.report.EnvironmentInfo;
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.report.ResultsFolder;
+import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
-import io.graphperf.core.results.SeriesResult;
-import io.graphperf.core.stats.Comparison;
-import io.graphperf.core.stats.SeriesStatistics;
-import io.graphperf.core.system.EnvironmentInfo;
+import io.graphperf.core.stats.Comparisons;
+import io.graphperf.core.stats.VariantComparison;
+import io.graphperf.core.stats.Verdicts;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -23,55 +26,58 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compares two results folders made earlier, figure by figure: medians, spread, the 95 % confidence interval of the",
-                "difference and a verdict (Welch's t-test). A folder is one run (run.json) or a series (series.json: all runs of",
-                "one variant; name it as FOLDER:VARIANT when the series has several). Verdicts need at least 2 runs on each side."},
+        description = {"Compares two results folders made earlier, cell by cell and figure by figure: means, spread, the 95 %% confidence",
+                "interval of the difference and a verdict (Welch's t-test, Holm's correction, minimum effect 5 %%). A side is a run",
+                "folder, or FOLDER:VARIANT for one variant of a run with several. Verdicts need 3 runs a side (--repeat)."},
         footer = {"", "Examples:", "  graphperf compare results/20261122-101500-import results/20261122-113000-import",
                 "  graphperf compare results/20261122-101500-import:baseline results/20261122-101500-import:small-cache"})
 public final class CompareCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RUN_A", description = "The baseline: a results folder, or SERIES_FOLDER:VARIANT.")
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "The baseline: a results folder, or FOLDER:VARIANT.")
     String a;
     @Parameters(index = "1", paramLabel = "RUN_B", description = "The variant to judge against it.")
     String b;
     @Option(names = "--out", description = "Folder for the comparison (default: results/TIMESTAMP-compare).")
     Path out;
+    @Option(names = "--min-effect", paramLabel = "PERCENT", description = "Smallest difference worth a verdict, in percent of the baseline's mean (default: 5).")
+    Double minEffect;
 
-    private record Side(String label, List<RunResult> runs, List<Path> dirs) {
+    /** One side: its label, its cells (of passed trials) and the trials left out. */
+    private record Side(String label, RunResult run, List<Cell> cells, List<String> excluded) {
     }
 
     @Override
     public Integer call() throws Exception {
+        Experiments.all(); // registers every experiment's result type before reading
         Side sa = load(a), sb = load(b);
-        String la = sa.label(), lb = sb.label().equals(sa.label()) ? sb.label() + " (B)" : sb.label();
-        String experiment = sa.runs().get(0).experiment();
-        if (!experiment.equals(sb.runs().get(0).experiment())) {
-            throw new UserError("cannot compare experiment " + experiment + " (" + a + ") with " + sb.runs().get(0).experiment() + " (" + b + ")");
+        String la = sa.label(), lb = sb.label().equals(la) ? sb.label() + " (B)" : sb.label();
+        String experiment = sa.run().experiment();
+        if (!experiment.equals(sb.run().experiment())) {
+            throw new UserError("cannot compare experiment " + experiment + " (" + a + ") with " + sb.run().experiment() + " (" + b + ")");
         }
-        SeriesResult.VariantComparison vc = SeriesStatistics.compare(la, sa.runs(), lb, sb.runs());
-        if (vc.figures().isEmpty()) throw new UserError("the two folders have no figure in common (different scenarios, transports or scales?)");
-        List<SeriesResult.FigureSummary> summaries = new ArrayList<>(SeriesStatistics.summaries(la, sa.runs()));
-        summaries.addAll(SeriesStatistics.summaries(lb, sb.runs()));
-        List<SeriesResult.Trial> trials = new ArrayList<>();
-        int order = 0;
-        for (Side s : List.of(sa, sb)) {
-            String label = s == sa ? la : lb;
-            for (int i = 0; i < s.runs().size(); i++) {
-                RunResult r = s.runs().get(i);
-                trials.add(new SeriesResult.Trial(++order, label, i + 1, s.dirs().get(i).toAbsolutePath().toString(), r.finishedAt(), r.passed()));
-            }
-        }
+        Verdicts.Settings settings = minEffect == null ? Verdicts.Settings.DEFAULT
+                : new Verdicts.Settings(Verdicts.Settings.DEFAULT.alpha(), minEffect / 100, Verdicts.Settings.DEFAULT.minRuns());
+        List<String> excluded = new ArrayList<>(sa.excluded());
+        excluded.addAll(sb.excluded());
+        VariantComparison vc = Comparisons.compare(la, sa.cells(), lb, sb.cells(), excluded, settings);
+        if (vc.figures().isEmpty()) throw new UserError("the two folders have no cell in common (different scenarios, transports, clients or scales?)");
+        List<Cell> cells = new ArrayList<>();
+        for (Cell c : sa.cells()) cells.add(c.withVariant(la, c.repeat(), c.axes()));
+        for (Cell c : sb.cells()) cells.add(c.withVariant(lb, c.repeat(), c.axes()));
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("baseline", a);
         config.put("variant", b);
-        Path dir = out != null ? Files.createDirectories(out) : RunCommand.newRunDir(Path.of("results"), "compare");
-        SeriesResult result = new SeriesResult(dir.getFileName().toString(), experiment, OffsetDateTime.now().toString(), OffsetDateTime.now().toString(),
-                List.of(new SeriesResult.Variant(la, Map.of()), new SeriesResult.Variant(lb, Map.of())), 0, trials, summaries, List.of(vc),
-                Comparison.TEST, config, EnvironmentInfo.collect(Home.get()), List.of());
-        Path report = SeriesExporter.write(result, dir);
-        SummaryTable.print(result, System.out);
+        Path dir = out != null ? Files.createDirectories(out).toAbsolutePath() : Launch.newRunDir(Path.of("results"), "compare");
+        int repeats = (int) Math.max(sa.cells().stream().mapToInt(Cell::repeat).max().orElse(1), sb.cells().stream().mapToInt(Cell::repeat).max().orElse(1));
+        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment, "comparison of two results folders",
+                OffsetDateTime.now().toString(), OffsetDateTime.now().toString(), config, EnvironmentInfo.collect(Home.get()),
+                sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.Variant(la, Map.of()), new RunResult.Variant(lb, Map.of())),
+                repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
+        Experiment<?> e = Experiments.all().get(experiment);
+        Path report = ResultsFolder.write(result, dir, e == null ? List.of() : e.sections());
+        ConsoleSummary.comparisons(result, System.out);
         System.out.println();
-        System.out.println("Results: " + dir.toAbsolutePath());
+        System.out.println("Results: " + dir);
         System.out.println("Report:  " + report.toAbsolutePath());
         return 0;
     }
@@ -84,31 +90,27 @@ public final class CompareCommand implements Callable<Integer> {
             variant = spec.substring(spec.lastIndexOf(':') + 1);
         }
         if (!Files.isDirectory(folder)) throw new UserError("results folder " + folder + " does not exist");
-        try {
-            if (Files.isRegularFile(folder.resolve(SeriesResult.FILE))) {
-                SeriesResult s = SeriesExporter.read(folder);
-                List<String> names = s.variants().stream().map(SeriesResult.Variant::name).toList();
-                if (variant == null) {
-                    if (names.size() > 1) throw new UserError(folder + " is a series of variants " + names + "; name one as " + folder + ":VARIANT");
-                    variant = names.get(0);
-                } else if (!names.contains(variant)) {
-                    throw new UserError("series " + folder + " has no variant '" + variant + "'; it has " + names);
-                }
-                List<RunResult> runs = new ArrayList<>();
-                List<Path> dirs = new ArrayList<>();
-                for (SeriesResult.Trial t : s.trials()) {
-                    if (!t.variant().equals(variant)) continue;
-                    Path d = folder.resolve(t.dir());
-                    runs.add(JsonExporter.read(d));
-                    dirs.add(d);
-                }
-                if (runs.isEmpty()) throw new UserError("series " + folder + " has no finished run of variant '" + variant + "'");
-                return new Side(folder.getFileName() + ":" + variant, runs, dirs);
-            }
-            if (variant != null) throw new UserError(folder + " is a single run, not a series: drop ':" + variant + "'");
-            return new Side(folder.getFileName().toString(), List.of(JsonExporter.read(folder)), List.of(folder));
-        } catch (IOException e) {
-            throw new UserError("cannot read results in " + folder + ": " + e.getMessage());
+        RunResult run = JsonExporter.read(folder);
+        List<String> names = run.variants().stream().map(RunResult.Variant::name).toList();
+        if (variant == null) {
+            if (names.size() > 1) throw new UserError(folder + " holds variants " + names + "; name one as " + folder + ":VARIANT");
+            variant = names.get(0);
+        } else if (!names.contains(variant)) {
+            throw new UserError(folder + " has no variant '" + variant + "'; it has " + names);
         }
+        String v = variant;
+        List<String> excluded = new ArrayList<>();
+        List<Cell> cells = new ArrayList<>();
+        for (Cell c : run.cells()) {
+            if (!c.variant().equals(v)) continue;
+            RunResult.Trial t = run.trials().stream().filter(x -> x.variant().equals(v) && x.repeat() == c.repeat()).findFirst().orElse(null);
+            if (t != null && !t.passed()) continue;
+            cells.add(c);
+        }
+        for (RunResult.Trial t : run.trials()) {
+            if (t.variant().equals(v) && !t.passed()) excluded.add(folder.getFileName() + " trial " + t.dir() + " failed: " + String.join("; ", t.failures()));
+        }
+        if (cells.isEmpty()) throw new UserError(folder + " has no cell of variant '" + v + "' from a passed run");
+        return new Side(names.size() > 1 ? folder.getFileName() + ":" + v : folder.getFileName().toString(), run, cells, excluded);
     }
 }

@@ -1,6 +1,5 @@
 package io.graphperf.cli;
 
-import io.graphperf.core.progress.ConsoleProgress;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.datagen.DatasetStats;
 import io.graphperf.datagen.Manifest;

@@ -5,12 +5,18 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /** The graphperf command line. Exit codes: 0 success, 1 failed run or runtime error, 2 bad usage. */
 @Command(name = "graphperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "A performance lab for graph databases: runs experiments against an embedded Neo4j "
-                + "(started by graphperf) or your own server, and writes JSON, CSV and an HTML report.",
-        subcommands = {RunCommand.class, CompareCommand.class, DatagenCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class, CommandLine.HelpCommand.class})
+        description = {"A performance lab for graph databases: runs experiments against an engine graphperf starts (Neo4j 5.26 in a child JVM)",
+                "or your own server, and writes run.json, results.csv and an HTML report."},
+        subcommands = {CompareCommand.class, DatagenCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -20,9 +26,10 @@ public final class Main implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Runs the CLI and returns its exit code (tests call this instead of main). */
-    public static int execute(String... args) {
+    /** The command tree: graphperf, its subcommands, and run's experiments. */
+    static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand("run", RunCommand.build(new Launch()));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             boolean verbose = parseResult.originalArgs().contains("--verbose");
@@ -38,7 +45,80 @@ public final class Main implements Runnable {
             err.flush();
             return 1;
         });
-        return cl.execute(args);
+        return cl;
+    }
+
+    /** Runs the CLI and returns its exit code (tests call this instead of main). */
+    public static int execute(String... args) {
+        CommandLine cl = commandLine();
+        try {
+            return cl.execute(resolveRun(cl, args));
+        } catch (UserError e) {
+            System.err.println("graphperf: error: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /**
+     * {@code graphperf run} without an experiment runs the quick suite, or the experiment a --config file names; a
+     * config file's options go before the command line's, leaving out those the command line gives.
+     */
+    static String[] resolveRun(CommandLine cl, String[] args) {
+        int at = List.of(args).indexOf("run");
+        if (at < 0) return args;
+        List<String> rest = new ArrayList<>(List.of(args).subList(at + 1, args.length));
+        if (rest.contains("--help") || rest.contains("-h")) {
+            if (rest.isEmpty() || !RunCommand.isExperiment(rest.get(0))) return args;
+        }
+        Path config = null;
+        for (int i = 0; i < rest.size(); i++) {
+            String a = rest.get(i);
+            if (a.equals("--config") && i + 1 < rest.size()) {
+                config = Path.of(rest.get(i + 1));
+                rest.remove(i + 1);
+                rest.remove(i);
+                break;
+            }
+            if (a.startsWith("--config=")) {
+                config = Path.of(a.substring("--config=".length()));
+                rest.remove(i);
+                break;
+            }
+        }
+        ConfigFile file = config == null ? null : ConfigFile.load(config);
+        String experiment;
+        if (!rest.isEmpty() && !rest.get(0).startsWith("-")) {
+            experiment = rest.remove(0);
+            if (!RunCommand.isExperiment(experiment)) {
+                throw new UserError("unknown experiment '" + experiment + "'; known: " + String.join(", ", io.graphperf.workloads.Experiments.all().keySet()));
+            }
+            if (file != null && file.experiment() != null && !file.experiment().equals(experiment)) {
+                throw new UserError("config file " + config + " is for experiment '" + file.experiment() + "', not '" + experiment + "'");
+            }
+        } else {
+            experiment = file != null && file.experiment() != null ? file.experiment() : RunCommand.QUICK;
+            if (!RunCommand.isExperiment(experiment)) throw new UserError("unknown experiment '" + experiment + "' in " + config);
+        }
+        List<String> out = new ArrayList<>(List.of(args).subList(0, at + 1));
+        out.add(experiment);
+        if (file != null) {
+            CommandLine sub = cl.getSubcommands().get("run").getSubcommands().get(experiment);
+            out.addAll(file.arguments(sub.getCommandSpec(), givenOptions(sub, rest)));
+        }
+        out.addAll(rest);
+        return out.toArray(String[]::new);
+    }
+
+    /** The options the command line gives an experiment (their longest names), or none when it does not parse. */
+    private static Set<String> givenOptions(CommandLine sub, List<String> args) {
+        Set<String> given = new HashSet<>();
+        for (String a : args) {
+            if (!a.startsWith("-")) continue;
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            var o = sub.getCommandSpec().findOption(name);
+            if (o != null) given.add(o.longestName());
+        }
+        return given;
     }
 
     @Override

@@ -1,7 +1,12 @@
 package io.graphperf.cli;
 
+import io.graphperf.workloads.imports.ImportOptions;
+import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.writes.WritesOptions;
+import io.graphperf.core.measure.executors.Open;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -9,12 +14,14 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Bad input gets one clear message, a non-zero exit and no stack trace. */
+/** Bad input gets one clear message naming the option, file or line, a non-zero exit and no stack trace; no engine starts. */
 class CliErrorsTest {
 
     record Outcome(int code, String out, String err) {
@@ -40,14 +47,32 @@ class CliErrorsTest {
         assertFalse(o.err().contains("\tat "), "no stack trace without --verbose: " + o.err());
     }
 
+    /** Parses a command line as graphperf would (config file included) and returns the experiment's validated options. */
+    static Object options(String... args) {
+        CommandLine cl = Main.commandLine();
+        String[] resolved = Main.resolveRun(cl, args);
+        CommandLine.ParseResult pr = cl.parseArgs(resolved);
+        while (pr.hasSubcommand()) pr = pr.subcommand();
+        return ((ExperimentCommand<?>) pr.commandSpec().userObject()).options();
+    }
+
     @Test
     void unknownExperiment(@TempDir Path dir) {
-        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: import, reads, writes");
+        assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: quick, import, reads, writes");
+    }
+
+    @Test
+    void anOptionThatDoesNotApplyIsAnErrorNamingIt(@TempDir Path dir) {
+        Outcome o = cli("run", "import", "--clients", "8", "--out", dir.toString());
+        assertEquals(2, o.code(), "bad usage");
+        assertTrue(o.err().contains("Unknown option") && o.err().contains("'--clients'"), o.err());
+        assertCleanError(cli("run", "import", "--rate", "500", "--out", dir.toString()), "'--rate'");
+        assertCleanError(cli("run", "reads", "--server", "bolt://x:7687", "--out", dir.toString()), "'--server'");
     }
 
     @Test
     void unknownScenario(@TempDir Path dir) {
-        assertCleanError(cli("run", "writes", "--scenarios", "create-labelled,bogus", "--out", dir.toString()), "unknown scenario 'bogus'");
+        assertCleanError(cli("run", "writes", "--scenarios", "create-labelled,bogus", "--out", dir.toString()), "unknown scenario 'bogus' (option --scenarios)");
     }
 
     @Test
@@ -63,26 +88,46 @@ class CliErrorsTest {
     }
 
     @Test
+    void engineOptionsDoNotApplyToAUsersServer(@TempDir Path dir) {
+        assertCleanError(cli("run", "writes", "--server", "bolt://127.0.0.1:1", "--heap", "2g", "--reset", "delete-all", "--out", dir.toString()),
+                "--heap applies to the engine graphperf starts, not to --server");
+        assertCleanError(cli("run", "writes", "--reset", "delete-all", "--out", dir.toString()), "--reset applies to --server");
+    }
+
+    @Test
     void unknownConfigKeyNamesTheFileAndLine(@TempDir Path dir) throws Exception {
         Path config = dir.resolve("run.yaml");
         Files.writeString(config, "experiment: writes\nclients: 4\nclinets: 8\n");
         assertCleanError(cli("run", "--config", config.toString(), "--out", dir.toString()), "unknown config key 'clinets' in " + config + " at line 3");
+        // a key of another experiment is unknown to this one
+        Files.writeString(config, "experiment: import\nclients: 4\n");
+        assertCleanError(cli("run", "--config", config.toString(), "--out", dir.toString()), "unknown config key 'clients' in " + config + " at line 2");
     }
 
     @Test
     void badConfigValue(@TempDir Path dir) throws Exception {
         Path config = dir.resolve("run.yaml");
-        Files.writeString(config, "duration: forever\n");
-        assertCleanError(cli("run", "--config", config.toString(), "--out", dir.toString()), "bad duration 'forever' for config key 'duration'");
+        Files.writeString(config, "experiment: writes\nduration: forever\n");
+        assertCleanError(cli("run", "--config", config.toString(), "--out", dir.toString()), "bad duration 'forever'");
     }
 
     @Test
-    void unreachableTarget(@TempDir Path dir) throws Exception {
+    void theCommandLineWinsOverTheConfigFile(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("run.yaml");
+        Files.writeString(config, "experiment: writes\nclients: 4\ntransports: [bolt]\nscenarios: [create-labelled, unwind-10]\n");
+        WritesOptions o = (WritesOptions) options("run", "--config", config.toString(), "--clients", "6", "--transports", "http");
+        assertEquals(6, o.plan().run().executor().clients());
+        assertEquals(List.of("http"), o.plan().transports(), "a list option is replaced, not appended to");
+        assertEquals(2, o.plan().scenarios().size());
+    }
+
+    @Test
+    void unreachableServer(@TempDir Path dir) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort(); // free once closed: nothing listens there
         }
-        Outcome o = cli("run", "writes", "--target", "bolt://127.0.0.1:" + port, "--reset", "delete-all", "--out", dir.toString());
+        Outcome o = cli("run", "writes", "--server", "bolt://127.0.0.1:" + port, "--reset", "delete-all", "--server-warmup", "0s", "--out", dir.toString());
         assertCleanError(o, "cannot reach Neo4j at bolt://127.0.0.1:" + port);
     }
 
@@ -94,43 +139,53 @@ class CliErrorsTest {
         }
     }
 
+    /** Every command's --help renders, lists only its own options, and picocli has nothing to warn about. */
     @Test
-    void everySubcommandHasHelp() {
-        for (String sub : new String[]{"run", "list", "report", "overhead"}) {
-            Outcome o = cli(sub, "--help");
-            assertEquals(0, o.code(), sub);
-            assertTrue(o.out().contains("Usage: graphperf " + sub), o.out());
+    void everyCommandsHelpRendersWithoutWarnings() {
+        List<List<String>> paths = new ArrayList<>(List.of(List.of(), List.of("run"), List.of("compare"), List.of("report"), List.of("list"),
+                List.of("overhead"), List.of("datagen"), List.of("datagen", "social"), List.of("datagen", "b2b"), List.of("datagen", "stats")));
+        for (String e : io.graphperf.workloads.Experiments.all().keySet()) paths.add(List.of("run", e));
+        for (List<String> p : paths) {
+            List<String> args = new ArrayList<>(p);
+            args.add("--help");
+            Outcome o = cli(args.toArray(String[]::new));
+            assertEquals(0, o.code(), p.toString());
+            assertTrue(o.out().contains("Usage: graphperf" + (p.isEmpty() ? "" : " " + String.join(" ", p))), p + ": " + o.out());
+            assertEquals("", o.err(), p + ": help must render without warnings");
         }
+        String importHelp = cli("run", "import", "--help").out();
+        assertTrue(importHelp.contains("--scale") && importHelp.contains("--variant"), importHelp);
+        assertFalse(importHelp.contains("--clients") || importHelp.contains("--rate") || importHelp.contains("--server "), importHelp);
+        String writesHelp = cli("run", "writes", "--help").out();
+        assertTrue(writesHelp.contains("--clients") && writesHelp.contains("--server"), writesHelp);
+        assertFalse(writesHelp.contains("--scale") || writesHelp.contains("--bolt-threads"), writesHelp);
     }
 
     @Test
     void verboseShowsTheStackTrace(@TempDir Path dir) {
-        Outcome o = cli("run", "nonsense", "--verbose", "--out", dir.toString());
-        assertTrue(o.err().contains("unknown experiment") && o.err().contains("\tat "), o.err());
+        Outcome o = cli("run", "writes", "--scenarios", "bogus", "--verbose", "--out", dir.toString());
+        assertTrue(o.err().contains("unknown scenario") && o.err().contains("\tat "), o.err());
     }
 
     @Test
-    void theReadmeExampleConfigIsValid() {
-        RunCommand cmd = new RunCommand();
-        cmd.config = Path.of(System.getProperty("graphperf.home"), "examples", "writes-open-model.yaml");
-        RunSettings s = cmd.resolve();
-        assertEquals("writes", s.name);
-        assertEquals(3, s.scenarios.size());
-        assertEquals("open", s.plan.model().name());
-        assertEquals(30, s.plan.duration().toSeconds());
-        assertEquals("15m", s.settings.get("db.checkpoint.interval.time"));
+    void theReadmeExampleConfigsAreValid() {
+        Path home = Path.of(System.getProperty("graphperf.home"));
+        WritesOptions w = (WritesOptions) options("run", "--config", home.resolve("examples/writes-open-model.yaml").toString());
+        assertEquals(3, w.plan().scenarios().size());
+        assertEquals(100.0, ((Open) w.plan().run().executor()).ratePerSecond());
+        assertEquals(30, w.plan().run().window().toSeconds());
+        ImportOptions i = (ImportOptions) options("run", "--config", home.resolve("examples/import-before-after.yaml").toString());
+        assertEquals(List.of(0.001, 0.003), i.scales());
     }
 
     @Test
-    void theImportExampleConfigIsValid() {
-        RunCommand cmd = new RunCommand();
-        cmd.config = Path.of(System.getProperty("graphperf.home"), "examples", "import-before-after.yaml");
-        RunSettings s = cmd.resolve();
-        assertEquals("import", s.name);
-        assertEquals(java.util.List.of(0.001, 0.003), s.scales);
-        assertEquals(3, s.repeat);
-        assertEquals(java.util.List.of("baseline", "small-cache"), s.variants.stream().map(Variant::name).toList());
-        assertEquals("64m", s.with(s.variants.get(1)).pageCache);
+    void badVariantsAreNamed(@TempDir Path dir) {
+        String out = dir.toString();
+        assertCleanError(cli("run", "import", "--variant", "x:colour=blue", "--out", out), "bad --variant 'x:colour=blue': unknown key 'colour'");
+        assertCleanError(cli("run", "import", "--variant", "nocolon", "--out", out), "expected NAME:key=value");
+        assertCleanError(cli("run", "import", "--variant", "a:heap=1g", "--variant", "a:heap=2g", "--out", out), "is used twice");
+        assertCleanError(cli("run", "import", "--repeat", "0", "--out", out), "--repeat must be at least 1");
+        assertCleanError(cli("run", "import", "--dataset", "/no/such/folder", "--out", out), "is neither b2b, social nor an existing folder");
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.graphperf.datagen;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.progress.ProgressListener;
+import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.datagen.b2b.B2bDataset;
 import io.graphperf.datagen.format.DatasetWriter;
 import io.graphperf.datagen.format.Defect;

@@ -1,13 +1,25 @@
 package io.graphperf.workloads;
 
-import java.time.Duration;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.ExperimentData;
+import io.graphperf.core.results.Headline;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.results.TargetCheck;
+import io.graphperf.workloads.options.ExperimentCommand;
+
+import java.io.PrintStream;
 import java.util.List;
 
 /**
- * A named study: its scenarios and its default phases. A study of phases (E1, E2) has no scenarios of
- * its own and keeps the defaults; its runner decides what it measures.
+ * An experiment: one study, in one folder of workloads/ holding everything that is only its own — its options
+ * (a picocli command, {@code graphperf run NAME}), its run logic, its result type, its report sections and its
+ * summary lines. The CLI parses the command, builds a {@link RunContext} per trial (variants × repeats) and
+ * calls {@link #run}; the rest of graphperf knows no experiment.
+ *
+ * @param <O> the experiment's validated options
  */
-public interface Experiment {
+public interface Experiment<O> {
 
     /** CLI name, e.g. {@code writes}. */
     String name();
@@ -15,26 +27,36 @@ public interface Experiment {
     /** The spec's id and title, e.g. "E4 — write scaling". */
     String title();
 
+    /** What it measures, for {@code graphperf list}. */
     String description();
 
-    default List<Scenario> scenarios() {
+    /** A fresh command holding this experiment's options; {@link ExperimentCommand#options()} validates them. */
+    ExperimentCommand<O> command();
+
+    /** Runs one trial (one variant, one repeat) and returns its cells and data. */
+    TrialResult run(RunContext context, O options) throws Exception;
+
+    /** The experiment's own parts of report.html. */
+    default List<ReportSection> sections() {
         return List.of();
     }
 
-    default int defaultClients() {
-        return 1;
+    /** The experiment's own lines of the console summary, printed after the generic ones. */
+    default void summary(RunResult run, PrintStream out) {
     }
 
-    default Duration defaultWarmup() {
-        return Duration.ZERO;
-    }
-
-    default Duration defaultDuration() {
-        return Duration.ofSeconds(1);
-    }
-
-    /** Ratio targets between scenarios (e.g. the batch writer against single-statement transactions). */
-    default List<RatioTarget> targets() {
+    /** Lines that answer the study's questions, from every cell of the run (first in the summary and report). */
+    default List<Headline> headlines(List<Cell> cells) {
         return List.of();
+    }
+
+    /** Performance targets checked on the run's cells. */
+    default List<TargetCheck> targets(List<Cell> cells) {
+        return List.of();
+    }
+
+    /** The type of the experiment's own results in run.json, or null when it has none beyond its cells. */
+    default Class<? extends ExperimentData> dataType() {
+        return null;
     }
 }

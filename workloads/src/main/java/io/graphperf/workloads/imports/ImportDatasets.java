@@ -1,8 +1,7 @@
 package io.graphperf.workloads.imports;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.progress.ProgressListener;
-import io.graphperf.core.results.ImportStudyResult;
+import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.datagen.Manifest;
 
@@ -35,11 +34,11 @@ public final class ImportDatasets {
     public static ImportDataset generated(String name, double scale, long seed, int defects, int threads, Path cache,
                                           List<String> indexes, ProgressListener progress) throws IOException, InterruptedException {
         Datagen.dataset(name); // unknown names fail here, naming the option
-        Path dir = cache.resolve(name + "-" + ImportStudyResult.scaleText(scale) + "-seed" + seed + (defects > 0 ? "-defects" + defects : ""));
+        Path dir = cache.resolve(name + "-" + io.graphperf.core.report.Format.scale(scale) + "-seed" + seed + (defects > 0 ? "-defects" + defects : ""));
         double seconds = Double.NaN;
         Manifest m = Files.isRegularFile(dir.resolve(Manifest.FILE)) ? Manifest.read(dir) : null;
         if (m == null || m.scale() != scale || m.seed() != seed || !m.gzip() || !Manifest.GENERATOR_VERSION.equals(m.generatorVersion())) {
-            progress.phase("generate " + name + " at scale " + ImportStudyResult.scaleText(scale));
+            progress.phase("generate " + name + " at scale " + io.graphperf.core.report.Format.scale(scale));
             Datagen.Outcome o = Datagen.generate(new Datagen.Request(name, scale, seed, true, threads, defects, true), dir, progress);
             progress.phaseDone(String.format("%,d rows in %.1f s into %s", o.rows(), o.seconds(), dir));
             m = o.manifest();

@@ -1,13 +1,30 @@
 package io.graphperf.workloads.imports;
 
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.ExperimentData;
+import io.graphperf.core.results.RunResult;
 import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.options.ExperimentCommand;
 
-/** E1 as the CLI lists it: a study of phases ({@link ImportStudy}), not of timed scenarios. */
-public final class ImportExperiment implements Experiment {
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** E1 — bulk import, schema, cache warm-up (spec: workloads.md, E1): a study of timed phases, one set per dataset scale. */
+public final class ImportExperiment implements Experiment<ImportOptions> {
+
+    public static final String NAME = "import";
 
     @Override
     public String name() {
-        return "import";
+        return NAME;
     }
 
     @Override
@@ -20,5 +37,60 @@ public final class ImportExperiment implements Experiment {
         return "Neo4j's bulk importer on a generated (b2b, social) or your own CSV folder, then one uniqueness constraint per label key"
                 + " and two property indexes timed until ONLINE, then cold start, apoc.warmup.run and graphperf's query warm-up with"
                 + " probe queries cold and warm. --scale takes a list; --variant and --repeat compare configurations.";
+    }
+
+    @Override
+    public ExperimentCommand<ImportOptions> command() {
+        return new ImportCommand();
+    }
+
+    @Override
+    public Class<? extends ExperimentData> dataType() {
+        return ImportData.class;
+    }
+
+    @Override
+    public TrialResult run(RunContext ctx, ImportOptions o) throws Exception {
+        List<ImportStudyResult> studies = new ArrayList<>();
+        List<Cell> cells = new ArrayList<>();
+        Map<String, Object> environment = new LinkedHashMap<>();
+        ImportStudy.Options options = new ImportStudy.Options(o.badTolerance(), 20, o.dropOsCache());
+        Path cache = o.datasetCache() != null ? o.datasetCache() : ctx.datasetCache();
+        // the two warm-up methods alternate which runs first from one repeat to the next
+        boolean graphperfFirst = ctx.repeat() % 2 == 0;
+        for (double scale : o.scales()) {
+            ImportDataset ds = o.generated()
+                    ? ImportDatasets.generated(o.dataset(), scale, o.datasetSeed(), o.defects(), Runtime.getRuntime().availableProcessors(), cache,
+                    o.indexes(), ctx.progress())
+                    : ImportDatasets.folder(Path.of(o.dataset()), o.indexes(), o.probeLabel());
+            String store = Double.isNaN(scale) ? "data" : "scale-" + io.graphperf.core.report.Format.scale(scale);
+            BulkImport importer = ctx.engines().bulkImport(store, Map.of("max-off-heap", o.maxOffHeap()));
+            try {
+                ImportStudyResult r = ImportStudy.run(importer, ds, options, ctx.progress(), environment, graphperfFirst);
+                studies.add(r);
+                for (Cell c : ImportCells.of(r)) cells.add(ctx.tag(c));
+                ctx.saved().cells(List.copyOf(cells), List.of());
+            } finally {
+                importer.deleteStore();
+            }
+        }
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("warmupOrder", graphperfFirst ? "graphperf's query warm-up first, then apoc.warmup.run (even repeat)"
+                : "apoc.warmup.run first, then graphperf's query warm-up (odd repeat)");
+        double generation = studies.stream().mapToDouble(i -> Double.isNaN(i.generationSeconds()) ? 0 : i.generationSeconds()).sum();
+        double own = studies.stream().mapToDouble(ImportStudyResult::ownWorkSeconds).sum();
+        config.put("graphperfOwnWork", String.format("generating data %.1f s, bookkeeping %.2f s", generation, own));
+        return new TrialResult(cells, ctx.engines().describe() + ", loaded by neo4j-admin database import full", "", environment, config,
+                new ImportData(studies), List.of(), List.of());
+    }
+
+    @Override
+    public List<ReportSection> sections() {
+        return List.of(new ImportReport());
+    }
+
+    @Override
+    public void summary(RunResult run, PrintStream out) {
+        ImportSummary.print(run, out);
     }
 }

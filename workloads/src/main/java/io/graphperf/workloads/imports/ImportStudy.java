@@ -1,16 +1,17 @@
 package io.graphperf.workloads.imports;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.BulkImportSystem;
+import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.PageCacheState;
-import io.graphperf.core.engine.Target;
-import io.graphperf.core.progress.ProgressListener;
-import io.graphperf.core.results.ImportPhase;
-import io.graphperf.core.results.ImportStudyResult;
-import io.graphperf.core.results.ProbeResult;
+import io.graphperf.core.measure.PhaseTimer;
+import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.engine.Engine;
+
+
+
 import io.graphperf.core.results.Reference;
-import io.graphperf.core.results.SchemaStep;
-import io.graphperf.core.results.WarmupResult;
+
+
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,9 +35,6 @@ public final class ImportStudy {
      * @param dropOsCache   also drop the operating system's file cache before each cold start (when permitted)
      */
     public record Options(int badTolerance, int probeSamples, boolean dropOsCache) {
-        public static Options defaults() {
-            return new Options(10_000, 20, true);
-        }
     }
 
     public static final String COLD = "cold";
@@ -54,21 +52,25 @@ public final class ImportStudy {
     private ImportStudy() {
     }
 
-    /** @param environment receives the server's versions and settings at its first start */
-    public static ImportStudyResult run(BulkImportSystem system, ImportDataset ds, Options options, ProgressListener progress,
-                                        Map<String, Object> environment) throws Exception {
+    /**
+     * @param environment  receives the server's versions and settings at its first start
+     * @param graphperfFirst run graphperf's warm-up before APOC's (alternated across repeats, so that neither always
+     *                     follows the other's filling of the operating system's file cache)
+     */
+    public static ImportStudyResult run(BulkImport system, ImportDataset ds, Options options, ProgressListener progress,
+                                        Map<String, Object> environment, boolean graphperfFirst) throws Exception {
         long own = 0;
-        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + ImportStudyResult.scaleText(ds.scale()));
+        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + io.graphperf.core.report.Format.scale(ds.scale()));
 
         // 1. import
         progress.phase("import " + label + " (Neo4j's importer)");
-        long t0 = System.nanoTime();
-        BulkImportSystem.Outcome out = system.importFiles(ds.importArguments(options.badTolerance()), progress);
-        double importSeconds = (System.nanoTime() - t0) / 1e9;
+        PhaseTimer.Timed<BulkImport.Outcome> imported = PhaseTimer.time(() -> system.importFiles(ds.importArguments(options.badTolerance()), progress));
+        BulkImport.Outcome out = imported.value();
+        double importSeconds = imported.seconds();
         progress.phase("import " + label);
-        long o0 = System.nanoTime();
+        long o0 = PhaseTimer.now();
         Map<String, Long> storeFiles = system.storeFiles();
-        own += System.nanoTime() - o0;
+        own += PhaseTimer.now() - o0;
         ImportPhase phase = new ImportPhase(importSeconds, out.importerSeconds(), out.stages(), out.nodes(), out.relationships(),
                 out.properties(), ds.inputBytes(), ds.inputRows(), out.peakRssBytes(), out.importerPeakMemory(), storeFiles,
                 out.badEntries(), out.report().toString(), out.log().toString(), out.command());
@@ -80,12 +82,12 @@ public final class ImportStudy {
         List<Object> keys = List.of(), primingKeys = List.of();
         String probeKey = ds.probeLabel() == null ? null : ds.labelKeys().get(ds.probeLabel());
         progress.phase("start Neo4j on the imported store");
-        try (Target t = system.start()) {
+        try (Engine t = system.start()) {
             progress.phaseDone("started");
             environment.putAll(t.environment());
             List<SchemaPhase.Step> steps = ds.schemaSteps();
             List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, progress);
-            o0 = System.nanoTime();
+            o0 = PhaseTimer.now();
             for (int i = 0; i < steps.size(); i++) {
                 SchemaPhase.Timing st = timings.get(i);
                 long entries = t.queryLong("MATCH (n:`" + steps.get(i).label().replace("`", "``") + "`) RETURN count(n)");
@@ -100,7 +102,7 @@ public final class ImportStudy {
                 keys = measured;
                 primingKeys = priming.isEmpty() ? measured : priming;
             }
-            own += System.nanoTime() - o0;
+            own += PhaseTimer.now() - o0;
         }
         List<Probes.Probe> probes = probeKey == null ? List.of() : Probes.of(ds.probeLabel(), probeKey);
         if (keys.isEmpty()) probes = probes.stream().filter(p -> !p.perKey()).toList();
@@ -113,29 +115,34 @@ public final class ImportStudy {
         Cold cold = coldStart(system, options, progress, "cold start");
         dropped &= cold.osCacheDropped;
         startSeconds = cold.seconds;
-        try (Target t = cold.target) {
+        try (Engine t = cold.target) {
             runProbes(t, probes, keys, primingKeys, COLD, latency, faults, progress);
         }
         List<WarmupResult> warmups = new ArrayList<>();
         long storeBytes = storeFiles.entrySet().stream().filter(e -> e.getKey().startsWith("databases/")).mapToLong(Map.Entry::getValue).sum();
-        for (WarmupMethods.Method m : List.of(WarmupMethods.apoc(), WarmupMethods.graphperf(ds.labelKeys(), ds.indexes()))) {
+        List<WarmupMethods.Method> methods = new ArrayList<>(List.of(WarmupMethods.apoc(), WarmupMethods.graphperf(ds.labelKeys(), ds.indexes())));
+        if (graphperfFirst) java.util.Collections.reverse(methods);
+        int position = 0;
+        for (WarmupMethods.Method m : methods) {
+            position++;
             Cold c = coldStart(system, options, progress, "cold start for " + m.name());
             dropped &= c.osCacheDropped;
-            try (Target t = c.target) {
+            try (Engine t = c.target) {
                 progress.phase("warm-up: " + m.name());
                 Optional<PageCacheState> before = t.pageCache();
-                long w0 = System.nanoTime();
-                for (String s : m.statements()) t.execute(s, Map.of());
-                double seconds = (System.nanoTime() - w0) / 1e9;
+                double seconds = PhaseTimer.time(() -> {
+                    for (String s : m.statements()) t.execute(s, Map.of());
+                    return null;
+                }).seconds();
                 Optional<PageCacheState> after = t.pageCache();
                 WarmupResult w = new WarmupResult(m.name(), m.description(), seconds,
                         after.isPresent() && before.isPresent() ? after.get().bytesRead() - before.get().bytesRead() : -1,
                         // pages the warm-up added: what the cache held at start (the system database, headers) is not the store's
                         after.isPresent() && before.isPresent() ? Math.max(0, after.get().usedBytes() - before.get().usedBytes()) : -1,
-                        storeBytes, after.map(PageCacheState::capacityBytes).orElse(-1L));
+                        storeBytes, after.map(PageCacheState::capacityBytes).orElse(-1L), position, !c.osCacheDropped);
                 warmups.add(w);
-                progress.phaseDone(String.format("%.1f s, %.0f MB read (%.1f MB/s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
-                        w.megabytesPerSecond(), 100 * w.cachedFraction()));
+                progress.phaseDone(String.format("%.1f s, %.0f MB read (%.1f MB/s%s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
+                        w.megabytesPerSecond(), w.osCached() ? ", OS file cache not dropped: may be memory" : "", 100 * w.cachedFraction()));
                 runProbes(t, probes, keys, primingKeys, "after " + m.name(), latency, faults, progress);
             }
         }
@@ -145,23 +152,23 @@ public final class ImportStudy {
             probeResults.add(new ProbeResult(p.name(), p.query(), p.perKey() ? keys.size() : 1, latency[i], faults[i]));
         }
         return new ImportStudyResult(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds(), phase, startSeconds, schema,
-                warmups, probeResults, dropped, own / 1e9, REFERENCES);
+                warmups, probeResults, dropped, own / 1e9, REFERENCES, methods.stream().map(WarmupMethods.Method::name).toList());
     }
 
-    private record Cold(Target target, double seconds, boolean osCacheDropped) {
+    private record Cold(Engine target, double seconds, boolean osCacheDropped) {
     }
 
-    private static Cold coldStart(BulkImportSystem system, Options options, ProgressListener progress, String what) throws Exception {
+    private static Cold coldStart(BulkImport system, Options options, ProgressListener progress, String what) throws Exception {
         progress.phase(what);
         boolean dropped = options.dropOsCache() && system.dropOsCache();
-        long t0 = System.nanoTime();
-        Target t = system.start();
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        PhaseTimer.Timed<Engine> started = PhaseTimer.time(system::start);
+        Engine t = started.value();
+        double seconds = started.seconds();
         progress.phaseDone(String.format("server up in %.1f s%s", seconds, dropped ? " (OS file cache dropped)" : ""));
         return new Cold(t, seconds, dropped);
     }
 
-    private static void runProbes(Target t, List<Probes.Probe> probes, List<Object> keys, List<Object> primingKeys, String state,
+    private static void runProbes(Engine t, List<Probes.Probe> probes, List<Object> keys, List<Object> primingKeys, String state,
                                   Map<String, double[]>[] latency, Map<String, Long>[] faults, ProgressListener progress) throws Exception {
         if (probes.isEmpty()) return;
         progress.phase("probe queries, " + state);
@@ -178,9 +185,9 @@ public final class ImportStudy {
             Optional<PageCacheState> before = t.pageCache();
             for (int j = 0; j < params.size(); j++) {
                 Map<String, Object> args = p.perKey() ? Map.of("key", params.get(j)) : Map.of();
-                long s = System.nanoTime();
+                long s = PhaseTimer.now();
                 t.execute(p.query(), args);
-                ms[j] = (System.nanoTime() - s) / 1e6;
+                ms[j] = (PhaseTimer.now() - s) / 1e6;
             }
             Optional<PageCacheState> after = t.pageCache();
             Arrays.sort(ms);

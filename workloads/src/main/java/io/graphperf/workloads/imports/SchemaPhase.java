@@ -2,8 +2,9 @@ package io.graphperf.workloads.imports;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.IndexState;
-import io.graphperf.core.engine.Target;
-import io.graphperf.core.progress.ProgressListener;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.measure.PhaseTimer;
+import io.graphperf.core.measure.ProgressListener;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -47,14 +48,14 @@ public final class SchemaPhase {
     private SchemaPhase() {
     }
 
-    public static List<Timing> run(Target target, List<Step> steps, ProgressListener progress) throws Exception {
+    public static List<Timing> run(Engine target, List<Step> steps, ProgressListener progress) throws Exception {
         List<Timing> timings = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
             progress.phase(String.format("schema %d/%d: %s", i + 1, steps.size(), step.index()));
-            long start = System.nanoTime();
+            long start = PhaseTimer.now();
             target.execute(step.statement());
-            long returned = System.nanoTime();
+            long returned = PhaseTimer.now();
             while (true) {
                 Optional<IndexState> state = target.indexStates().stream().filter(s -> s.name().equals(step.index())).findFirst();
                 if (state.isEmpty()) throw new UserError("index " + step.index() + " not found after: " + step.statement());
@@ -63,7 +64,7 @@ public final class SchemaPhase {
                 progress.progress(state.get().populationPercent() / 100, "populating");
                 Thread.sleep(POLL_MILLIS);
             }
-            long online = System.nanoTime();
+            long online = PhaseTimer.now();
             Timing t = new Timing(step.index(), step.statement(), (returned - start) / 1e9, (online - start) / 1e9);
             timings.add(t);
             progress.phaseDone(String.format("ONLINE after %.3f s (statement returned after %.3f s)", t.onlineSeconds(), t.statementSeconds()));

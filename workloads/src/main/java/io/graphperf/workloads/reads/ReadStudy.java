@@ -1,18 +1,26 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.EngineSession;
+import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
-import io.graphperf.core.engine.Target;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.LoadModel;
+import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
-import io.graphperf.core.progress.ProgressListener;
-import io.graphperf.core.results.Measurement;
-import io.graphperf.core.results.ScenarioResult;
-import io.graphperf.core.results.Verification;
+import io.graphperf.core.measure.Steadiness;
+import io.graphperf.core.measure.Warmup;
+import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.executors.Open;
+import io.graphperf.core.report.Format;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Check;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.cells.ServerWarmup;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,170 +31,138 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * E2 on a loaded social dataset: result checks against answers computed from the files, single-client
- * latency per query, throughput against client threads (closed), at fixed rates (open), against
- * connections and against the server's Bolt worker threads, over each transport and in both forms
- * (Cypher, and the same operations as stored procedures).
+ * E2 on a loaded social dataset: result checks against answers computed from the files, then — on a server
+ * warmed until its throughput settles — single-client latency per query, throughput against client threads
+ * (closed), at fixed rates (open), against connection pools (one server, a second client each) and against the
+ * server's Bolt worker threads (a warmed server per size), over each transport and in both forms (Cypher, and
+ * the same operations as stored procedures).
  */
-public final class ReadStudy {
+final class ReadStudy {
 
-    public static final String CYPHER = "cypher", PROCEDURE = "procedure";
-    public static final String EMBEDDED = "embedded";
+    static final String CYPHER = ReadWorkload.CYPHER, PROCEDURE = ReadWorkload.PROCEDURE, EMBEDDED = ReadWorkload.EMBEDDED;
     static final int BOLT_QUEUE_PER_CLIENT = 16;
+    /** Latency cells sample every 200 ms, so their warm-up until steady needs 2 s at least, not 10. */
+    static final Duration LATENCY_INTERVAL = Duration.ofMillis(200);
 
-    /**
-     * @param transports   bolt, http, embedded
-     * @param forms        cypher, procedure
-     * @param cache        cold (restart before each query), hot (a warm-up run first), full (the whole workload once first)
-     * @param repeatFactor multiplies the study's repeat counts (1 = as published)
-     * @param checkSamples parameter sets checked per query, transport and form
-     * @param threads      closed-model client threads for the throughput curve
-     * @param rates        open-model arrival rates (ops/s)
-     * @param connections  Bolt connection-pool sizes to compare (with 64 clients)
-     * @param boltThreads  the server's Bolt worker-pool sizes to compare (with 64 clients)
-     */
-    public record Options(List<String> transports, List<String> forms, String cache, List<SocialQuery> queries, double repeatFactor,
-                          int checkSamples, List<Integer> threads, Duration warmup, Duration duration, List<Double> rates,
-                          List<Integer> connections, List<Integer> boltThreads, int sweepClients) {
-    }
+    private final RunContext ctx;
+    private final ReadsOptions o;
+    private final BulkImport store;
+    private final ReadWorkload workload;
+    final List<Cell> cells = new ArrayList<>();
+    final List<String> failures = new ArrayList<>();
+    final Map<String, Check> checks = new LinkedHashMap<>();
+    final Map<String, String> warmups = new LinkedHashMap<>();
+    final Map<String, Object> environment = new LinkedHashMap<>();
+    final List<String> warnings = new ArrayList<>();
 
-    /** Starts the server on the loaded store with extra settings and a client connection-pool size. */
-    public interface Servers {
-        Target start(Map<String, String> settings, int connections) throws Exception;
-    }
-
-    /** Called with every result as it is measured, so the caller can save progress. */
-    public interface Listener {
-        void measured(List<ScenarioResult> soFar, List<String> failures) throws Exception;
-    }
-
-    private final Servers servers;
-    private final Options o;
-    private final SocialOracle oracle;
-    private final ReadParameterSets params;
-    private final Path histograms;
-    private final ProgressListener progress;
-    private final List<ScenarioResult> results = new ArrayList<>();
-    private final List<String> failures = new ArrayList<>();
-    private final Map<String, Verification> checks = new LinkedHashMap<>();
-    private final Listener listener;
-
-    public ReadStudy(Servers servers, Path datasetDir, Options options, Path histograms, ProgressListener progress, Listener listener) {
-        this.servers = servers;
+    ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, BulkImport store) {
+        this.ctx = ctx;
         this.o = options;
-        this.oracle = new SocialOracle(datasetDir);
-        this.params = new ReadParameterSets(datasetDir);
-        this.histograms = histograms;
-        this.progress = progress;
-        this.listener = listener;
+        this.store = store;
+        this.workload = new ReadWorkload(datasetDir);
     }
 
-    public List<String> failures() {
-        return failures;
-    }
-
-    public List<ScenarioResult> run() throws Exception {
-        Target t = servers.start(Map.of(), 0);
+    void run() throws Exception {
+        ctx.progress().phase("start Neo4j on the loaded store");
+        Engine e = store.start();
         try {
-            progress.phase("indexes for the queries");
-            for (String c : SocialQueries.CONSTRAINTS) t.execute(c);
-            t.awaitIndexesOnline();
-            progress.phaseDone("ONLINE");
-            check(t);
-            if (!failures.isEmpty()) return results; // a wrong answer makes every timing meaningless
-            t = latency(t);
-            throughput(t);
-            open(t);
+            ctx.progress().phaseDone(e.description());
+            environment.putAll(e.environment());
+            ctx.progress().phase("indexes for the queries");
+            for (String c : SocialQueries.CONSTRAINTS) e.execute(c);
+            e.awaitIndexesOnline();
+            ctx.progress().phaseDone("ONLINE");
+            check(e);
+            if (!failures.isEmpty()) return; // a wrong answer makes every timing meaningless
+            warm(e, "first server", o.transports(), o.forms());
+            e = latency(e);
+            throughput(e);
+            open(e);
+            connections(e);
         } finally {
-            t.close();
+            e.close();
         }
-        sweeps();
-        return results;
+        boltThreads();
     }
 
     // ---- correctness ---------------------------------------------------------------------------
 
-    private void check(Target t) throws Exception {
-        for (String transport : o.transports()) {
-            for (String form : o.forms()) {
-                progress.phase("result checks: " + label(transport, form));
-                Engine engine = EMBEDDED.equals(transport) ? null : t.engine(transport);
-                try (EngineSession s = engine == null ? null : engine.openSession()) {
-                    int done = 0;
-                    for (SocialQuery q : o.queries()) {
-                        int passed = 0, n = Math.min(o.checkSamples(), params.size(q.params()));
-                        for (int i = 0; i < n; i++) {
-                            Map<String, Object> p = params.get(q.params(), i);
-                            Statement st = statement(q, form, p);
-                            List<List<Object>> actual;
-                            try {
-                                actual = ResultRows.normalize(s == null ? t.fetchInProcess(st) : s.fetch(st));
-                            } catch (Exception e) {
-                                throw new io.graphperf.core.UserError(q.id() + " (" + q.title() + ") failed over " + label(transport, form)
-                                        + " with parameters " + p + ": " + e.getMessage(), e);
-                            }
-                            List<List<Object>> expected = oracle.answer(q, p);
-                            if (Objects.equals(expected, actual)) passed++;
-                            else if (failures.size() < 20) {
-                                failures.add(String.format("wrong result: %s (%s) over %s with %s: expected %s, got %s", q.id(), q.title(),
-                                        label(transport, form), p, abbreviate(expected), abbreviate(actual)));
-                            }
-                        }
-                        checks.put(q.id() + "|" + label(transport, form), new Verification("results equal to answers computed from the files ("
-                                + n + " parameter sets)", n, passed));
-                        progress.progress(++done / (double) o.queries().size(), q.id());
-                    }
-                }
-                progress.phaseDone(failures.isEmpty() ? "all results match the files" : failures.size() + " wrong results");
-            }
-        }
+    private void check(Engine e) throws Exception {
+        checks.putAll(workload.check(e, o.transports(), o.forms(), o.queries(), o.checkSamples(), ctx.progress(), failures));
     }
 
-    public int checksPassed() {
+    int checksPassed() {
         return checks.values().stream().mapToInt(v -> (int) v.actual()).sum();
     }
 
-    public int checksRun() {
+    int checksRun() {
         return checks.values().stream().mapToInt(v -> (int) v.expected()).sum();
     }
 
-    private static String abbreviate(Object rows) {
-        String s = String.valueOf(rows);
-        return s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    // ---- server warm-up ------------------------------------------------------------------------
+
+    /** The mix over every transport and form in turn, until the server's throughput settles. */
+    private void warm(Engine e, String which, List<String> transports, List<String> forms) throws Exception {
+        List<ServerWarmup.Slice> slices = new ArrayList<>();
+        List<Transport> opened = new ArrayList<>();
+        try {
+            for (String transport : transports) {
+                for (String form : forms) {
+                    OperationMix mix = mix(o.queries(), form);
+                    Executor ex = new Closed(ServerWarmup.CLIENTS);
+                    if (EMBEDDED.equals(transport)) {
+                        slices.add(new ServerWarmup.Slice(label(transport, form), slice -> e.measureInProcess(InProcessPlan.of(mix,
+                                new RunPlan(ex, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).opsPerSecond(), null));
+                    } else {
+                        Transport t = e.transport(transport);
+                        opened.add(t);
+                        slices.add(ServerWarmup.Slice.of(label(transport, form), t, mix, null));
+                    }
+                }
+            }
+            ServerWarmup.Outcome w = ServerWarmup.run(e, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
+            warmups.put(which, w.describe());
+            String warning = w.warning("--server-warmup " + 2 * o.serverWarmupCap().toSeconds() + "s");
+            if (warning != null) warnings.add(which + ": " + warning);
+        } finally {
+            for (Transport t : opened) t.close();
+        }
     }
 
     // ---- single-client latency -----------------------------------------------------------------
 
-    private Target latency(Target t) throws Exception {
+    private Engine latency(Engine e) throws Exception {
         if ("full".equals(o.cache())) {
             // the whole workload once, untimed, as the study's "full" state
-            progress.phase("cache state full: the whole workload once");
+            ctx.progress().phase("cache state full: the whole workload once");
             for (String transport : o.transports()) {
-                for (String form : o.forms()) for (SocialQuery q : o.queries()) measure(t, transport, form, List.of(q), new LoadModel.Closed(1), Duration.ZERO,
-                        Duration.ofMinutes(10), reps(q), null);
+                for (String form : o.forms()) for (SocialQuery q : o.queries()) measure(e, transport, form, List.of(q), new Closed(1), new Warmup.Fixed(Duration.ZERO),
+                        reps(q), LATENCY_INTERVAL, null);
             }
-            progress.phaseDone("done");
+            ctx.progress().phaseDone("done");
         }
         for (String transport : o.transports()) {
             for (String form : o.forms()) {
                 for (SocialQuery q : o.queries()) {
                     if ("cold".equals(o.cache())) {
-                        t.close();
-                        progress.phase("cold start before " + q.id());
-                        t = servers.start(Map.of(), 0);
-                        progress.phaseDone("");
+                        e.close();
+                        ctx.progress().phase("cold start before " + q.id());
+                        e = store.start();
+                        ctx.progress().phaseDone("");
                     }
-                    progress.phase(String.format("latency %s %s over %s, %d operations, cache %s", q.id(), q.title(), label(transport, form), reps(q), o.cache()));
-                    Duration warm = "hot".equals(o.cache()) ? o.warmup() : Duration.ZERO;
-                    Measurement m = measure(t, transport, form, List.of(q), new LoadModel.Closed(1), warm, Duration.ofMinutes(10), reps(q),
-                            histograms.resolve("latency-" + q.id() + "-" + label(transport, form).replace('/', '-') + ".hlog"));
-                    add(q.id(), q.title() + " (1 client, cache " + o.cache() + ")", label(transport, form), text(q, form), m,
-                            List.of(checks.get(q.id() + "|" + label(transport, form))));
-                    progress.phaseDone(String.format("p50 %.3f ms, p99 %.3f ms", m.latency().p50Ms(), m.latency().p99Ms()));
+                    ctx.progress().phase(String.format("latency %s %s over %s, %d operations, cache %s", q.id(), q.title(), label(transport, form), reps(q), o.cache()));
+                    Warmup w = "hot".equals(o.cache()) ? warmup(o.warmupMax()) : new Warmup.Fixed(Duration.ZERO);
+                    Measurement m = measure(e, transport, form, List.of(q), new Closed(1), w, reps(q), LATENCY_INTERVAL,
+                            ctx.histograms().resolve("latency-" + q.id() + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                    Cell.Builder b = cell(q.id(), q.title() + " (1 client, cache " + o.cache() + ")", transport, form, text(q, form), m).latencyStudy();
+                    Check c = checks.get(key(q.id(), transport, form));
+                    if (c != null) b.check(c);
+                    add(b);
+                    ctx.progress().phaseDone(String.format("p50 %s ms, p99 %s ms", Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms())));
                 }
             }
         }
-        return t;
+        return e;
     }
 
     private long reps(SocialQuery q) {
@@ -195,106 +171,118 @@ public final class ReadStudy {
 
     // ---- throughput ----------------------------------------------------------------------------
 
-    private void throughput(Target t) throws Exception {
+    private void throughput(Engine e) throws Exception {
         for (String transport : o.transports()) {
             for (String form : o.forms()) {
                 for (int n : o.threads()) {
-                    progress.phase(String.format("throughput, %d client threads, %s", n, label(transport, form)));
-                    Measurement m = measure(t, transport, form, o.queries(), new LoadModel.Closed(n), o.warmup(), o.duration(), 0,
-                            histograms.resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
-                    add("mix@" + n, "all queries mixed by repeat count, closed model, " + n + " client threads", label(transport, form), "(mix)", m, List.of());
-                    progress.phaseDone(String.format("%,.0f ops/s, p99 %.2f ms", m.opsPerSecond(), m.latency().p99Ms()));
+                    ctx.progress().phase(String.format("throughput, %d client threads, %s", n, label(transport, form)));
+                    Measurement m = measure(e, transport, form, o.queries(), new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                            ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                    add(cell("mix", "all queries mixed by repeat count, closed model, " + n + " client threads", transport, form, "(mix)", m));
+                    ctx.progress().phaseDone(String.format("%s ops/s, p99 %s ms", Format.rate(m.opsPerSecond()), Format.ms(m.latency().p99Ms())));
                 }
             }
         }
     }
 
-    private void open(Target t) throws Exception {
+    private void open(Engine e) throws Exception {
         String transport = o.transports().contains("bolt") ? "bolt" : o.transports().get(0);
         for (double rate : o.rates()) {
-            progress.phase(String.format("open model at %.0f ops/s, %s", rate, label(transport, CYPHER)));
-            Measurement m = measure(t, transport, CYPHER, o.queries(), new LoadModel.Open(rate, o.sweepClients()), o.warmup(), o.duration(), 0,
-                    histograms.resolve("open-" + (long) rate + ".hlog"));
-            add("open@" + (long) rate, "all queries mixed, open model at " + rate + " ops/s (latency from the intended start)",
-                    label(transport, CYPHER), "(mix)", m, List.of());
-            progress.phaseDone(String.format("p50 %.2f ms, p99 %.2f ms, %d late starts", m.latency().p50Ms(), m.latency().p99Ms(), m.lateStarts()));
+            ctx.progress().phase(String.format("open model at %s ops/s, %s", Format.rate(rate), label(transport, CYPHER)));
+            Measurement m = measure(e, transport, CYPHER, o.queries(), new Open(rate, o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                    ctx.histograms().resolve("open-" + (long) rate + ".hlog"));
+            add(cell("mix", "all queries mixed, open model at " + Format.rate(rate) + " ops/s (latency from the intended start)", transport, CYPHER, "(mix)", m));
+            ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s", Format.rate(m.opsPerSecond()), Format.rate(rate),
+                    Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms()), m.overloaded() ? ", OVERLOADED" : ""));
         }
     }
 
-    /** Connections and server worker threads need a fresh driver or server: one start per setting. */
-    private void sweeps() throws Exception {
+    /** Connection pools need a new driver, not a new server: a second client of the same, warm server. */
+    private void connections(Engine e) throws Exception {
         if (!o.transports().contains("bolt")) return;
         for (int c : o.connections()) {
-            try (Target t = servers.start(Map.of(), c)) {
-                progress.phase(String.format("%d clients over %d Bolt connection%s", o.sweepClients(), c, c == 1 ? "" : "s"));
-                Measurement m = measure(t, "bolt", CYPHER, o.queries(), new LoadModel.Closed(o.sweepClients()), o.warmup(), o.duration(), 0,
-                        histograms.resolve("connections-" + c + ".hlog"));
-                add("mix@" + o.sweepClients() + " conns=" + c, "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " Bolt connections",
-                        "bolt", "(mix)", m, List.of());
-                progress.phaseDone(String.format("%,.0f ops/s", m.opsPerSecond()));
+            try (Engine client = e.client(c)) {
+                ctx.progress().phase(String.format("%d clients over %d Bolt connection%s", o.sweepClients(), c, c == 1 ? "" : "s"));
+                Measurement m = measure(client, "bolt", CYPHER, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        ctx.histograms().resolve("connections-" + c + ".hlog"));
+                add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " Bolt connection" + (c == 1 ? "" : "s"), "bolt", CYPHER,
+                        "(mix)", m).dimension("connections", c));
+                ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
             }
         }
+    }
+
+    /** The server's Bolt worker pool is fixed at start: a server per size, warmed until its throughput settles before measuring. */
+    private void boltThreads() throws Exception {
+        if (!o.transports().contains("bolt")) return;
         for (int w : o.boltThreads()) {
             // Neo4j refuses work beyond its Bolt pool by default (TransientException "no available threads"); a queue makes
             // the sweep measure what the pool sustains, as the study did. A queue of one job per client still refused work
             // (each request is several jobs), so it holds BOLT_QUEUE_PER_CLIENT per client
             Map<String, String> s = Map.of("server.bolt.thread_pool_min_size", Integer.toString(w), "server.bolt.thread_pool_max_size", Integer.toString(w),
                     "internal.server.bolt.thread_pool_queue_size", Integer.toString(BOLT_QUEUE_PER_CLIENT * o.sweepClients()));
-            try (Target t = servers.start(s, 0)) {
-                progress.phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
-                Measurement m = measure(t, "bolt", CYPHER, o.queries(), new LoadModel.Closed(o.sweepClients()), o.warmup(), o.duration(), 0,
-                        histograms.resolve("bolt-threads-" + w + ".hlog"));
-                add("mix@" + o.sweepClients() + " boltThreads=" + w, "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w
-                        + " threads (queue of " + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")",
-                        "bolt", "(mix)", m, List.of());
-                progress.phaseDone(String.format("%,.0f ops/s", m.opsPerSecond()));
+            try (Engine e = store.start(s, 0)) {
+                warm(e, "server with " + w + " Bolt threads", List.of("bolt"), List.of(CYPHER));
+                ctx.progress().phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
+                Measurement m = measure(e, "bolt", CYPHER, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        ctx.histograms().resolve("bolt-threads-" + w + ".hlog"));
+                add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
+                        + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")", "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
+                ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
             }
         }
     }
 
     // ---- shared --------------------------------------------------------------------------------
 
-    private Measurement measure(Target t, String transport, String form, List<SocialQuery> queries, LoadModel model, Duration warmup,
-                                Duration duration, long operations, Path log) throws Exception {
-        List<OperationMix.Type> types = new ArrayList<>();
-        for (SocialQuery q : queries) {
-            List<Map<String, Object>> ps = new ArrayList<>();
-            for (int i = 0; i < params.size(q.params()); i++) ps.add(params.get(q.params(), i));
-            types.add(new OperationMix.Type(q.id(), text(q, form), ps, q.repeat(), 1));
-        }
-        OperationMix mix = new OperationMix(types);
-        RunPlan plan = new RunPlan(model, warmup, duration, operations);
+    private Warmup warmup(Duration max) {
+        return o.warmupFixed() != null ? new Warmup.Fixed(o.warmupFixed()) : new Warmup.UntilSteady(max, Steadiness.Criterion.DEFAULT);
+    }
+
+    OperationMix mix(List<SocialQuery> queries, String form) {
+        return workload.mix(queries, form);
+    }
+
+    private Measurement measure(Engine e, String transport, String form, List<SocialQuery> queries, Executor executor, Warmup warmup, long operations,
+                                Duration interval, Path log) throws Exception {
+        OperationMix mix = mix(queries, form);
+        RunPlan plan = new RunPlan(executor, warmup, operations > 0 ? Duration.ofMinutes(10) : o.duration(), operations, interval, RunPlan.DEFAULT_BATCHES, null);
         if (EMBEDDED.equals(transport)) {
             try {
-                return t.measureInProcess(InProcessPlan.of(mix, plan, log));
-            } catch (Exception e) {
-                t.checkHealthy();
-                throw new io.graphperf.core.UserError("the in-process measurement (" + model.describe() + ") failed inside the server: "
-                        + e.getMessage() + (String.valueOf(e.getMessage()).contains("OutOfMemoryError")
-                        ? " — the queries ran out of the server's heap; give it more with --heap" : ""), e);
+                return e.measureInProcess(InProcessPlan.of(mix, plan, log));
+            } catch (Exception ex) {
+                e.checkHealthy();
+                throw new UserError("the in-process measurement (" + executor.describe() + ") failed inside the server: " + ex.getMessage()
+                        + (String.valueOf(ex.getMessage()).contains("OutOfMemoryError") ? " — the queries ran out of the server's heap; give it more with --heap" : ""), ex);
             }
         }
-        try (Engine engine = t.engine(transport)) {
-            return new Runner(engine, mix, plan, log, t.serverPid(), progress).run();
+        try (Transport t = e.transport(transport)) {
+            return new Runner(t, mix, plan, log, e.serverPid().stream().boxed().toList(), List.of(ctx.progress())).run();
         }
     }
 
-    private void add(String scenario, String title, String transport, String query, Measurement m, List<Verification> v) throws Exception {
-        results.add(new ScenarioResult("reads", scenario, title, transport, query, m, v.stream().filter(Objects::nonNull).toList(), null));
-        if (m.errors() > 0) failures.add(scenario + " over " + transport + ": " + m.errors() + " errors, e.g. " + m.errorSamples());
-        listener.measured(results, failures);
+    private Cell.Builder cell(String scenario, String title, String transport, String form, String query, Measurement m) {
+        return Cell.builder(ReadsExperiment.NAME, scenario).title(title).transport(transport).dimension("form", form).query(query).measurement(m)
+                .scale(o.scale()).entityUnit("requests");
     }
 
-    private static Statement statement(SocialQuery q, String form, Map<String, Object> p) {
-        return new Statement(text(q, form), p);
+    private void add(Cell.Builder b) throws Exception {
+        Cell c = ctx.tag(b.build());
+        cells.add(c);
+        if (c.measurement().errors() > 0) failures.add(c.label() + ": " + c.measurement().errors() + " errors, e.g. " + c.measurement().errorSamples());
+        ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
     }
 
     private static String text(SocialQuery q, String form) {
-        return PROCEDURE.equals(form) ? q.procedureCall() : q.cypher();
+        return ReadWorkload.text(q, form);
     }
 
-    /** "bolt" for Cypher over Bolt, "bolt/procedure" for the stored-procedure form. */
-    public static String label(String transport, String form) {
+    private static String key(String query, String transport, String form) {
+        return ReadWorkload.key(query, transport, form);
+    }
+
+    /** "bolt" for Cypher over Bolt, "bolt/procedure" for the stored-procedure form (progress lines only). */
+    static String label(String transport, String form) {
         return PROCEDURE.equals(form) ? transport + "/procedure" : transport;
     }
 }

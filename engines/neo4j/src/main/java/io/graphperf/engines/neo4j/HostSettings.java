@@ -21,7 +21,6 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
                            int boltPort, int httpPort, Map<String, String> extra) {
 
     static final String GRAPHPERF_PREFIX = "graphperf.";
-    public static final String BATCH_WRITER_HTTP_PACKAGE = "io.graphperf.components.batchwriter.neo4j.http";
 
     public HostSettings {
         extra = extra == null ? Map.of() : Map.copyOf(extra);
@@ -33,6 +32,18 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
 
     public HostSettings withPorts(int bolt, int http) {
         return new HostSettings(workDir, heap, pageCache, dataDir, txLogDir, bolt, http, extra);
+    }
+
+    /** The same settings with more Neo4j (or graphperf.*) settings applied over them. */
+    public HostSettings with(Map<String, String> more) {
+        Map<String, String> merged = new LinkedHashMap<>(extra);
+        merged.putAll(more);
+        return new HostSettings(workDir, heap, pageCache, dataDir, txLogDir, boltPort, httpPort, merged);
+    }
+
+    /** The same settings in another work folder. */
+    public HostSettings in(Path work) {
+        return new HostSettings(work, heap, pageCache, dataDir, txLogDir, boltPort, httpPort, extra);
     }
 
     /**
@@ -64,7 +75,7 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
             s.put("server.directories.plugins", plugins.toAbsolutePath().toString());
             s.put("dbms.security.procedures.unrestricted", "apoc.*,graphperf.*");
             // the batch writer's HTTP endpoint: POST /graphperf/batch/{database}
-            s.put("server.unmanaged_extension_classes", BATCH_WRITER_HTTP_PACKAGE + "=" + io.graphperf.core.engine.BatchWriterCall.HTTP_PATH);
+            s.put("server.unmanaged_extension_classes", GraphperfPlugins.BATCH_WRITER_HTTP_PACKAGE + "=" + GraphperfPlugins.BATCH_WRITER_HTTP_PATH);
         }
         extra.forEach((k, v) -> {
             if (!k.startsWith(GRAPHPERF_PREFIX)) s.put(k, v);

@@ -1,6 +1,6 @@
 package io.graphperf.engines.neo4j;
 
-import io.graphperf.core.progress.ProgressListener;
+import io.graphperf.core.measure.ProgressListener;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;

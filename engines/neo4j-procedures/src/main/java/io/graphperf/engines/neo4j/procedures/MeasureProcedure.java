@@ -2,11 +2,11 @@ package io.graphperf.engines.neo4j.procedures;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.graphperf.core.engine.EngineSession;
+import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Runner;
-import io.graphperf.core.results.Measurement;
+import io.graphperf.core.measure.Measurement;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Description;
@@ -17,7 +17,6 @@ import org.neo4j.procedure.Procedure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -45,16 +44,15 @@ public final class MeasureProcedure {
     @Description("graphperf: measure an operation mix in-process with graphperf's Runner; returns the measurement as JSON")
     public Stream<Json> measure(@Name("plan") String planJson) throws Exception {
         InProcessPlan plan = JSON.readValue(planJson, InProcessPlan.class);
-        Measurement m = new Runner(new EmbeddedEngine(db), plan.mix(), plan.runPlan(),
-                plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
-                OptionalLong.of(ProcessHandle.current().pid()), null).run();
+        Measurement m = new Runner(new EmbeddedTransport(db), plan.mix(), plan.runPlan(),
+                plan.histogramLog() == null ? null : Path.of(plan.histogramLog()), List.of(ProcessHandle.current().pid()), List.of()).run();
         return Stream.of(new Json(JSON.writeValueAsString(m)));
     }
 
     @Procedure(name = "graphperf.fetch", mode = Mode.READ)
     @Description("graphperf: one statement's rows through the embedded API, as JSON (result checks)")
     public Stream<Json> fetch(@Name("statement") String text, @Name("parameters") Map<String, Object> params) throws Exception {
-        try (EngineSession s = new EmbeddedEngine(db).openSession()) {
+        try (Session s = new EmbeddedTransport(db).openSession()) {
             List<List<Object>> rows = s.fetch(new Statement(text, params));
             return Stream.of(new Json(JSON.writeValueAsString(rows)));
         }

@@ -1,0 +1,113 @@
+package io.graphperf.cli;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.graphperf.core.UserError;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A YAML config file for one experiment: its keys are the experiment's option names without "--" (and
+ * {@code experiment:} to choose it), turned into command-line arguments that the command line overrides. A key
+ * the experiment does not have is an error naming the file and line, never silently ignored.
+ */
+final class ConfigFile {
+
+    /** One key: its line, and its value as YAML gave it. */
+    record Entry(String key, int line, JsonNode value) {
+    }
+
+    private final Path file;
+    private final List<Entry> entries;
+
+    private ConfigFile(Path file, List<Entry> entries) {
+        this.file = file;
+        this.entries = entries;
+    }
+
+    static ConfigFile load(Path file) {
+        if (!Files.isRegularFile(file)) throw new UserError("config file " + file + " does not exist (option --config)");
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        List<Entry> entries = new ArrayList<>();
+        try (JsonParser p = yaml.getFactory().createParser(file.toFile())) {
+            JsonToken t = p.nextToken();
+            if (t == null) return new ConfigFile(file, entries);
+            if (t != JsonToken.START_OBJECT) throw new UserError("config file " + file + " must be a map of option names to values (line 1)");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                int line = p.currentLocation().getLineNr();
+                p.nextToken();
+                entries.add(new Entry(key, line, yaml.readTree(p)));
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UserError("config file " + file + " is not valid YAML at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UserError("cannot read config file " + file + ": " + e.getMessage());
+        }
+        return new ConfigFile(file, entries);
+    }
+
+    /** The experiment the file names, or null. */
+    String experiment() {
+        for (Entry e : entries) if (e.key().equals("experiment")) return e.value().asText();
+        return null;
+    }
+
+    /**
+     * The file's options as arguments for {@code command}, leaving out those given on the command line (which win).
+     *
+     * @param given the option names (e.g. "--clients") given on the command line
+     */
+    List<String> arguments(CommandSpec command, Set<String> given) {
+        Map<String, OptionSpec> options = new LinkedHashMap<>();
+        for (OptionSpec o : command.options()) if (o.longestName().startsWith("--")) options.put(o.longestName().substring(2), o);
+        List<String> args = new ArrayList<>();
+        for (Entry e : entries) {
+            if (e.key().equals("experiment") || e.key().equals("config")) continue;
+            OptionSpec o = options.get(e.key());
+            if (o == null || List.of("help", "version").contains(e.key())) {
+                throw new UserError("unknown config key '" + e.key() + "' in " + file + " at line " + e.line() + ": `graphperf run " + command.name()
+                        + "` has no option --" + e.key() + "; known keys: " + String.join(", ", options.keySet().stream()
+                        .filter(k -> !List.of("help", "version", "config").contains(k)).toList()));
+            }
+            if (given.contains(o.longestName())) continue;
+            JsonNode v = e.value();
+            String name = o.longestName();
+            if (!o.arity().isVariable() && o.arity().max() == 0) { // a flag
+                if (!v.isBoolean()) throw bad(e, "true or false");
+                if (v.asBoolean()) args.add(name);
+            } else if (v.isObject()) {
+                v.fields().forEachRemaining(f -> args.add(name + "=" + f.getKey() + "=" + f.getValue().asText()));
+            } else if (v.isArray()) {
+                if (o.splitRegex() != null && !o.splitRegex().isEmpty()) {
+                    List<String> parts = new ArrayList<>();
+                    v.forEach(x -> parts.add(x.asText()));
+                    args.add(name + "=" + String.join(",", parts));
+                } else {
+                    v.forEach(x -> args.add(name + "=" + x.asText()));
+                }
+            } else if (v.isNull()) {
+                throw bad(e, "a value");
+            } else {
+                args.add(name + "=" + v.asText());
+            }
+        }
+        return args;
+    }
+
+    private UserError bad(Entry e, String expected) {
+        return new UserError("bad value for config key '" + e.key() + "' in " + file + " at line " + e.line() + ": expected " + expected);
+    }
+}

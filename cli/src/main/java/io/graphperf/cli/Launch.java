@@ -1,0 +1,136 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.report.ConsoleSummary;
+import io.graphperf.core.report.HtmlReport;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.stats.Verdicts;
+import io.graphperf.engines.neo4j.HostSettings;
+import io.graphperf.engines.neo4j.Neo4jEngines;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.Trials;
+import io.graphperf.workloads.options.EngineOptions;
+import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.RunOptions;
+import io.graphperf.workloads.options.ServerOptions;
+import io.graphperf.workloads.options.Variant;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What running a parsed experiment command means: validate its options, make a results folder, build each
+ * trial's engine (graphperf's own with the variant applied, or the user's server), run the trials, print the
+ * summary. The experiment does the rest.
+ */
+final class Launch implements ExperimentCommand.Launcher {
+
+    @Override
+    public int launch(ExperimentCommand<?> command) throws Exception {
+        return run(command);
+    }
+
+    private static <O> int run(ExperimentCommand<O> command) throws Exception {
+        @SuppressWarnings("unchecked")
+        Experiment<O> e = (Experiment<O>) Experiments.byName(command.spec.name());
+        O options = command.options();
+        RunOptions run = command.run;
+        List<Variant> variants = run.variantList();
+        int repeats = run.repeats();
+        EngineOptions engine = command.engine();
+        ServerOptions server = command.server();
+        if (server != null) server.validate(engine, variants.size());
+        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns()) {
+            System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
+                    + " runs a side); the report still shows every figure's spread");
+        }
+        long seed = run.seed != null ? run.seed : new SecureRandom().nextInt(Integer.MAX_VALUE);
+        Path out = run.out != null ? run.out : Path.of("results");
+        Path runDir = newRunDir(out, e.name());
+        PrintStream stdout = System.out;
+        ConsoleProgress progress = ConsoleProgress.forStderr();
+        stdout.println("graphperf run " + e.name() + ": seed " + seed + " (--seed " + seed + " repeats the cell order), results in " + runDir);
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("experiment", e.name());
+        config.put("options", given(command));
+        config.put("seed", seed);
+        Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),
+                server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
+        Path datasets = out.resolve("datasets");
+        Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT);
+        RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> engines(engine, variant, dir, id, remote), progress);
+        print(e, result, stdout);
+        stdout.println();
+        stdout.println("Results: " + runDir + (result.trials().size() > 1 ? " (each run in trials/)" : ""));
+        stdout.println("Report:  " + runDir.resolve(HtmlReport.FILE));
+        if (result.passed()) return 0;
+        stdout.println("FAILED: " + String.join("; ", result.failures()));
+        return 1;
+    }
+
+    /** The generic summary with the experiment's own lines: headlines first. */
+    static void print(Experiment<?> e, RunResult result, PrintStream out) {
+        ConsoleSummary.headlines(result, out);
+        ConsoleSummary.validity(result, out);
+        ConsoleSummary.cells(result, out);
+        e.summary(result, out);
+        ConsoleSummary.targets(result, out);
+        ConsoleSummary.comparisons(result, out);
+    }
+
+    /** The options as the user gave them (never a password), for run.json. */
+    static Map<String, String> given(ExperimentCommand<?> command) {
+        Map<String, String> m = new LinkedHashMap<>();
+        CommandLine.ParseResult pr = command.spec.commandLine().getParseResult();
+        if (pr == null) return m;
+        for (CommandLine.Model.OptionSpec o : pr.matchedOptions()) {
+            String name = o.longestName();
+            if (name.equals("--password")) continue;
+            m.put(name, String.valueOf((Object) o.getValue()));
+        }
+        return m;
+    }
+
+    /** The engine of one trial: graphperf's Neo4j with the variant's settings over the run's, or the user's server. */
+    static Neo4jEngines engines(EngineOptions o, Variant variant, Path dir, String trialId, Neo4jEngines.Server server) {
+        String heap = o.heapOrDefault(), pageCache = o.pageCacheOrDefault();
+        Path data = o.dataDir, txLogs = o.txLogDir;
+        Map<String, String> settings = new LinkedHashMap<>(o.settings);
+        for (Map.Entry<String, String> s : variant.settings().entrySet()) {
+            switch (s.getKey()) {
+                case "heap" -> heap = s.getValue();
+                case "page-cache" -> pageCache = s.getValue();
+                case "data-dir" -> data = Path.of(s.getValue());
+                case "tx-log-dir" -> txLogs = Path.of(s.getValue());
+                default -> settings.put(s.getKey(), s.getValue());
+            }
+        }
+        HostSettings base = new HostSettings(dir, heap, pageCache, data, txLogs, o.boltPort == null ? 0 : o.boltPort, o.httpPort == null ? 0 : o.httpPort,
+                settings);
+        return new Neo4jEngines(base, dir, Home.get(), trialId, o.keepStore, server);
+    }
+
+    /** A new, empty results folder OUT/TIMESTAMP-NAME (suffixed when one exists already). */
+    static Path newRunDir(Path out, String name) throws IOException {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new UserError("cannot create results folder " + out + " (option --out): " + e.getMessage());
+        }
+        Path dir = out.resolve(stamp + "-" + name);
+        for (int i = 2; Files.exists(dir); i++) dir = out.resolve(stamp + "-" + name + "-" + i);
+        Files.createDirectories(dir);
+        return dir.toAbsolutePath();
+    }
+}

@@ -1,0 +1,70 @@
+package io.graphperf.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** kill -9 of the harness mid-run must not leave the Neo4j engine host running. */
+class NoOrphanIT {
+
+    @Test
+    void engineHostEndsWhenTheHarnessIsKilled(@TempDir Path out) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process harness = new ProcessBuilder(java.toString(), "-Dgraphperf.home=" + System.getProperty("graphperf.home"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "run", "writes", "--scenarios", "create-labelled", "--transports", "bolt", "--server-warmup", "0s", "--duration", "5m", "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(out.resolve("harness.log").toFile()).start();
+        try {
+            long hostPid = awaitHostPid(out, harness);
+            assertTrue(ProcessHandle.of(hostPid).isPresent(), "host running");
+            harness.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
+            while (ProcessHandle.of(hostPid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertFalse(ProcessHandle.of(hostPid).map(ProcessHandle::isAlive).orElse(false), "engine host outlived a killed harness");
+        } finally {
+            harness.destroyForcibly();
+        }
+    }
+
+    private static long awaitHostPid(Path out, Process harness) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            assertTrue(harness.isAlive(), () -> "harness ended early: " + read(out.resolve("harness.log")));
+            Optional<Path> ready;
+            try (Stream<Path> s = Files.walk(out, 3)) {
+                ready = s.filter(p -> p.getFileName().toString().equals("ready.properties")).findFirst();
+            }
+            if (ready.isPresent()) {
+                Properties p = new Properties();
+                try (Reader r = Files.newBufferedReader(ready.get())) {
+                    p.load(r);
+                }
+                return Long.parseLong(p.getProperty("pid"));
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("engine host never became ready: " + read(out.resolve("harness.log")));
+    }
+
+    private static String read(Path p) {
+        try {
+            return String.join("\n", Files.readAllLines(p));
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+}

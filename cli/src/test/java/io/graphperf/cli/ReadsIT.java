@@ -1,0 +1,93 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.reads.ReadsData;
+import io.graphperf.workloads.reads.SocialQueries;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * E2 end to end on the scale-1 social dataset: every query's results checked over every transport and form, a
+ * short latency and throughput run over each on a warmed server, the sweeps, and the time split adding up.
+ */
+class ReadsIT {
+
+    static {
+        Experiments.all();
+    }
+
+    @Test
+    void nineteenQueriesCheckedAndMeasuredOverEveryTransport(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--scale", "1", "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(),
+                "--repeat-factor", "0.02", "--check-samples", "5", "--threads", "1,4", "--warmup", "500ms", "--duration", "1s", "--rates", "50",
+                "--connections", "1", "--bolt-threads", "2", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
+        assertEquals(0, o.code(), o.err() + o.out());
+        Path runDir;
+        try (var l = Files.list(dir)) {
+            runDir = l.filter(p -> p.getFileName().toString().endsWith("-reads")).findFirst().orElseThrow();
+        }
+        RunResult run = JsonExporter.read(runDir);
+        assertTrue(run.passed(), run.failures().toString());
+        int combos = 3 * 2; // bolt, http, embedded × cypher, procedure
+        ReadsData d = run.data(ReadsData.class);
+        assertEquals(19 * 5 * combos, d.checksRun());
+        assertEquals(d.checksRun(), d.checksPassed());
+        assertTrue(d.serverWarmups().containsKey("first server") && d.serverWarmups().containsKey("server with 2 Bolt threads"), d.serverWarmups().toString());
+
+        Set<String> pairs = run.cells().stream().map(c -> c.transport() + "/" + c.dimensions().get("form")).collect(Collectors.toSet());
+        assertEquals(Set.of("bolt/cypher", "http/cypher", "embedded/cypher", "bolt/procedure", "http/procedure", "embedded/procedure"), pairs);
+        for (var q : SocialQueries.all()) {
+            for (String pair : pairs) {
+                Cell c = find(run, q.id(), pair, 1);
+                long expected = Math.max(1, Math.round(q.repeat() * 0.02));
+                assertEquals(expected, c.measurement().latency().count(), q.id() + " over " + pair + ": the study's repeat count × 0.02");
+                assertEquals(1, c.checks().size());
+                assertTrue(c.verified(), c.checks().toString());
+                assertEquals("p50 latency", c.figures().get(0).name(), "a latency cell is judged by its median");
+                assertTrue(c.validity().tooFew(), "fewer than 100 operations are flagged");
+            }
+        }
+        for (String pair : pairs) {
+            for (int n : List.of(1, 4)) assertTrue(find(run, "mix", pair, n).measurement().opsPerSecond() > 0, pair + " at " + n + " threads");
+        }
+        Cell open = run.cells().stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
+        assertEquals(50.0, open.offeredPerSecond());
+        assertEquals(open.measurement().scheduled(), open.measurement().latency().count() + open.measurement().errors(), "every scheduled op accounted for");
+        assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("connections"), 1)));
+        assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2)));
+
+        // the split of a Bolt request: server time (as the server reported it) plus the rest is the client-measured time,
+        // within HdrHistogram's precision (3 significant digits) and the rounding of means
+        for (Cell c : run.cells()) {
+            Measurement m = c.measurement();
+            if (!c.transport().equals("bolt")) continue;
+            assertTrue(m.serverTime() != null && m.remainderTime() != null, c.label());
+            double total = m.serviceTime().meanMs(), parts = m.serverTime().meanMs() + m.remainderTime().meanMs();
+            assertEquals(total, parts, 0.01 * total + 0.01, c.label());
+        }
+        assertTrue(run.cells().stream().filter(c -> c.transport().equals("http")).allMatch(c -> c.measurement().serverTime() == null),
+                "HTTP reports no server time");
+        String html = Files.readString(runDir.resolve("report.html"));
+        assertTrue(html.contains("E2: result checks") && html.contains("reads-throughput") && html.contains("Where the time goes"));
+    }
+
+    private static Cell find(RunResult run, String scenario, String pair, int clients) {
+        return run.cells().stream().filter(c -> c.scenario().equals(scenario) && (c.transport() + "/" + c.dimensions().get("form")).equals(pair)
+                        && c.clients() == clients && "closed".equals(c.load()) && !c.dimensions().containsKey("connections") && !c.dimensions().containsKey("serverThreads"))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + scenario + " over " + pair + " at " + clients));
+    }
+}

@@ -1,0 +1,148 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Runner;
+import io.graphperf.core.measure.SyntheticTransport;
+import io.graphperf.core.measure.Warmup;
+import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.stats.FigureComparison;
+import io.graphperf.core.stats.Verdicts;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.Trials;
+import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.Variant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The trial driver with a stand-in experiment whose cells are real measurements (the Runner on a synthetic
+ * transport): variants interleave, each trial gets its own folder and its variant's engine settings, and the
+ * comparison finds a real difference and no difference where there is none; compare reads the folders back.
+ */
+class TrialsAndCompareTest {
+
+    /** Measures a synthetic transport whose latency depends on the variant's page cache: 64m makes it 30 % slower. */
+    static final class StandIn implements Experiment<String> {
+        final List<String> order = new ArrayList<>();
+
+        @Override
+        public String name() {
+            return "stand-in";
+        }
+
+        @Override
+        public String title() {
+            return "a stand-in experiment";
+        }
+
+        @Override
+        public String description() {
+            return "";
+        }
+
+        @Override
+        public ExperimentCommand<String> command() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public TrialResult run(RunContext ctx, String options) throws Exception {
+            order.add(ctx.variant());
+            boolean slow = "64m".equals(ctx.engines().settings().get("pageCache"));
+            long nanos = slow ? 260_000 : 200_000;
+            Operation op = new Operation("op", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
+            RunPlan plan = new RunPlan(new Closed(1), new Warmup.Fixed(Duration.ofMillis(200)), Duration.ofMillis(600), 0, Duration.ofMillis(100), 5, null);
+            Measurement m = new Runner(SyntheticTransport.fixed(nanos), (c, s) -> op, plan, null, List.of(), List.of()).run();
+            Cell c = ctx.tag(Cell.builder(name(), "synthetic").transport("synthetic").measurement(m).build());
+            return new TrialResult(List.of(c), "synthetic", "", Map.of(), Map.of(), null, List.of(), List.of());
+        }
+    }
+
+    /** Engines that start nothing: they only say which settings the trial got. */
+    record FakeEngines(Map<String, Object> settings) implements Engines {
+        @Override public boolean embedded() { return true; }
+        @Override public Engine start(String store, Map<String, String> s, int connections) { throw new UnsupportedOperationException(); }
+        @Override public BulkImport bulkImport(String store, Map<String, String> options) { throw new UnsupportedOperationException(); }
+        @Override public void deleteStore(String store) { }
+        @Override public String describe() { return "fake"; }
+    }
+
+    static RunResult series(Path dir, StandIn e, List<String> variants, int repeats) throws Exception {
+        Trials.Spec spec = new Trials.Spec(Variant.all(variants), repeats, dir, 7, dir.resolve("datasets"), Path.of("."), Map.of(), Verdicts.Settings.DEFAULT);
+        return Trials.run(e, "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", v.settings().getOrDefault("page-cache", "512m"))),
+                ProgressListener.NONE);
+    }
+
+    @Test
+    void variantsInterleaveAndARealDifferenceIsFoundThroughTheWholePipeline(@TempDir Path dir) throws Exception {
+        StandIn e = new StandIn();
+        Path runDir = Files.createDirectories(dir.resolve("series"));
+        RunResult r = series(runDir, e, List.of("small-cache:page-cache=64m"), 5);
+        assertEquals(List.of("baseline", "small-cache", "baseline", "small-cache", "baseline", "small-cache", "baseline", "small-cache", "baseline",
+                "small-cache"), e.order, "A B A B …");
+        assertEquals(10, r.trials().size());
+        assertEquals(10, r.cells().size());
+        assertTrue(r.passed(), r.failures().toString());
+        assertEquals("trials/02-small-cache-1", r.trials().get(1).dir());
+        assertTrue(Files.isRegularFile(runDir.resolve("trials/02-small-cache-1").resolve(JsonExporter.FILE)), "each trial has its own folder");
+        FigureComparison tp = r.comparisons().get(0).figures().get(0);
+        assertEquals("throughput", tp.figure());
+        assertEquals(Verdicts.Outcome.WORSE, tp.outcome(), tp.reason());
+        assertEquals(5, tp.baseline().n());
+        for (String f : List.of("run.json", "results.csv", "comparison.csv", "report.html")) assertTrue(Files.isRegularFile(runDir.resolve(f)), f);
+        List<String> csv = Files.readAllLines(runDir.resolve("results.csv"));
+        assertEquals(11, csv.size(), "one row per cell of every variant and repeat");
+        assertTrue(csv.get(1).startsWith("stand-in,synthetic,synthetic,1,closed,,baseline,1,"), csv.get(1));
+
+        // compare reads the run back and gives the same verdict; a single run a side gives none
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":small-cache", "--out", dir.resolve("cmp").toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("1 slower/worse"), o.out());
+        CliErrorsTest.Outcome one = CliErrorsTest.cli("compare", runDir.resolve("trials/01-baseline-1").toString(),
+                runDir.resolve("trials/02-small-cache-1").toString(), "--out", dir.resolve("cmp1").toString());
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.out().contains("1 without a verdict"), one.out());
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir.toString(), runDir + ":baseline"), "holds variants [baseline, small-cache]");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir + ":nope", runDir + ":baseline"), "has no variant 'nope'");
+    }
+
+    @Test
+    void aConfigurationComparedWithItselfFindsNoDifference(@TempDir Path dir) throws Exception {
+        RunResult r = series(Files.createDirectories(dir.resolve("aa")), new StandIn(), List.of("same:page-cache=512m"), 5);
+        for (FigureComparison c : r.comparisons().get(0).figures()) {
+            assertFalse(c.outcome() == Verdicts.Outcome.BETTER || c.outcome() == Verdicts.Outcome.WORSE, c.figure() + ": " + c.reason());
+        }
+    }
+
+    @Test
+    void aRunJsonOfTheFirstSchemaIsRefusedWithAReason(@TempDir Path dir) throws Exception {
+        Path old = Files.createDirectories(dir.resolve("old"));
+        Files.writeString(old.resolve("run.json"), "{\"runId\":\"x\",\"experiment\":\"writes\",\"scenarios\":[],\"imports\":[],\"failures\":[]}");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", old.toString(), old.toString()), "has results schema 1 (written by graphperf before cells");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("report", old.toString()), "this graphperf reads schema 2 only");
+    }
+}

@@ -1,0 +1,42 @@
+package io.graphperf.core.engine;
+
+import java.util.Map;
+
+/**
+ * How an experiment gets its engine: one graphperf starts (an engine host on a store of its own, with the
+ * run's settings and the variant's) or a user's server it only connects to. Made by the CLI from the user's
+ * options, one per trial; an experiment never knows which database product it drives beyond its queries.
+ */
+public interface Engines {
+
+    /** Whether graphperf starts the engine itself (false: a user's server). */
+    boolean embedded();
+
+    /** Starts an engine on store {@code store} (empty when new), or connects to the user's server. */
+    default Engine start(String store) throws Exception {
+        return start(store, Map.of(), 0);
+    }
+
+    /**
+     * As {@link #start(String)}, with extra engine settings (e.g. a worker pool) over the run's and a client
+     * connection pool of {@code connections} (0 = the default).
+     */
+    Engine start(String store, Map<String, String> settings, int connections) throws Exception;
+
+    /**
+     * The engine's bulk importer into store {@code store}; servers then start on it. A
+     * {@link io.graphperf.core.UserError} when the engine is a user's server.
+     *
+     * @param options importer options by name (e.g. "max-off-heap")
+     */
+    BulkImport bulkImport(String store, Map<String, String> options) throws Exception;
+
+    /** Deletes the store's data and logs (its engine logs stay) unless the user keeps stores. */
+    void deleteStore(String store) throws Exception;
+
+    /** One sentence for the report, e.g. "embedded Neo4j (heap 1g, page cache 512m)" or the server's address. */
+    String describe();
+
+    /** The engine settings for run.json (never a password). */
+    Map<String, Object> settings();
+}

@@ -1,0 +1,265 @@
+package io.graphperf.core.measure;
+
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Session;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What an {@link Executor}'s loop works with: the clients' sessions, the operations, the phase of the cell
+ * (set by the {@link Runner}) and one {@link Worker} per thread that times and records every call. The
+ * executor decides when an operation starts; everything about measuring it happens here, so every load
+ * model is measured the same way.
+ */
+public final class ExecutionContext {
+
+    /** A start more than this late counts toward {@code late_share} (the LDBC driver's schedule audit uses 1 s). */
+    public static final long LATE_NANOS = 1_000_000_000L;
+    private static final int MAX_ERROR_SAMPLES = 5;
+
+    private final List<Session> sessions;
+    private final OperationSource source;
+    private final long operationsPerClient;
+    final Recorders recorders = new Recorders();
+    private final Accounting accounting;
+    private final List<Worker> workers = new ArrayList<>();
+    private final CountDownLatch go = new CountDownLatch(1);
+    final AtomicReference<Throwable> crash = new AtomicReference<>();
+    private volatile long startNanos;
+    private volatile long windowStart = Long.MAX_VALUE, windowEnd = Long.MAX_VALUE, deadline = Long.MAX_VALUE;
+    private volatile boolean stopped;
+
+    ExecutionContext(List<Session> sessions, OperationSource source, long operationsPerClient, int accountedClients) {
+        this.sessions = sessions;
+        this.source = source;
+        this.operationsPerClient = operationsPerClient;
+        this.accounting = new Accounting(accountedClients);
+        for (int i = 0; i < sessions.size(); i++) workers.add(new Worker(sessions.get(i)));
+    }
+
+    // ---- for executors ----------------------------------------------------------------------------
+
+    /** A daemon thread that runs {@code body}, reporting a crash to the Runner; started at once. */
+    public Thread thread(String name, Runnable body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                crash.compareAndSet(null, e);
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Joins all threads until a deadline. */
+    public static Executor.Execution join(List<Thread> threads) {
+        return deadline -> {
+            for (Thread t : threads) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) t.join(Math.max(1, left / 1_000_000));
+                if (t.isAlive()) return false;
+            }
+            return true;
+        };
+    }
+
+    /** Blocks until the Runner starts the clock, then until the start time itself. */
+    public void awaitStart() {
+        try {
+            go.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        while (System.nanoTime() < startNanos) Thread.onSpinWait();
+    }
+
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** When the measured window starts; {@link Long#MAX_VALUE} while the warm-up runs. */
+    public long windowStart() {
+        return windowStart;
+    }
+
+    /** When the window ends; {@link Long#MAX_VALUE} until then. Nothing is scheduled at or after it. */
+    public long windowEnd() {
+        return windowEnd;
+    }
+
+    /** True once the drain deadline has passed: no operation may start any more. */
+    public boolean stopped() {
+        return stopped;
+    }
+
+    public long operationsPerClient() {
+        return operationsPerClient;
+    }
+
+    public Operation next(int client, long seq) {
+        return source.next(client, seq);
+    }
+
+    public Worker worker(int thread) {
+        return workers.get(thread);
+    }
+
+    public Accounting accounting() {
+        return accounting;
+    }
+
+    // ---- for the Runner -------------------------------------------------------------------------
+
+    void start(long at) {
+        startNanos = at;
+        go.countDown();
+    }
+
+    void startWindow(long at) {
+        windowStart = at;
+    }
+
+    void endWindow(long at, long drainNanos) {
+        windowEnd = at;
+        deadline = at + drainNanos;
+    }
+
+    long deadline() {
+        return deadline;
+    }
+
+    void stop() {
+        stopped = true;
+    }
+
+    List<Worker> workers() {
+        return workers;
+    }
+
+    boolean allDone() {
+        for (Worker w : workers) if (!w.done) return false;
+        return true;
+    }
+
+    /**
+     * One client thread's measuring: times nothing itself (the executor passes the start), records
+     * everything. Its counters are its own (no shared counters on the hot path); the Runner reads them after
+     * the thread has ended.
+     */
+    public final class Worker {
+        private final Session session;
+        long acknowledgedOps, acknowledgedEntities, windowOps, windowEntities, windowErrors, lateStarts, startedInWindow, dropped, clamped;
+        long lastEnd;
+        volatile boolean done;
+        final List<String> errorSamples = new ArrayList<>();
+        private String lastType;
+        private Recorders.TypeRecorders lastRecorders;
+
+        Worker(Session session) {
+            this.session = session;
+        }
+
+        /** Operations this thread started (intended) in the window so far. */
+        public long startedInWindow() {
+            return startedInWindow;
+        }
+
+        /** This client thread has ended its loop. */
+        public void done() {
+            done = true;
+        }
+
+        /**
+         * Executes the operation, then records it: latency from {@code intended}, service time from {@code start}.
+         * Failed operations go to their own histogram, never vanish from the figures.
+         */
+        public void execute(int client, long seq, Operation op, long intended, long start) {
+            boolean ok;
+            try {
+                session.execute(op);
+                ok = true;
+            } catch (Exception e) {
+                ok = false;
+                if (errorSamples.size() < MAX_ERROR_SAMPLES) {
+                    String msg = e.getClass().getSimpleName() + ": " + e.getMessage();
+                    if (!errorSamples.contains(msg)) errorSamples.add(msg);
+                }
+            }
+            long end = System.nanoTime();
+            lastEnd = end;
+            long ws = windowStart, we = windowEnd;
+            boolean measured = intended >= ws && intended < we;
+            long latency = end - intended;
+            if (Histograms.outOfRange(latency)) clamped++;
+            long lat = Histograms.clamp(latency);
+            if (measured) {
+                startedInWindow++;
+                if (start - intended > LATE_NANOS) lateStarts++;
+            }
+            if (!ok) {
+                accounting.notAcknowledged(client, seq);
+                recorders.intervalErrors.increment();
+                if (measured) {
+                    windowErrors++;
+                    recorders.errors.recordValue(lat);
+                }
+                return;
+            }
+            acknowledgedOps++;
+            acknowledgedEntities += op.entities();
+            // throughput counts completions inside the window, whenever the operation started: steady-state work
+            // finished in the window, unbiased against operations longer than it
+            if (end >= ws && end < we) {
+                windowOps++;
+                windowEntities += op.entities();
+            }
+            recorders.interval.recordValue(lat);
+            if (!measured) {
+                recorders.warmup.recordValue(lat);
+                return;
+            }
+            Recorders.TypeRecorders r = recordersFor(op.type());
+            r.latency.recordValue(lat);
+            long service = Histograms.clamp(end - start);
+            r.service.recordValue(service);
+            long server = session.serverNanos();
+            if (server >= 0) {
+                // a server reporting whole milliseconds can claim more than the client measured: cap it there, so
+                // server + remainder is the client's figure, request by request
+                long onServer = Math.min(Math.max(1, server), service);
+                r.server.recordValue(onServer);
+                r.remainder.recordValue(Math.max(1, service - onServer));
+            }
+        }
+
+        /**
+         * An operation the open model scheduled but could not start before the drain deadline: not acknowledged,
+         * and its latency is at least the deadline minus its intended start.
+         */
+        public void dropped(int client, long seq, long intended) {
+            accounting.notAcknowledged(client, seq);
+            if (intended >= windowStart && intended < windowEnd) {
+                dropped++;
+                startedInWindow++;
+                long latency = deadline - intended;
+                if (Histograms.outOfRange(latency)) clamped++;
+                recorders.dropped.recordValue(Histograms.clamp(latency));
+            }
+        }
+
+        private Recorders.TypeRecorders recordersFor(String type) {
+            // identity check first: a scenario usually repeats one interned type string
+            if (type == lastType) return lastRecorders;
+            Recorders.TypeRecorders r = recorders.byType.computeIfAbsent(type, t -> new Recorders.TypeRecorders());
+            lastType = type;
+            lastRecorders = r;
+            return r;
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.graphperf.core.measure;
+
+/**
+ * One sampling interval of a cell's timeline.
+ *
+ * @param atSeconds     end of the interval, seconds since the clients started
+ * @param seconds       its length
+ * @param phase         warm-up, window or drain
+ * @param ops           operations that completed successfully in it
+ * @param opsPerSecond  ops / seconds
+ * @param p50Ms         median latency of those operations (from the intended start), NaN when none
+ * @param p99Ms         their 99th percentile
+ * @param errors        operations that failed in it
+ */
+public record Interval(double atSeconds, double seconds, Phase phase, long ops, double opsPerSecond, double p50Ms, double p99Ms, long errors) {
+
+    public enum Phase { WARMUP, WINDOW, DRAIN }
+}

@@ -1,0 +1,41 @@
+package io.graphperf.core.measure;
+
+/**
+ * Events of one measured cell, published by the {@link Runner} from its sampling thread: the progress bar,
+ * component probes (which restart their own histograms when the window starts) and anything else that must
+ * know where the warm-up ends subscribe here rather than guessing from a timer. Times are
+ * {@link System#nanoTime()} values. Listeners must return quickly.
+ */
+public interface RunListener {
+
+    /** Clients have started; the warm-up runs. */
+    default void warmupStarted(long nanos) {
+    }
+
+    /** One sampling interval ended. */
+    default void interval(Interval sample) {
+    }
+
+    /** Why a warm-up ended. */
+    enum WarmupEnd {
+        FIXED("fixed length"), STEADY("steady"), CAP("cap reached before steady");
+
+        public final String text;
+
+        WarmupEnd(String text) {
+            this.text = text;
+        }
+    }
+
+    /** The measured window starts now. */
+    default void windowStarted(long nanos, double warmupSeconds, WarmupEnd why) {
+    }
+
+    /** The window ended; no new operation is scheduled. */
+    default void windowEnded(long nanos) {
+    }
+
+    /** Every client has stopped; nothing more reaches the engine from this cell. */
+    default void drained(long nanos) {
+    }
+}

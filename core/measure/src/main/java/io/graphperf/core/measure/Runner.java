@@ -1,0 +1,364 @@
+package io.graphperf.core.measure;
+
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Transport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The measuring layer: the only code in graphperf that times operations. It runs an executor (load model)
+ * against a transport, records every operation in HdrHistograms (one set per operation type, shared by the
+ * clients; failures and drops in their own), samples them every interval into a timeline and an HdrHistogram
+ * log, decides when the warm-up ends (after a fixed time, or once the cell is steady), judges the window's
+ * steadiness, measures CPU and GC during the window, and publishes the window's events to its listeners.
+ *
+ * <p>When {@link #run()} returns, every client thread has ended: nothing from this cell reaches the engine
+ * afterwards.
+ */
+public final class Runner {
+
+    /** Lead before the clock starts, so every client thread is waiting by then. */
+    private static final long START_LEAD_NANOS = 20_000_000;
+    /** After the drain deadline, how long an operation already inside the engine may still take before its session is closed. */
+    private static final long STUCK_GRACE_NANOS = 60_000_000_000L;
+    private static final long WAKE_NANOS = 50_000_000;
+
+    private final Transport transport;
+    private final OperationSource source;
+    private final RunPlan plan;
+    private final Path histogramLog;
+    private final List<Long> serverPids;
+    private final List<RunListener> listeners;
+
+    /**
+     * @param histogramLog where to write the interval histograms (HdrHistogram log format), or null
+     * @param serverPids   the engine's processes on this machine, for their CPU use (empty when remote)
+     * @param listeners    receive the window's events (progress bar, component probes)
+     */
+    public Runner(Transport transport, OperationSource source, RunPlan plan, Path histogramLog, List<Long> serverPids,
+                  List<? extends RunListener> listeners) {
+        this.transport = transport;
+        this.source = source;
+        this.plan = plan;
+        this.histogramLog = histogramLog;
+        this.serverPids = serverPids == null ? List.of() : serverPids;
+        this.listeners = listeners == null ? List.of() : List.copyOf(listeners);
+    }
+
+    public Measurement run() throws Exception {
+        Executor executor = plan.executor();
+        List<Session> sessions = openSessions(executor.clients());
+        ExecutionContext ctx = new ExecutionContext(sessions, source, plan.operationsPerClient(), executor.clients());
+        try (Sampler sampler = new Sampler(ctx)) {
+            Executor.Execution execution = executor.start(ctx);
+            long t0 = System.nanoTime() + START_LEAD_NANOS;
+            ctx.start(t0);
+            boolean drained = sampler.loop(t0, execution, sessions);
+            Throwable crash = ctx.crash.get();
+            if (crash != null) throw new IllegalStateException("a client thread failed: " + crash, crash);
+            return sampler.summarise(drained);
+        } finally {
+            for (Session s : sessions) closeQuietly(s);
+        }
+    }
+
+    private List<Session> openSessions(int clients) throws Exception {
+        List<Session> sessions = new ArrayList<>();
+        try {
+            for (int c = 0; c < clients; c++) sessions.add(transport.openSession());
+        } catch (Exception e) {
+            for (Session s : sessions) closeQuietly(s);
+            throw e;
+        }
+        return sessions;
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // closing a session after the run cannot change what was measured
+        }
+    }
+
+    /** The Runner's own thread: samples, moves the cell through its phases, and sums up. */
+    private final class Sampler implements AutoCloseable {
+        private final ExecutionContext ctx;
+        private final Map<String, Histogram[]> totals = new TreeMap<>();
+        private final Histogram warmupTotal = Histograms.newHistogram(), errorsTotal = Histograms.newHistogram(),
+                droppedTotal = Histograms.newHistogram();
+        private final List<Interval> timeline = new ArrayList<>();
+        private final List<Double> warmupSignal = new ArrayList<>();
+        private final PrintStream logOut;
+        private final HistogramLogWriter log;
+        private final CpuMeter cpu = new CpuMeter(serverPids);
+        private CpuMeter.Snapshot cpuAtWindowStart, cpuAtWindowEnd;
+        private final long intervalNanos = plan.interval().toNanos();
+        private long t0, lastSample, windowStart = -1, windowEnd = -1;
+        private boolean warmupSteady;
+        private Interval.Phase phase = Interval.Phase.WARMUP;
+
+        Sampler(ExecutionContext ctx) throws IOException {
+            this.ctx = ctx;
+            if (histogramLog != null) {
+                Files.createDirectories(histogramLog.toAbsolutePath().getParent());
+                logOut = new PrintStream(Files.newOutputStream(histogramLog), false, "UTF-8");
+                log = new HistogramLogWriter(logOut);
+                log.outputComment("graphperf interval histograms, values in nanoseconds; tag = operation type (window), warmup, errors");
+                log.outputLogFormatVersion();
+                log.outputStartTime(System.currentTimeMillis());
+                log.outputLegend();
+            } else {
+                logOut = null;
+                log = null;
+            }
+        }
+
+        /** Returns true when every client ended by itself; false when some had to be cut off after the drain deadline. */
+        boolean loop(long start, Executor.Execution execution, List<Session> sessions) throws InterruptedException {
+            t0 = start;
+            lastSample = start;
+            for (RunListener l : listeners) l.warmupStarted(start);
+            long fixedEnd = Long.MAX_VALUE, cap = Long.MAX_VALUE;
+            if (plan.warmup() instanceof Warmup.Fixed f) fixedEnd = start + f.duration().toNanos();
+            if (plan.warmup() instanceof Warmup.UntilSteady u) cap = start + u.max().toNanos();
+            if (fixedEnd == start) startWindow(start, false);
+            long windowNanos = plan.window().toNanos(), deadline = Long.MAX_VALUE;
+            while (true) {
+                long now = System.nanoTime();
+                long wake = lastSample + intervalNanos;
+                if (phase == Interval.Phase.WARMUP) wake = Math.min(wake, fixedEnd);
+                if (phase == Interval.Phase.WINDOW) wake = Math.min(wake, windowStart + windowNanos);
+                sleepUntil(Math.min(wake, now + WAKE_NANOS));
+                now = System.nanoTime();
+                boolean due = now - lastSample >= intervalNanos;
+                if (ctx.crash.get() != null) {
+                    ctx.endWindow(Math.min(now, ctx.windowEnd()), 0);
+                    ctx.stop();
+                    execution.join(now + 10_000_000_000L);
+                    return false;
+                }
+                switch (phase) {
+                    case WARMUP -> {
+                        if (now >= fixedEnd) {
+                            startWindow(now, false);
+                            sample(now, Interval.Phase.WARMUP);
+                        } else if (due) {
+                            sample(now);
+                            boolean ready = plan.warmup() instanceof Warmup.UntilSteady u
+                                    && Steadiness.readyForWindow(signalArray(warmupSignal), plan.interval().toNanos() / 1e9, u.criterion());
+                            if (ready || now >= cap) startWindow(now, ready);
+                        }
+                    }
+                    case WINDOW -> {
+                        boolean countDone = plan.operationsPerClient() > 0 && ctx.allDone();
+                        if (now >= windowStart + windowNanos || countDone) {
+                            // the window's end first, so clients see it as soon as possible; the interval still belongs to the window
+                            endWindow(now);
+                            deadline = ctx.deadline();
+                            sample(now, Interval.Phase.WINDOW);
+                        } else if (due) {
+                            sample(now);
+                        }
+                    }
+                    case DRAIN -> {
+                        if (ctx.allDone()) {
+                            sample(now);
+                            boolean joined = execution.join(now + 10_000_000_000L);
+                            for (RunListener l : listeners) l.drained(System.nanoTime());
+                            return joined;
+                        }
+                        if (now >= deadline) ctx.stop(); // nothing may start any more; what is scheduled is dropped
+                        if (due) sample(now);
+                        if (now >= deadline + STUCK_GRACE_NANOS) {
+                            // an operation has been inside the engine for a minute past the deadline: close the sessions to
+                            // abort it, so that nothing from this cell runs on into the next
+                            for (Session s : sessions) closeQuietly(s);
+                            boolean joined = execution.join(System.nanoTime() + 10_000_000_000L);
+                            sample(System.nanoTime());
+                            for (RunListener l : listeners) l.drained(System.nanoTime());
+                            if (!joined) throw new IllegalStateException("client threads are still inside the engine "
+                                    + (STUCK_GRACE_NANOS / 1_000_000_000L + 10) + " s after the drain deadline, even after closing their sessions");
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+
+        private void startWindow(long now, boolean steady) {
+            windowStart = now;
+            warmupSteady = steady;
+            ctx.startWindow(now);
+            phase = Interval.Phase.WINDOW;
+            cpuAtWindowStart = cpu.snapshot();
+            RunListener.WarmupEnd why = steady ? RunListener.WarmupEnd.STEADY
+                    : plan.warmup() instanceof Warmup.UntilSteady ? RunListener.WarmupEnd.CAP : RunListener.WarmupEnd.FIXED;
+            for (RunListener l : listeners) l.windowStarted(now, (now - t0) / 1e9, why);
+        }
+
+        private void endWindow(long now) {
+            windowEnd = now;
+            ctx.endWindow(now, plan.drainLimit().toNanos());
+            phase = Interval.Phase.DRAIN;
+            cpuAtWindowEnd = cpu.snapshot();
+            for (RunListener l : listeners) l.windowEnded(now);
+        }
+
+        /** Sleeps, then spins the last millisecond: phase boundaries should be where the plan puts them. */
+        private void sleepUntil(long at) throws InterruptedException {
+            long left = at - System.nanoTime() - 1_000_000;
+            if (left > 0) Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+            while (System.nanoTime() < at) Thread.onSpinWait();
+        }
+
+        private void sample(long now) {
+            sample(now, phase);
+        }
+
+        private void sample(long now, Interval.Phase intervalPhase) {
+            double seconds = (now - lastSample) / 1e9;
+            if (seconds <= 0) return;
+            Histogram all = ctx.recorders.interval.getIntervalHistogram();
+            long errors = ctx.recorders.intervalErrors.sumThenReset();
+            long tsStart = (lastSample - t0) / 1_000_000, tsEnd = (now - t0) / 1_000_000;
+            ctx.recorders.byType.forEach((type, r) -> {
+                Histogram[] total = totals.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
+                        Histograms.newHistogram(), Histograms.newHistogram()});
+                Histogram latency = r.latency.getIntervalHistogram();
+                total[0].add(latency);
+                total[1].add(r.service.getIntervalHistogram());
+                total[2].add(r.server.getIntervalHistogram());
+                total[3].add(r.remainder.getIntervalHistogram());
+                logInterval(latency, type, tsStart, tsEnd);
+            });
+            Histogram warm = ctx.recorders.warmup.getIntervalHistogram();
+            warmupTotal.add(warm);
+            logInterval(warm, "warmup", tsStart, tsEnd);
+            Histogram err = ctx.recorders.errors.getIntervalHistogram();
+            errorsTotal.add(err);
+            logInterval(err, "errors", tsStart, tsEnd);
+            droppedTotal.add(ctx.recorders.dropped.getIntervalHistogram());
+            long ok = all.getTotalCount();
+            Interval i = new Interval(round3((now - t0) / 1e9), round3(seconds), intervalPhase, ok, round3(ok / seconds),
+                    ok == 0 ? Double.NaN : all.getValueAtPercentile(50) / 1e6, ok == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, errors);
+            timeline.add(i);
+            if (intervalPhase == Interval.Phase.WARMUP) warmupSignal.add(signal(i));
+            lastSample = now;
+            for (RunListener l : listeners) l.interval(i);
+        }
+
+        private void logInterval(Histogram h, String tag, long startMs, long endMs) {
+            if (log == null || h.getTotalCount() == 0) return;
+            h.setStartTimeStamp(startMs);
+            h.setEndTimeStamp(endMs);
+            h.setTag(tag);
+            log.outputIntervalHistogram(h);
+        }
+
+        private double signal(Interval i) {
+            return plan.executor().signal() == Executor.Signal.THROUGHPUT ? i.opsPerSecond() : i.p50Ms();
+        }
+
+        private double[] signalArray(List<Double> values) {
+            double[] a = new double[values.size()];
+            for (int i = 0; i < a.length; i++) a[i] = values.get(i);
+            for (double v : a) if (Double.isNaN(v)) return new double[0];
+            return a;
+        }
+
+        Measurement summarise(boolean drained) {
+            if (windowStart < 0) windowStart = lastSample;
+            if (windowEnd < 0) windowEnd = lastSample;
+            if (cpuAtWindowStart == null) cpuAtWindowStart = cpu.snapshot();
+            if (cpuAtWindowEnd == null) cpuAtWindowEnd = cpu.snapshot();
+            long ops = 0, entities = 0, errors = 0, acked = 0, ackedEntities = 0, late = 0, scheduled = 0, dropped = 0, clamped = 0, lastEnd = 0;
+            List<String> errorSamples = new ArrayList<>();
+            for (ExecutionContext.Worker w : ctx.workers()) {
+                ops += w.windowOps;
+                entities += w.windowEntities;
+                errors += w.windowErrors;
+                acked += w.acknowledgedOps;
+                ackedEntities += w.acknowledgedEntities;
+                late += w.lateStarts;
+                scheduled += w.startedInWindow;
+                dropped += w.dropped;
+                clamped += w.clamped;
+                lastEnd = Math.max(lastEnd, w.lastEnd);
+                for (String e : w.errorSamples) if (errorSamples.size() < 5 && !errorSamples.contains(e)) errorSamples.add(e);
+            }
+            double windowSeconds = (windowEnd - windowStart) / 1e9;
+            if (plan.operationsPerClient() > 0) windowSeconds = (Math.min(Math.max(lastEnd, windowStart), windowEnd) - windowStart) / 1e9;
+            windowSeconds = Math.max(1e-9, windowSeconds);
+            Histogram all = Histograms.newHistogram(), service = Histograms.newHistogram(), server = Histograms.newHistogram(),
+                    remainder = Histograms.newHistogram();
+            Map<String, LatencySummary> byType = new TreeMap<>();
+            totals.forEach((type, h) -> {
+                all.add(h[0]);
+                service.add(h[1]);
+                server.add(h[2]);
+                remainder.add(h[3]);
+                byType.put(type, LatencySummary.of(h[0]));
+            });
+            all.add(droppedTotal);
+            Resources resources = cpu.usage(cpuAtWindowStart, cpuAtWindowEnd);
+            if (serverPids.contains(ProcessHandle.current().pid())) resources = resources.inProcess();
+            double interval = plan.interval().toNanos() / 1e9;
+            List<Interval> window = timeline.stream().filter(i -> i.phase() == Interval.Phase.WINDOW && i.seconds() >= interval / 2).toList();
+            double[] signal = new double[window.size()];
+            for (int i = 0; i < signal.length; i++) signal[i] = signal(window.get(i));
+            boolean hasNaN = false;
+            for (double v : signal) hasNaN |= Double.isNaN(v);
+            Steadiness.Verdict verdict = hasNaN
+                    ? new Steadiness.Verdict(false, plan.executor().signal().text, Double.NaN, new double[]{Double.NaN, Double.NaN}, List.of(),
+                    "some intervals of the window completed no operation")
+                    : Steadiness.judge(signal, interval, plan.executor().signal().text, plan.criterion());
+            Executor e = plan.executor();
+            double lateShare = scheduled == 0 ? 0 : (double) (late + dropped) / scheduled;
+            return new Measurement(e.name(), e.describe(), e.clients(), e.offeredPerSecond(),
+                    (windowStart - t0) / 1e9, warmupSteady, plan.warmup().describe(), windowSeconds,
+                    ops, ops / windowSeconds, entities, entities / windowSeconds,
+                    errors, errorSamples, LatencySummary.of(errorsTotal),
+                    scheduled, dropped, lateShare, clamped, acked, ackedEntities,
+                    LatencySummary.of(all), LatencySummary.of(service), server.getTotalCount() == 0 ? null : LatencySummary.of(server),
+                    remainder.getTotalCount() == 0 ? null : LatencySummary.of(remainder), byType,
+                    timeline, batchRates(window, plan.batches()), verdict, resources,
+                    histogramLog == null ? null : histogramLog.getFileName().toString(), drained, ctx.accounting());
+        }
+
+        @Override
+        public void close() {
+            if (logOut != null) logOut.close();
+        }
+    }
+
+    /** Rates of {@code batches} consecutive, near-equal groups of the window's intervals (batch means). */
+    static List<Double> batchRates(List<Interval> window, int batches) {
+        List<Double> out = new ArrayList<>();
+        int n = window.size(), b = Math.min(batches, n);
+        for (int k = 0; k < b; k++) {
+            int from = k * n / b, to = (k + 1) * n / b;
+            long ops = 0;
+            double seconds = 0;
+            for (int i = from; i < to; i++) {
+                ops += window.get(i).ops();
+                seconds += window.get(i).seconds();
+            }
+            if (seconds > 0) out.add(round3(ops / seconds));
+        }
+        return out;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

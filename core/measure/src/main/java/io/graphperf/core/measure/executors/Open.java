@@ -1,0 +1,122 @@
+package io.graphperf.core.measure.executors;
+
+import io.graphperf.core.measure.ExecutionContext;
+import io.graphperf.core.measure.Executor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The open model at a fixed rate (k6's "constant-arrival-rate"): operation i is scheduled at start + i / rate
+ * whatever the engine does, and sent by the next free client of a pool of N. Latency counts from the
+ * intended start, so a stall shows in the percentiles (coordinated omission corrected).
+ *
+ * <p>Every scheduled operation is accounted for: scheduling stops when the window ends; operations already
+ * scheduled run until the drain deadline; any that could not start by then is recorded as dropped, with a
+ * latency of at least deadline − intended start; no operation starts after the deadline, and every client
+ * thread is joined before the cell ends. Slot i belongs to virtual client i mod N as its operation i div N,
+ * whichever thread sends it, so written ids stay deterministic.
+ */
+public record Open(double ratePerSecond, int clients) implements Executor {
+
+    /** How long a wait for a far-off slot sleeps at most before looking at the window again. */
+    private static final long RECHECK_NANOS = 5_000_000;
+
+    public Open {
+        if (!(ratePerSecond > 0)) throw new IllegalArgumentException("rate must be positive, got " + ratePerSecond);
+        if (clients < 1) throw new IllegalArgumentException("clients must be at least 1, got " + clients);
+    }
+
+    @Override
+    public String name() {
+        return "open";
+    }
+
+    @Override
+    public String describe() {
+        return String.format(Locale.ROOT, "open model, %s ops/s fixed arrival rate, sent by up to %d client(s); latency from the intended start",
+                ratePerSecond == Math.rint(ratePerSecond) ? Long.toString((long) ratePerSecond) : Double.toString(ratePerSecond), clients);
+    }
+
+    @Override
+    public Double offeredPerSecond() {
+        return ratePerSecond;
+    }
+
+    @Override
+    public Signal signal() {
+        return Signal.MEDIAN_LATENCY;
+    }
+
+    public long intervalNanos() {
+        return Math.max(1L, Math.round(1e9 / ratePerSecond));
+    }
+
+    @Override
+    public Execution start(ExecutionContext ctx) {
+        AtomicLong slots = new AtomicLong(), lastSent = new AtomicLong(-1);
+        Set<Long> skipped = ConcurrentHashMap.newKeySet();
+        long interval = intervalNanos();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < clients; t++) {
+            int thread = t;
+            threads.add(ctx.thread("graphperf-open-" + t, () -> loop(ctx, thread, slots, interval, lastSent, skipped)));
+        }
+        Execution joined = ExecutionContext.join(threads);
+        return deadline -> {
+            boolean all = joined.join(deadline);
+            if (all) {
+                // slots 0 .. lastSent were handed out; each was executed, dropped, or (when another thread's later slot went
+                // out just before the window's end became visible) skipped: never sent, so not acknowledged
+                long total = lastSent.get() + 1;
+                for (int c = 0; c < clients; c++) ctx.accounting().issued(c, total <= c ? 0 : (total - c + clients - 1) / clients);
+                for (long slot : skipped) if (slot < total) ctx.accounting().notSent((int) (slot % clients), slot / clients);
+            }
+            return all;
+        };
+    }
+
+    private void loop(ExecutionContext ctx, int thread, AtomicLong slots, long interval, AtomicLong lastSent, Set<Long> skipped) {
+        ExecutionContext.Worker w = ctx.worker(thread);
+        try {
+            ctx.awaitStart();
+            long t0 = ctx.startNanos();
+            while (true) {
+                long slot = slots.getAndIncrement();
+                long intended = t0 + slot * interval;
+                int client = (int) (slot % clients);
+                long seq = slot / clients;
+                if (!waitUntil(ctx, intended)) { // the window ended before this slot was due: it is not part of the schedule
+                    skipped.add(slot);
+                    break;
+                }
+                lastSent.accumulateAndGet(slot, Math::max);
+                if (ctx.stopped()) {
+                    w.dropped(client, seq, intended);
+                    continue;
+                }
+                var op = ctx.next(client, seq);
+                w.execute(client, seq, op, intended, System.nanoTime());
+            }
+        } finally {
+            w.done();
+        }
+    }
+
+    /** Waits until the slot is due; false when the schedule ended first (the slot lies at or after the window's end). */
+    private static boolean waitUntil(ExecutionContext ctx, long intended) {
+        long remaining;
+        while ((remaining = intended - System.nanoTime()) > 0) {
+            if (intended >= ctx.windowEnd()) return false;
+            // park for the bulk of the wait, spin the last stretch: parkNanos overshoots by ~50 µs
+            if (remaining > 200_000) LockSupport.parkNanos(Math.min(remaining - 100_000, RECHECK_NANOS));
+            else Thread.onSpinWait();
+        }
+        return intended < ctx.windowEnd();
+    }
+}

@@ -1,0 +1,218 @@
+package io.graphperf.core.measure;
+
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.executors.Open;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunnerTest {
+
+    static final Operation OP = new Operation("write", List.of(new Statement("noop", null)), TxMode.EXPLICIT, 3);
+    static final OperationSource SOURCE = (client, seq) -> OP;
+
+    static Measurement run(SyntheticTransport t, Executor e, double warmupS, double durationS, Path hlog) throws Exception {
+        RunPlan plan = new RunPlan(e, new Warmup.Fixed(Duration.ofMillis((long) (warmupS * 1000))), Duration.ofMillis((long) (durationS * 1000)));
+        return new Runner(t, SOURCE, plan, hlog, List.of(), List.of()).run();
+    }
+
+    @Test
+    void percentilesMatchTheLatencyTheTransportWasToldToHave() throws Exception {
+        // 70 % of calls take 1 ms, 30 % take 5 ms: p50 is 1 ms, p90 and p99 are 5 ms (no percentile
+        // asked for sits on the boundary between the two, where scheduling noise would decide it)
+        SyntheticTransport t = new SyntheticTransport(n -> n % 10 >= 7 ? 5_000_000 : 1_000_000, n -> false);
+        Measurement m = run(t, new Closed(1), 0.2, 1.5, null);
+        // HdrHistogram keeps 3 significant digits; the harness adds microseconds of its own
+        assertEquals(1.0, m.latency().p50Ms(), 0.05, "p50");
+        assertEquals(5.0, m.latency().p90Ms(), 0.2, "p90");
+        assertEquals(5.0, m.latency().p99Ms(), 0.5, "p99");
+        // the maximum is one sample: a busy-wait cannot end early, but one preemption of the client
+        // thread on a loaded 2-core CI machine can stretch it by milliseconds, so only its floor is exact
+        assertTrue(m.latency().maxMs() >= 4.99 && m.latency().maxMs() < 100, "max " + m.latency().maxMs());
+        double expectedOps = 1.5 / 0.0022; // mean service time 2.2 ms
+        assertEquals(expectedOps, m.ops(), expectedOps * 0.1, "ops in window");
+        assertEquals(m.ops() / m.windowSeconds(), m.opsPerSecond(), 1e-6);
+        assertEquals(m.ops() * 3, m.entities());
+        assertEquals(1.5, m.windowSeconds(), 0.06, "a fixed window is as long as asked");
+    }
+
+    @Test
+    void warmupIsRunButNotCountedInTheWindow() throws Exception {
+        SyntheticTransport t = SyntheticTransport.fixed(1_000_000);
+        Measurement m = run(t, new Closed(2), 1.0, 1.0, null);
+        // two clients, 1 ms each: ~2000 ops per second; warm-up ops are acknowledged but not in the window
+        assertEquals(2000, m.ops(), 200);
+        assertEquals(t.calls(), m.acknowledgedOps());
+        assertTrue(m.acknowledgedOps() > m.ops() * 1.8, "warm-up operations were acknowledged too: " + m.acknowledgedOps() + " vs " + m.ops() + " " + m.timeline());
+        assertEquals(m.acknowledgedOps() * 3, m.acknowledgedEntities());
+        assertEquals(1.0, m.warmupSeconds(), 0.06);
+        assertFalse(m.warmupSteady(), "a fixed warm-up does not claim steadiness");
+        assertTrue(m.drained());
+        // the timeline covers warm-up, window and drain, and its window intervals hold the window's operations
+        long inWindow = m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).mapToLong(Interval::ops).sum();
+        assertEquals(m.ops(), inWindow, m.ops() * 0.02 + 4);
+        assertTrue(m.timeline().stream().anyMatch(i -> i.phase() == Interval.Phase.WARMUP));
+        // the accounting knows every operation each client was handed, all acknowledged
+        assertEquals(m.acknowledgedOps(), m.accounting().acknowledged());
+        assertEquals(t.calls(), m.accounting().clients().stream().mapToLong(Accounting.Client::issued).sum());
+    }
+
+    @Test
+    void openModelShowsAStallInTheHighPercentiles() throws Exception {
+        // 200 ops/s, 1 ms each; call 200 (about 1 s in) stalls for 1 s. Every operation scheduled during the
+        // stall waits behind it, so about a third of the window's operations see 0..1 s of latency.
+        SyntheticTransport open = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 1_000_000, n -> false);
+        Measurement m = run(open, new Open(200, 1), 0, 3.0, null);
+        assertTrue(m.latency().p99Ms() > 900, "open model p99 must show the 1 s stall, was " + m.latency().p99Ms());
+        assertTrue(m.latency().p90Ms() > 300, "open model p90 " + m.latency().p90Ms());
+        assertTrue(m.latency().p50Ms() < 5, "most operations are unaffected, p50 " + m.latency().p50Ms());
+        // service time (from actual start) hides the stall: this is the coordinated-omission difference
+        assertTrue(m.serviceTime().p90Ms() < 5, "service p90 " + m.serviceTime().p90Ms());
+        assertEquals(200 * m.windowSeconds(), m.scheduled(), 1.01, "3 s at 200/s");
+        assertEquals(0, m.dropped());
+
+        // the same stall under the closed model is one slow sample among thousands
+        SyntheticTransport closed = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 1_000_000, n -> false);
+        Measurement c = run(closed, new Closed(1), 0, 3.0, null);
+        assertTrue(c.latency().p99Ms() < 5, "closed model p99 hides the stall, was " + c.latency().p99Ms());
+        assertEquals(1000, c.latency().maxMs(), 20);
+    }
+
+    @Test
+    void openModelKeepsItsRate() throws Exception {
+        SyntheticTransport t = SyntheticTransport.fixed(100_000);
+        Measurement m = run(t, new Open(500, 2), 0.5, 2.0, null);
+        assertEquals(1000, m.ops(), 20);
+        assertEquals(500.0, m.opsPerSecond(), 10);
+        assertEquals(500.0, m.offeredPerSecond());
+        assertEquals(500 * m.windowSeconds(), m.scheduled(), 1.01, "the window's slots");
+        assertEquals(0, m.dropped());
+        assertEquals(0.0, m.lateShare(), 0.001);
+        assertFalse(m.overloaded());
+    }
+
+    /**
+     * 100 ms operations offered at 1000/s to 4 clients (capacity 40/s) for 1 s, with a 1 s drain: every one of
+     * the 1000 scheduled operations must be accounted for — completed, or dropped with a latency of at least
+     * the deadline minus its intended start — nothing may reach the engine after the cell, and the cell is
+     * overloaded.
+     */
+    @Test
+    void openModelFarAboveCapacityAccountsForEveryScheduledOperation() throws Exception {
+        SyntheticTransport t = SyntheticTransport.fixed(100_000_000);
+        RunPlan plan = new RunPlan(new Open(1000, 4), new Warmup.Fixed(Duration.ZERO), Duration.ofSeconds(1)).withDrain(Duration.ofSeconds(1));
+        List<Long> windowEnd = new ArrayList<>(), drained = new ArrayList<>();
+        RunListener events = new RunListener() {
+            @Override
+            public void windowEnded(long nanos) {
+                windowEnd.add(nanos);
+            }
+
+            @Override
+            public void drained(long nanos) {
+                drained.add(nanos);
+            }
+        };
+        Measurement m = new Runner(t, SOURCE, plan, null, List.of(), List.of(events)).run();
+        long returned = System.nanoTime();
+        assertEquals(1000 * m.windowSeconds(), m.scheduled(), 1.01, "every slot of the window (1 s at 1000/s) is scheduled");
+        assertEquals(1.0, m.windowSeconds(), 0.005);
+        long completed = m.latency().count() - m.dropped();
+        assertEquals(m.scheduled(), completed + m.errors() + m.dropped(), "completed + failed + dropped = scheduled");
+        assertEquals(t.calls(), completed, "every call the engine saw was recorded");
+        assertTrue(m.dropped() > 850, "about 2 s × 40/s complete, the rest is dropped: " + m.dropped());
+        assertTrue(m.overloaded());
+        assertTrue(m.lateShare() > 0.9, "late share " + m.lateShare());
+        assertTrue(m.opsPerSecond() < 50, "achieved " + m.opsPerSecond());
+        // a dropped operation's latency is at least deadline − intended: the last slot (intended ~1 s) waited ≥ 1 s
+        assertTrue(m.latency().maxMs() >= 1900, "max latency " + m.latency().maxMs());
+        // nothing started after the drain deadline, and nothing reaches the engine once run() returned
+        long deadline = windowEnd.get(0) + 1_000_000_000L;
+        assertTrue(t.lastStart() < deadline, "a call started " + (t.lastStart() - deadline) / 1e6 + " ms after the deadline");
+        assertTrue(drained.get(0) <= returned);
+        long calls = t.calls();
+        Thread.sleep(300);
+        assertEquals(calls, t.calls(), "no operation reached the engine after run() returned");
+        // the accounting lists every dropped one as not acknowledged, per virtual client
+        assertEquals(m.acknowledgedOps(), m.accounting().acknowledged());
+        long issued = m.accounting().clients().stream().mapToLong(Accounting.Client::issued).sum();
+        assertEquals(t.calls() + m.dropped(), issued, 4, "every operation handed out was sent or dropped (at most one a client skipped at the end)");
+    }
+
+    @Test
+    void errorsAreCountedInTheirOwnHistogramAndNotAcknowledged(@TempDir Path dir) throws Exception {
+        SyntheticTransport t = new SyntheticTransport(n -> 200_000, n -> n % 4 == 0);
+        Path hlog = dir.resolve("x.hlog");
+        Measurement m = run(t, new Closed(1), 0, 1.0, hlog);
+        long calls = t.calls();
+        assertEquals(calls - (calls + 3) / 4, m.acknowledgedOps());
+        assertEquals(0.25, (double) m.errors() / m.scheduled(), 0.01);
+        assertEquals(m.errors(), m.errorLatency().count(), "every failed operation has its latency recorded");
+        assertEquals(0.2, m.errorLatency().p50Ms(), 0.05);
+        assertEquals(m.scheduled(), m.latency().count() + m.errors());
+        assertFalse(m.errorSamples().isEmpty());
+        assertTrue(m.errorSamples().get(0).contains("synthetic failure"));
+        // the failed calls are exactly the ones the accounting lists
+        Accounting.Client c = m.accounting().clients().get(0);
+        assertEquals(calls, c.issued());
+        for (long seq = 0; seq < c.issued(); seq++) assertEquals(seq % 4 != 0, c.acknowledged(seq), "seq " + seq);
+        // the histogram log holds the successful operations of the window under their type, the errors under theirs
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        long logged = 0, loggedErrors = 0;
+        for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+            if ("write".equals(h.getTag())) logged += ((AbstractHistogram) h).getTotalCount();
+            if ("errors".equals(h.getTag())) loggedErrors += ((AbstractHistogram) h).getTotalCount();
+        }
+        assertEquals(m.latency().count(), logged);
+        assertEquals(m.errors(), loggedErrors);
+        assertNotNull(m.histogramLog());
+    }
+
+    @Test
+    void aLatencyBeyondTheHistogramsRangeIsClampedAndCountedNotFatal() {
+        ExecutionContext ctx = new ExecutionContext(List.of(op -> { }), SOURCE, 0, 1);
+        ctx.start(System.nanoTime());
+        ctx.startWindow(System.nanoTime() - 3 * 3_600_000_000_000L);
+        long twoHoursAgo = System.nanoTime() - 2 * 3_600_000_000_000L;
+        ctx.worker(0).execute(0, 0, OP, twoHoursAgo, System.nanoTime());
+        assertEquals(1, ctx.worker(0).clamped);
+        assertEquals(1, ctx.worker(0).acknowledgedOps);
+    }
+
+    /**
+     * A transport that gets faster over its first 1.5 s (as a JIT warms up) and then stays flat: the warm-up
+     * until steady must end after the slowdown is over, and the window must be judged steady.
+     */
+    @Test
+    void warmupUntilSteadyWaitsForTheEngineToSettle() throws Exception {
+        long start = System.nanoTime();
+        SyntheticTransport t = new SyntheticTransport(n -> {
+            double s = (System.nanoTime() - start) / 1e9;
+            return s < 1.5 ? (long) (3_000_000 - 1_300_000 * s) : 1_000_000;
+        }, n -> false);
+        Steadiness.Criterion c = new Steadiness.Criterion(8, 2.0, 0.03, 3.0);
+        RunPlan plan = new RunPlan(new Closed(1), new Warmup.UntilSteady(Duration.ofSeconds(10), c), Duration.ofSeconds(2), 0,
+                Duration.ofMillis(100), 5, null);
+        Measurement m = new Runner(t, SOURCE, plan, null, List.of(), List.of()).run();
+        assertTrue(m.warmupSteady(), "the warm-up ended because the cell was steady");
+        assertTrue(m.warmupSeconds() >= 1.5, "not before the slowdown ended: " + m.warmupSeconds());
+        assertTrue(m.warmupSeconds() < 5, "soon after it: " + m.warmupSeconds());
+        assertTrue(m.steadiness().steady(), String.valueOf(m.steadiness()));
+        assertEquals(5, m.batchRates().size());
+        for (double r : m.batchRates()) assertEquals(1000, r, 100, "each batch runs at the steady rate");
+    }
+}

@@ -1,0 +1,94 @@
+package io.graphperf.core.measure;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SteadinessTest {
+
+    static final Steadiness.Criterion C = Steadiness.Criterion.DEFAULT;
+
+    static double[] noisy(int n, double mean, double relNoise, long seed, java.util.function.IntToDoubleFunction shape) {
+        Random r = new Random(seed);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) y[i] = shape.applyAsDouble(i) * (1 + relNoise * r.nextGaussian()) * mean;
+        return y;
+    }
+
+    @Test
+    void aFlatNoisySeriesIsReadyAndSteady() {
+        int ready = 0;
+        for (long seed = 0; seed < 100; seed++) {
+            double[] y = noisy(10, 1000, 0.08, seed, i -> 1);
+            if (Steadiness.readyForWindow(y, 1, C)) ready++;
+        }
+        // the slope test alone lets ~98 % of flat series through at 8 % noise; changepoints rarely trigger
+        assertTrue(ready >= 85, "flat series judged ready: " + ready + " of 100");
+        int steady = 0;
+        for (long seed = 0; seed < 100; seed++) if (Steadiness.judge(noisy(30, 1000, 0.08, seed, i -> 1), 1, "throughput", C).steady()) steady++;
+        assertTrue(steady >= 90, "flat windows judged steady: " + steady + " of 100");
+    }
+
+    @Test
+    void aClimbOfFivePercentPerSecondIsNotReady() {
+        int ready = 0;
+        for (long seed = 0; seed < 100; seed++) {
+            double[] y = noisy(10, 1000, 0.05, seed, i -> 1 + 0.05 * i);
+            if (Steadiness.readyForWindow(y, 1, C)) ready++;
+        }
+        assertTrue(ready <= 2, "a 5 %/s climb judged ready " + ready + " times of 100");
+        Steadiness.Verdict v = Steadiness.judge(noisy(30, 1000, 0.05, 1, i -> 1 + 0.05 * i), 1, "throughput", C);
+        assertFalse(v.steady());
+        assertTrue(v.trendPctPerSecond() > 2, "trend " + v.trendPctPerSecond());
+    }
+
+    @Test
+    void aStepIsAChangepointAtItsPlace() {
+        double[] y = noisy(30, 1000, 0.03, 7, i -> i < 18 ? 1 : 1.25);
+        assertEquals(List.of(18), Steadiness.changepoints(y, C));
+        Steadiness.Verdict v = Steadiness.judge(y, 0.5, "throughput", C);
+        assertFalse(v.steady());
+        assertEquals(List.of(9.0), v.changepoints(), "seconds into the window");
+        assertTrue(v.reason().contains("shifted 1 time"), v.reason());
+    }
+
+    @Test
+    void aStepSmallerThanTheMinimumShiftIsNotAChangepoint() {
+        double[] y = new double[30];
+        for (int i = 0; i < 30; i++) y[i] = i < 15 ? 1000 : 1020; // 2 %, noise-free
+        assertTrue(Steadiness.changepoints(y, C).isEmpty());
+    }
+
+    @Test
+    void trendIsPercentOfTheMeanPerSecondWithAConfidenceInterval() {
+        double[] y = {100, 102, 104, 106, 108, 110};
+        double[] t = Steadiness.trend(y, 0.5);
+        // slope 2 per interval of 0.5 s = 4 per s, mean 105 → 3.81 %/s; a perfect line has a zero-width interval
+        assertEquals(4 / 105.0 * 100, t[0], 1e-9);
+        assertEquals(t[0], t[1], 1e-9);
+        assertEquals(t[0], t[2], 1e-9);
+    }
+
+    @Test
+    void noiseComesFromFirstDifferencesSoATrendDoesNotInflateIt() {
+        double[] ramp = new double[20];
+        for (int i = 0; i < 20; i++) ramp[i] = 100 + 10 * i;
+        assertEquals(0, Steadiness.noise(ramp), 1e-9);
+        Random r = new Random(3);
+        double[] gauss = new double[4000];
+        for (int i = 0; i < gauss.length; i++) gauss[i] = 50 + 2 * i + 7 * r.nextGaussian();
+        assertEquals(7, Steadiness.noise(gauss), 0.4, "σ of the noise around a steep trend");
+    }
+
+    @Test
+    void studentQuantilesMatchTheTable() {
+        assertEquals(2.228, Steadiness.tQuantile975(10), 1e-3);
+        assertEquals(2.0003, Steadiness.tQuantile975(60), 2e-3);
+        assertEquals(1.984, Steadiness.tQuantile975(100), 2e-3);
+    }
+}

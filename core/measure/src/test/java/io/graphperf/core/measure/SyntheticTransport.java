@@ -1,0 +1,65 @@
+package io.graphperf.core.measure;
+
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Transport;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * An in-process transport whose latency the test controls: each call takes the number of nanoseconds a
+ * function of the call's sequence number returns (busy-waiting below 5 ms, exact to a few microseconds;
+ * sleeping above, so many slow clients do not burn the CPU). Optionally fails chosen calls. It remembers
+ * when the last call started, so a test can check that nothing reached it after a cell ended.
+ */
+public final class SyntheticTransport implements Transport {
+
+    private final LongUnaryOperator latencyNanosOfCall;
+    private final LongPredicate failCall;
+    private final AtomicLong calls = new AtomicLong();
+    private final AtomicLong lastStart = new AtomicLong();
+
+    public SyntheticTransport(LongUnaryOperator latencyNanosOfCall, LongPredicate failCall) {
+        this.latencyNanosOfCall = latencyNanosOfCall;
+        this.failCall = failCall;
+    }
+
+    public static SyntheticTransport fixed(long nanos) {
+        return new SyntheticTransport(n -> nanos, n -> false);
+    }
+
+    public long calls() {
+        return calls.get();
+    }
+
+    /** System.nanoTime() when the last call started. */
+    public long lastStart() {
+        return lastStart.get();
+    }
+
+    @Override
+    public String name() {
+        return "synthetic";
+    }
+
+    @Override
+    public Session openSession() {
+        return this::execute;
+    }
+
+    private void execute(Operation op) throws InterruptedException {
+        long started = System.nanoTime();
+        lastStart.accumulateAndGet(started, Math::max);
+        long n = calls.getAndIncrement();
+        long wait = latencyNanosOfCall.applyAsLong(n);
+        if (wait > 5_000_000) {
+            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+        } else {
+            long until = started + wait;
+            while (System.nanoTime() < until) Thread.onSpinWait();
+        }
+        if (failCall.test(n)) throw new IllegalStateException("synthetic failure of call " + n);
+    }
+}

@@ -1,0 +1,140 @@
+package io.graphperf.core.report;
+
+import io.graphperf.core.measure.LatencySummary;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Check;
+import io.graphperf.core.results.Reference;
+import io.graphperf.core.results.RunResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Every load-model cell in one sortable table, throughput and latency charts, and each cell's details. */
+final class CellsSection {
+    private CellsSection() {
+    }
+
+    static void render(Html h, RunResult run) {
+        List<Cell> cells = run.cells().stream().filter(c -> c.measurement() != null).toList();
+        if (cells.isEmpty()) return;
+        boolean variants = run.variants().size() > 1 || run.repeats() > 1;
+        List<String> headers = new ArrayList<>(List.of("scenario", "transport", "clients", "load"));
+        if (variants) headers.addAll(List.of("variant", "repeat"));
+        headers.addAll(List.of("ops/s", "entities/s", "reference", "measured ÷ reference", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors",
+                "validity", "warm-up s", "trend %/s", "checks", "harness CPU", "server CPU", "other load"));
+        Html.Table t = h.h2("Cells", "id", "cells-title").table("summary sortable", "summary", headers.toArray(String[]::new));
+        for (Cell c : cells) {
+            Measurement m = c.measurement();
+            LatencySummary l = m.latency();
+            List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(c.scenario() + dims(c)), Html.Td.text(c.transport()),
+                    Html.Td.num(Integer.toString(c.clients())), Html.Td.text(c.offeredPerSecond() == null ? c.load() : "open " + Format.rate(c.offeredPerSecond()) + "/s")));
+            if (variants) {
+                row.add(Html.Td.text(c.variant()));
+                row.add(Html.Td.num(Integer.toString(c.repeat())));
+            }
+            double ratio = c.measuredForReference() / (c.reference() == null ? Double.NaN : c.reference().value());
+            row.addAll(List.of(Html.Td.num(Format.rate(m.opsPerSecond())), Html.Td.num(Format.rate(m.entitiesPerSecond())),
+                    Html.Td.text(c.reference() == null ? "" : c.reference().figure()), Html.Td.num(Double.isNaN(ratio) ? "" : String.format("%.2f×", ratio)),
+                    Html.Td.num(Format.ms(l.p50Ms())), Html.Td.num(Format.ms(l.p99Ms())), Html.Td.num(Format.ms(l.p999Ms())), Html.Td.num(Format.ms(l.maxMs())),
+                    Html.Td.num(Long.toString(m.errors())),
+                    Html.Td.text(c.validity().label()).cls(c.validity().flagged() ? "flag" : "pass").title(String.join("; ", c.validity().flags())),
+                    Html.Td.num(Format.secs(m.warmupSeconds())), Html.Td.num(Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", "")),
+                    checks(c), Html.Td.num(Format.cores(m.resources().harnessCores())), Html.Td.num(Format.cores(m.resources().serverCores())),
+                    Html.Td.num(Format.cores(m.resources().otherLoadCores()))));
+            List<String> data = List.of("scenario", c.scenario(), "transport", c.transport(), "flagged", Boolean.toString(c.validity().flagged()));
+            t.row(data, row.toArray(Html.Td[]::new));
+        }
+        t.end().note("ops/s and entities/s count operations that completed inside the measured window. Latency percentiles cover every"
+                + " operation scheduled in the window, waited for to completion (open model: from the intended start; dropped operations with"
+                + " their lower bound); failed operations are counted in errors, with their own latency in the cell's details. Validity: steady"
+                + " = no changepoint and no significant trend beyond the bound in the window. CPU in cores (1.00 = one core busy); other load ="
+                + " busy cores not explained by graphperf and the server. Checks: the engine's contents after the cell, against the"
+                + " acknowledged operations.");
+        charts(h, cells);
+        details(h, cells);
+    }
+
+    static String dims(Cell c) {
+        if (c.dimensions().isEmpty()) return "";
+        return c.dimensions().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ", " (", ")"));
+    }
+
+    private static Html.Td checks(Cell c) {
+        if (c.checks().isEmpty()) return Html.Td.text("–");
+        String text = c.checks().stream().map(v -> (v.passed() ? "✓ " : "✗ ") + v.actual() + "/" + v.expected()).collect(Collectors.joining(", "));
+        return Html.Td.text(text).cls(c.verified() ? "pass" : "fail").title(c.checks().stream().map(Check::what).collect(Collectors.joining("; ")));
+    }
+
+    private static void charts(Html h, List<Cell> cells) {
+        List<String> transports = cells.stream().map(Cell::transport).distinct().toList();
+        Map<String, List<Cell>> byScenario = new LinkedHashMap<>();
+        for (Cell c : cells) byScenario.computeIfAbsent(c.scenario() + dims(c), k -> new ArrayList<>()).add(c);
+        if (byScenario.size() > 1) {
+            List<String> series = new ArrayList<>(transports);
+            series.add("reference");
+            List<SvgChart.Row> rows = new ArrayList<>();
+            for (Map.Entry<String, List<Cell>> e : byScenario.entrySet()) {
+                List<SvgChart.Mark> marks = new ArrayList<>();
+                for (Cell c : e.getValue()) {
+                    marks.add(new SvgChart.Mark(transports.indexOf(c.transport()), c.measurement().entitiesPerSecond(), true,
+                            c.transport() + ": " + Format.rate(c.measurement().entitiesPerSecond()) + " entities/s" + (c.validity().flagged() ? " (flagged)" : "")));
+                }
+                Cell first = e.getValue().get(0);
+                if (first.reference() != null && Reference.ENTITIES.equals(first.reference().unit())) {
+                    marks.add(new SvgChart.Mark(transports.size(), first.reference().value(), false, "reference: " + first.reference().figure()));
+                }
+                rows.add(new SvgChart.Row(e.getKey(), marks));
+            }
+            h.h2("Throughput per scenario").raw(SvgChart.horizontalLog("throughput", "entities per second (log scale); dot = published reference", series, rows));
+        }
+        List<String> pct = List.of("p50", "p90", "p99", "p99.9", "max");
+        List<SvgChart.Row> latRows = new ArrayList<>();
+        for (Cell c : cells) {
+            LatencySummary l = c.measurement().latency();
+            double[] v = {l.p50Ms(), l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs()};
+            List<SvgChart.Mark> marks = new ArrayList<>();
+            for (int i = 0; i < v.length; i++) marks.add(new SvgChart.Mark(i, v[i], false, pct.get(i) + ": " + Format.ms(v[i]) + " ms"));
+            latRows.add(new SvgChart.Row(c.label() + variant(c), marks));
+        }
+        h.h2("Latency percentiles").raw(SvgChart.horizontalLog("latency", "milliseconds (log scale)", pct, latRows));
+    }
+
+    static String variant(Cell c) {
+        return Cell.BASELINE.equals(c.variant()) && c.repeat() == 1 ? "" : " [" + c.variant() + " #" + c.repeat() + "]";
+    }
+
+    private static void details(Html h, List<Cell> cells) {
+        h.h2("Cell details");
+        for (Cell c : cells) {
+            Measurement m = c.measurement();
+            h.open("details", "class", "cell").el("summary", c.label() + variant(c) + " — " + c.title() + " [entities: " + c.entityUnit() + "]");
+            h.el("pre", c.query());
+            Map<String, String> meta = new LinkedHashMap<>();
+            meta.put("load", m.loadDescription());
+            meta.put("warm-up", Format.secs(m.warmupSeconds()) + " s, " + m.warmup() + (m.warmupSteady() ? " — ended steady" : ""));
+            meta.put("window", Format.secs(m.windowSeconds()) + " s; " + (m.steadiness().steady() ? "steady" : "NOT steady: " + m.steadiness().reason())
+                    + String.format(java.util.Locale.ROOT, " (trend %s %%/s, signal: %s)", Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", ""),
+                    m.steadiness().signal()));
+            meta.put("operations", m.scheduled() + " scheduled in the window: " + m.latency().count() + " completed" + (m.dropped() > 0 ? " (incl. " + m.dropped()
+                    + " dropped)" : "") + ", " + m.errors() + " failed; " + m.ops() + " completed inside it");
+            if (m.offeredPerSecond() != null) {
+                meta.put("schedule", String.format(java.util.Locale.ROOT, "offered %s ops/s, achieved %s ops/s, %.1f %% started over 1 s late or not at all%s",
+                        Format.rate(m.offeredPerSecond()), Format.rate(m.opsPerSecond()), 100 * m.lateShare(), m.overloaded() ? " — OVERLOADED" : ""));
+            }
+            meta.put("acknowledged (all phases)", m.acknowledgedOps() + " operations, " + m.acknowledgedEntities() + " entities");
+            meta.put("service time p50 / p99 ms", Format.ms(m.serviceTime().p50Ms()) + " / " + Format.ms(m.serviceTime().p99Ms()));
+            if (m.errors() > 0) meta.put("failed operations: p50 / p99 ms", Format.ms(m.errorLatency().p50Ms()) + " / " + Format.ms(m.errorLatency().p99Ms()));
+            meta.put("batch rates (ops/s)", m.batchRates().stream().map(Format::rate).collect(Collectors.joining(", ")));
+            meta.put("harness GC in the window", Format.rate(m.resources().harnessGcMillis()) + " ms");
+            for (Check v : c.checks()) meta.put(v.what(), v.actual() + " found, " + v.expected() + " expected" + (v.passed() ? "" : " — MISMATCH")
+                    + (v.detail() == null ? "" : "; " + v.detail()));
+            if (!m.errorSamples().isEmpty()) meta.put("errors (samples)", String.join(" | ", m.errorSamples()));
+            if (m.histogramLog() != null) meta.put("HdrHistogram log", "histograms/" + m.histogramLog());
+            h.meta(null, meta).close("details");
+        }
+    }
+}

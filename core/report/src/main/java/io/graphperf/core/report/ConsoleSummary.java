@@ -1,0 +1,95 @@
+package io.graphperf.core.report;
+
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Headline;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.stats.FigureComparison;
+import io.graphperf.core.stats.VariantComparison;
+import io.graphperf.core.stats.Verdicts;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a run prints at its end, the same figures as the report's: headlines first, then how many cells are
+ * flagged, the cells, targets, and each variant's verdicts. Experiments print their own lines in between.
+ */
+public final class ConsoleSummary {
+
+    private ConsoleSummary() {
+    }
+
+    public static void headlines(RunResult run, PrintStream out) {
+        if (run.headlines().isEmpty()) return;
+        out.println();
+        for (Headline h : run.headlines()) out.println("  " + HeadlineText.of(h));
+    }
+
+    public static void validity(RunResult run, PrintStream out) {
+        List<Cell> measured = run.cells().stream().filter(c -> c.measurement() != null).toList();
+        if (measured.isEmpty()) return;
+        long flagged = measured.stream().filter(c -> c.validity().flagged()).count();
+        out.println();
+        out.printf("%d of %d cells flagged (not steady, too few operations or overloaded)%s%n", flagged, measured.size(),
+                flagged == 0 ? "" : ": marked below, see the report's Validity section");
+        for (String w : run.warnings()) out.println("  warning: " + w);
+    }
+
+    public static void cells(RunResult run, PrintStream out) {
+        List<Cell> cells = run.cells().stream().filter(c -> c.measurement() != null).toList();
+        if (cells.isEmpty()) return;
+        boolean variants = run.variants().size() > 1 || run.repeats() > 1;
+        String fmt = "%-34s %-16s %3s %12s %13s %9s %9s %9s %6s %-6s %s%n";
+        out.println();
+        out.printf(fmt, "scenario", "transport", "cl.", "ops/s", "entities/s", "p50 ms", "p99 ms", "max ms", "errors", "checks", "validity");
+        for (Cell c : cells) {
+            Measurement m = c.measurement();
+            String name = c.scenario() + CellsSection.dims(c) + (variants ? " [" + c.variant() + " #" + c.repeat() + "]" : "");
+            out.printf(fmt, shorten(name, 34), shorten(c.transport(), 16), c.clients(), Format.rate(m.opsPerSecond()), Format.rate(m.entitiesPerSecond()),
+                    Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms()), Format.ms(m.latency().maxMs()), m.errors(),
+                    c.checks().isEmpty() ? "–" : c.verified() ? "ok" : "FAIL", c.validity().label()
+                            + (m.offeredPerSecond() != null ? String.format(Locale.ROOT, " (offered %s/s)", Format.rate(m.offeredPerSecond())) : ""));
+            for (String w : m.resources().warnings()) out.println("    warning: " + w);
+        }
+    }
+
+    public static void targets(RunResult run, PrintStream out) {
+        if (run.targets().isEmpty()) return;
+        out.println();
+        out.println("targets (entities/s ratios on this machine — a finding, not a pass/fail of the run):");
+        String fmt = "  %-70s %-12s %-22s %-10s %s%n";
+        out.printf(fmt, "target", "measured", "95 % CI", "asked", "verdict");
+        for (TargetCheck t : run.targets()) {
+            out.printf(fmt, shorten(t.label() + " over " + t.transport(), 70), TargetCheck.ratioText(t.ratio()),
+                    Double.isFinite(t.low()) ? TargetCheck.ratioText(t.low()) + " – " + TargetCheck.ratioText(t.high()) : "–",
+                    "≥ " + TargetCheck.ratioText(t.minimum()), t.status().text);
+        }
+    }
+
+    public static void comparisons(RunResult run, PrintStream out) {
+        for (VariantComparison vc : run.comparisons()) {
+            out.println();
+            out.printf("%s against %s: %d faster/better, %d slower/worse, %d equivalent, %d inconclusive, %d without a verdict%n", vc.variant(),
+                    vc.baseline(), vc.count(Verdicts.Outcome.BETTER), vc.count(Verdicts.Outcome.WORSE), vc.count(Verdicts.Outcome.EQUIVALENT),
+                    vc.count(Verdicts.Outcome.INCONCLUSIVE), vc.count(Verdicts.Outcome.NO_VERDICT));
+            out.println("  " + vc.test());
+            for (String e : vc.excluded()) out.println("  left out: " + e);
+            String fmt = "  %-60s %14s %14s %9s %-21s %9s  %s%n";
+            out.printf(fmt, "cell · figure", "mean " + shorten(vc.baseline(), 9), "mean " + shorten(vc.variant(), 9), "Δ mean", "95 % CI of Δ", "p (Holm)", "verdict");
+            for (FigureComparison c : vc.figures()) {
+                out.printf(fmt, shorten(c.cell() + " · " + c.figure(), 60), Format.value(c.baseline().mean()), Format.value(c.variant().mean()),
+                        Format.signedPct(c.differencePct()), Double.isFinite(c.ci95()[0]) ? Format.signedPct(c.ci95LowPct()) + " … "
+                                + Format.signedPct(c.ci95HighPct()) : "–", Double.isFinite(c.pHolm()) ? String.format(Locale.ROOT, "%.3g", c.pHolm()) : "–",
+                        c.outcome().text + (c.outcome() == Verdicts.Outcome.INCONCLUSIVE ? " (~" + (c.repeatsNeeded() >= 1000 ? "1000+" : c.repeatsNeeded())
+                                + " runs a side)" : ""));
+            }
+        }
+    }
+
+    static String shorten(String s, int n) {
+        return s.length() <= n ? s : s.substring(0, n - 1) + "…";
+    }
+}

@@ -1,0 +1,77 @@
+package io.graphperf.core.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.graphperf.core.stats.VariantComparison;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything about one run, as written to run.json (schema {@link #SCHEMA_VERSION}, documented in the README):
+ * configuration, environment, the engine, every measured cell of every variant and repeat, the experiment's
+ * own data, headlines, targets, the comparisons of each variant with the baseline, and failures. Reports are
+ * made from this alone, so a run can be re-reported later.
+ *
+ * @param schemaVersion  {@link #SCHEMA_VERSION}; a reader refuses any other
+ * @param variants       the baseline first, then each variant compared with it
+ * @param repeats        runs of each variant, interleaved (A B A B …)
+ * @param trials         every run of a variant, in the order it ran; its own folder under trials/ when there are several
+ * @param cells          every measured cell, each tagged with its variant and repeat
+ * @param data           the experiment's own results, per trial
+ * @param comparisons    each variant against the baseline, figure by figure (empty with one variant)
+ * @param warnings       conditions that make figures suspect (other load, flagged cells), as sentences
+ * @param failures       what made the run fail (wrong results, count mismatches, errors)
+ */
+public record RunResult(int schemaVersion, String runId, String experiment, String title, String startedAt, String finishedAt,
+                        Map<String, Object> configuration, Map<String, Object> environment, String engine, String resetMethod,
+                        List<Variant> variants, int repeats, List<Trial> trials, List<Cell> cells, List<TrialData> data,
+                        List<Headline> headlines, List<TargetCheck> targets, List<VariantComparison> comparisons,
+                        List<String> warnings, List<String> failures) {
+
+    public static final int SCHEMA_VERSION = 2;
+
+    /** @param settings what the variant changes, as given ("page-cache" → "2g"); empty for the baseline */
+    public record Variant(String name, Map<String, String> settings) {
+    }
+
+    /** @param dir the trial's folder, relative to the run's folder ("." when the run is a single trial) */
+    public record Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures) {
+    }
+
+    /** One trial's experiment data. */
+    public record TrialData(String variant, int repeat, ExperimentData data) {
+    }
+
+    public RunResult {
+        variants = variants == null ? List.of(new Variant(Cell.BASELINE, Map.of())) : List.copyOf(variants);
+        trials = trials == null ? List.of() : List.copyOf(trials);
+        cells = cells == null ? List.of() : List.copyOf(cells);
+        data = data == null ? List.of() : List.copyOf(data);
+        headlines = headlines == null ? List.of() : List.copyOf(headlines);
+        targets = targets == null ? List.of() : List.copyOf(targets);
+        comparisons = comparisons == null ? List.of() : List.copyOf(comparisons);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        failures = failures == null ? List.of() : List.copyOf(failures);
+    }
+
+    public boolean passed() {
+        return failures.isEmpty();
+    }
+
+    /** Cells flagged as not steady, too few operations or overloaded. */
+    @JsonIgnore
+    public List<Cell> flaggedCells() {
+        return cells.stream().filter(c -> c.validity().flagged()).toList();
+    }
+
+    /** The first trial's data of the given type, or null. */
+    public <T extends ExperimentData> T data(Class<T> type) {
+        for (TrialData d : data) if (type.isInstance(d.data())) return type.cast(d.data());
+        return null;
+    }
+
+    /** Every trial's data of the given type, in trial order. */
+    public <T extends ExperimentData> List<T> all(Class<T> type) {
+        return data.stream().map(TrialData::data).filter(type::isInstance).map(type::cast).toList();
+    }
+}

@@ -1,0 +1,70 @@
+package io.graphperf.core.results;
+
+import io.graphperf.core.measure.Measurement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether a cell's figure can be trusted, and why not: measured in a steady state or not, with enough
+ * operations, keeping its schedule (open model), on a quiet machine. A flagged cell is shown as flagged in
+ * the summary, the report and results.csv, never silently.
+ *
+ * @param steady            the window showed no changepoint and no significant trend beyond the bound; null for
+ *                          figures that are not a load model's (a phase's time)
+ * @param warmupSeconds     the warm-up the cell needed (or was given)
+ * @param warmupSteady      the warm-up ended because the cell was steady (false: fixed, or the cap was reached)
+ * @param trendPctPerSecond the trend inside the window, percent of the mean per second
+ * @param ops               operations in the window
+ * @param tooFew            fewer than {@link #MIN_OPS} operations: the high percentiles are single samples
+ * @param overloaded        open model: achieved below 95 % of offered, or more than 5 % started over 1 s late
+ * @param flags             one sentence per problem (what the summary and report show)
+ * @param warnings          machine conditions that make the figure suspect without invalidating it
+ */
+public record Validity(Boolean steady, double warmupSeconds, boolean warmupSteady, double trendPctPerSecond, long ops,
+                       boolean tooFew, boolean overloaded, List<String> flags, List<String> warnings) {
+
+    public static final long MIN_OPS = 100;
+
+    /** A figure not measured by a load model (e.g. a phase's time): nothing to flag. */
+    public static final Validity PHASE = new Validity(null, 0, false, Double.NaN, 0, false, false, List.of(), List.of());
+
+    public boolean flagged() {
+        return Boolean.FALSE.equals(steady) || tooFew || overloaded;
+    }
+
+    /** "steady", "NOT steady", "too few", "overloaded" …, for tables. */
+    public String label() {
+        if (steady == null) return "";
+        List<String> l = new ArrayList<>();
+        if (!steady) l.add("NOT steady");
+        if (tooFew) l.add("too few ops");
+        if (overloaded) l.add("overloaded");
+        return l.isEmpty() ? "steady" : String.join(", ", l);
+    }
+
+    public static Validity of(Measurement m) {
+        List<String> flags = new ArrayList<>(), warnings = new ArrayList<>();
+        boolean steady = m.steadiness().steady();
+        if (!steady) flags.add("not steady: " + m.steadiness().reason());
+        if (!m.warmupSteady() && m.warmup().startsWith("until steady")) {
+            warnings.add(String.format(Locale.ROOT, "the warm-up reached its cap (%.0f s) before the cell was steady", m.warmupSeconds()));
+        }
+        long ops = m.latency().count() + m.errors();
+        boolean tooFew = ops < MIN_OPS;
+        if (tooFew) flags.add("too few operations: " + ops + " in the window (fewer than " + MIN_OPS + "; p99 and above are single samples)");
+        boolean overloaded = m.overloaded();
+        if (overloaded) {
+            flags.add(String.format(Locale.ROOT, "overloaded: achieved %.0f of %.0f ops/s offered (%.0f %%), %.1f %% of the schedule started over 1 s"
+                            + " late%s", m.opsPerSecond(), m.offeredPerSecond(), 100 * m.opsPerSecond() / m.offeredPerSecond(), 100 * m.lateShare(),
+                    m.dropped() > 0 ? ", " + m.dropped() + " dropped" : ""));
+        }
+        if (m.errors() > 0) warnings.add(m.errors() + " operations failed in the window (their latency is shown apart)");
+        if (m.clamped() > 0) warnings.add(m.clamped() + " latencies exceeded the histograms' 1 h range and were recorded as 1 h");
+        if (!m.drained()) warnings.add("clients were still inside the engine after the drain deadline; their sessions were closed");
+        warnings.addAll(m.resources().warnings());
+        return new Validity(steady, m.warmupSeconds(), m.warmupSteady(), m.steadiness().trendPctPerSecond(), ops, tooFew, overloaded,
+                flags, warnings);
+    }
+}

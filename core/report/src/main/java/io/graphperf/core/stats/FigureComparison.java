@@ -1,0 +1,26 @@
+package io.graphperf.core.stats;
+
+/**
+ * One figure of one cell, variant against baseline.
+ *
+ * @param cell           the cell's label
+ * @param difference     mean(variant) − mean(baseline), in the figure's unit
+ * @param differencePct  the same in percent of the baseline's mean
+ * @param ci95           95 % confidence interval of the difference of means (Welch), in the figure's unit
+ * @param pValue         Welch's two-sided p, NaN when not tested
+ * @param pHolm          the same after Holm's correction over the comparison's figures
+ * @param reason         the outcome in words (with the CI, or why there is no verdict)
+ * @param repeatsNeeded  inconclusive: runs a side that would likely decide it
+ */
+public record FigureComparison(String cell, String figure, String unit, boolean higherIsBetter, Summary baseline, Summary variant,
+                               double difference, double differencePct, double[] ci95, double pValue, double pHolm,
+                               Verdicts.Outcome outcome, String reason, int repeatsNeeded) {
+
+    public double ci95LowPct() {
+        return baseline.mean() == 0 ? Double.NaN : 100 * ci95[0] / Math.abs(baseline.mean());
+    }
+
+    public double ci95HighPct() {
+        return baseline.mean() == 0 ? Double.NaN : 100 * ci95[1] / Math.abs(baseline.mean());
+    }
+}

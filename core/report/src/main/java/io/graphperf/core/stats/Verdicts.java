@@ -1,0 +1,168 @@
+package io.graphperf.core.stats;
+
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.inference.TTest;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Verdicts you can publish: is a variant different from the baseline in each figure, beyond run-to-run noise
+ * and beyond an effect worth reporting? Welch's two-sided t-test (commons-math3) per figure, Holm's correction
+ * over all figures of one comparison, a minimum effect, and four outcomes:
+ * <ul>
+ *   <li><b>faster / slower</b> (better / worse): significant after correction and at least the minimum effect apart;</li>
+ *   <li><b>equivalent</b>: the 95 % confidence interval of the difference lies within ± the minimum effect;</li>
+ *   <li><b>inconclusive</b>: neither — the interval is too wide; the verdict says how many runs a side would likely decide it;</li>
+ *   <li><b>no verdict</b>: fewer than the minimum runs a side, or no variation at all between runs (noise cannot be told from effect).</li>
+ * </ul>
+ */
+public final class Verdicts {
+
+    /**
+     * @param alpha     family-wise error rate of one comparison
+     * @param minEffect smallest difference worth a verdict, as a fraction of the baseline's mean
+     * @param minRuns   runs a side below which there is no verdict
+     */
+    public record Settings(double alpha, double minEffect, int minRuns) {
+        public static final Settings DEFAULT = new Settings(0.05, 0.05, 3);
+
+        public String describe(int figures) {
+            return String.format(Locale.ROOT, "Welch's two-sided t-test per figure, Holm's correction over the %d figures of this comparison"
+                            + " (family-wise α = %.2f), minimum effect ±%.0f %% of the baseline's mean: faster/slower when significant after"
+                            + " correction and at least %.0f %% apart; equivalent when the 95 %% confidence interval of the difference of means lies"
+                            + " within ±%.0f %%; inconclusive otherwise; no verdict below %d runs a side or without variation",
+                    figures, alpha, minEffect * 100, minEffect * 100, minEffect * 100, minRuns);
+        }
+    }
+
+    public enum Outcome {
+        BETTER("faster / better"), WORSE("slower / worse"), EQUIVALENT("equivalent"), INCONCLUSIVE("inconclusive"), NO_VERDICT("no verdict");
+
+        public final String text;
+
+        Outcome(String text) {
+            this.text = text;
+        }
+    }
+
+    /** One figure's runs on both sides. */
+    public record Samples(String cell, String figure, String unit, boolean higherIsBetter, double[] baseline, double[] variant) {
+    }
+
+    private Verdicts() {
+    }
+
+    public static List<FigureComparison> compare(List<Samples> figures, Settings s) {
+        List<FigureComparison> out = new ArrayList<>();
+        List<Integer> tested = new ArrayList<>();
+        double[] p = new double[figures.size()];
+        for (int i = 0; i < figures.size(); i++) {
+            Samples f = figures.get(i);
+            Summary a = Summary.of(finite(f.baseline())), b = Summary.of(finite(f.variant()));
+            double diff = b.mean() - a.mean();
+            p[i] = Double.NaN;
+            String reason = null;
+            if (a.n() < s.minRuns() || b.n() < s.minRuns()) {
+                reason = a.n() + " and " + b.n() + " runs: a verdict needs at least " + s.minRuns() + " a side";
+            } else if (a.stdev() == 0 && b.stdev() == 0) {
+                reason = "no variation between runs on either side: noise cannot be told from an effect";
+            } else if (a.mean() == 0) {
+                reason = "the baseline's mean is 0: no relative effect";
+            } else {
+                p[i] = new TTest().tTest(finite(f.baseline()), finite(f.variant()));
+                tested.add(i);
+            }
+            out.add(new FigureComparison(f.cell(), f.figure(), f.unit(), f.higherIsBetter(), a, b, diff, pct(diff, a), ci(a, b), p[i], Double.NaN,
+                    reason == null ? null : Outcome.NO_VERDICT, reason, 0));
+        }
+        double[] holm = holm(tested.stream().mapToDouble(i -> p[i]).toArray());
+        for (int k = 0; k < tested.size(); k++) {
+            int i = tested.get(k);
+            out.set(i, decide(out.get(i), holm[k], s, tested.size()));
+        }
+        return out;
+    }
+
+    private static FigureComparison decide(FigureComparison c, double pHolm, Settings s, int m) {
+        double delta = s.minEffect() * Math.abs(c.baseline().mean());
+        double d = c.difference();
+        double[] ci = c.ci95();
+        Outcome o;
+        String reason;
+        int needed = 0;
+        if (pHolm < s.alpha() && Math.abs(d) >= delta) {
+            o = (d > 0) == c.higherIsBetter() ? Outcome.BETTER : Outcome.WORSE;
+            reason = String.format(Locale.ROOT, "%+.1f %% (p = %.2g after Holm's correction)", c.differencePct(), pHolm);
+        } else if (ci[0] > -delta && ci[1] < delta) {
+            o = Outcome.EQUIVALENT;
+            reason = String.format(Locale.ROOT, "the 95 %% CI %+.1f … %+.1f %% lies within ±%.0f %%", pct(ci[0], c.baseline()), pct(ci[1], c.baseline()),
+                    s.minEffect() * 100);
+        } else {
+            o = Outcome.INCONCLUSIVE;
+            needed = repeatsNeeded(c, delta, s, m);
+            reason = String.format(Locale.ROOT, "95 %% CI %+.1f … %+.1f %%: too wide to decide; about %s runs a side would likely decide it",
+                    pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), needed >= 1000 ? "1000 or more" : Integer.toString(needed));
+        }
+        return new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), d, c.differencePct(), ci,
+                c.pValue(), pHolm, o, reason, needed);
+    }
+
+    /**
+     * Runs a side with which the same spread would likely decide: an equivalence when the difference is below
+     * the minimum effect (the CI's half-width must fit in what is left of it), a difference otherwise (80 %
+     * power at the Holm-corrected level of the first test).
+     */
+    static int repeatsNeeded(FigureComparison c, double delta, Settings s, int m) {
+        double var = c.baseline().stdev() * c.baseline().stdev() + c.variant().stdev() * c.variant().stdev();
+        double d = Math.abs(c.difference());
+        double n;
+        if (d < delta) {
+            n = 4 * var / ((delta - d) * (delta - d)); // t ≈ 2
+        } else {
+            NormalDistribution z = new NormalDistribution();
+            double za = z.inverseCumulativeProbability(1 - s.alpha() / (2.0 * Math.max(1, m))), zb = z.inverseCumulativeProbability(0.8);
+            n = (za + zb) * (za + zb) * var / (d * d);
+        }
+        return (int) Math.min(1000, Math.max(Math.max(c.baseline().n(), c.variant().n()) + 1, Math.ceil(n)));
+    }
+
+    /** Holm's step-down adjustment of p-values (same order as given). */
+    static double[] holm(double[] p) {
+        int m = p.length;
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) order[i] = i;
+        Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
+        double[] adj = new double[m];
+        double running = 0;
+        for (int k = 0; k < m; k++) {
+            int i = order[k];
+            running = Math.max(running, Math.min(1, (m - k) * p[i]));
+            adj[i] = running;
+        }
+        return adj;
+    }
+
+    /** 95 % confidence interval of mean(variant) − mean(baseline), Welch–Satterthwaite degrees of freedom. */
+    static double[] ci(Summary a, Summary b) {
+        if (a.n() < 2 || b.n() < 2) return new double[]{Double.NaN, Double.NaN};
+        double va = a.stdev() * a.stdev() / a.n(), vb = b.stdev() * b.stdev() / b.n();
+        double se = Math.sqrt(va + vb), diff = b.mean() - a.mean();
+        if (se == 0) return new double[]{diff, diff};
+        double df = (va + vb) * (va + vb) / (va * va / (a.n() - 1) + vb * vb / (b.n() - 1));
+        double half = new TDistribution(df).inverseCumulativeProbability(0.975) * se;
+        return new double[]{diff - half, diff + half};
+    }
+
+    private static double pct(double diff, Summary base) {
+        return base.mean() == 0 ? Double.NaN : 100 * diff / Math.abs(base.mean());
+    }
+
+    private static double[] finite(double[] v) {
+        return Arrays.stream(v).filter(Double::isFinite).toArray();
+    }
+}

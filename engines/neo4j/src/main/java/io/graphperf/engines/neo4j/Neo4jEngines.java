@@ -1,0 +1,117 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Engines;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Neo4j as the engine of a trial: an engine host per store, in {@code work}/engine-STORE, with the run's settings
+ * (the variant's applied), or a user's server given by URI.
+ */
+public final class Neo4jEngines implements Engines {
+
+    /**
+     * A user's server.
+     *
+     * @param httpUrl      base URL of its HTTP API, or null to derive http://HOST:7474
+     * @param resetAllowed whether graphperf may delete all data in {@code database} between cells
+     */
+    public record Server(String uri, String user, String password, String database, String httpUrl, boolean resetAllowed) {
+    }
+
+    private final HostSettings base;
+    private final Path work, home;
+    private final String storePrefix;
+    private final boolean keepStores;
+    private final Server server;
+
+    /**
+     * @param base        the engine host's settings (heap, page cache, folders, ports, settings), the variant's applied
+     * @param work        the trial's folder; each store's engine folder goes under it
+     * @param storePrefix makes store folders under a user's --data-dir / --tx-log-dir unique to this trial
+     * @param server      a user's server, or null to start engine hosts
+     */
+    public Neo4jEngines(HostSettings base, Path work, Path home, String storePrefix, boolean keepStores, Server server) {
+        this.base = base;
+        this.work = work;
+        this.home = home;
+        this.storePrefix = storePrefix;
+        this.keepStores = keepStores;
+        this.server = server;
+    }
+
+    @Override
+    public boolean embedded() {
+        return server == null;
+    }
+
+    /** The host settings of one store: its own engine folder, and its own subfolder of a user's data or log folder. */
+    HostSettings host(String store) {
+        String id = "graphperf-" + storePrefix + "-" + store;
+        return new HostSettings(work.resolve("engine-" + store), base.heap(), base.pageCache(),
+                base.dataDir() == null ? null : base.dataDir().resolve(id), base.txLogDir() == null ? null : base.txLogDir().resolve(id),
+                base.boltPort(), base.httpPort(), base.extra());
+    }
+
+    @Override
+    public Engine start(String store, Map<String, String> settings, int connections) throws Exception {
+        if (server != null) {
+            if (!settings.isEmpty()) {
+                throw new UserError("this measurement sets engine settings " + settings.keySet() + " on a server graphperf starts; with --server,"
+                        + " set them on your server and run once per setting");
+            }
+            Neo4jEngine e = Neo4jEngine.remote(server.uri(), server.user(), server.password(), server.database(), server.httpUrl(),
+                    server.resetAllowed(), connections > 0 ? connections : Neo4jEngine.DEFAULT_CONNECTIONS);
+            try {
+                e.checkResetAllowed();
+            } catch (UserError u) {
+                e.close();
+                throw u;
+            }
+            return e;
+        }
+        return Neo4jEngine.embedded(host(store).with(settings), home, connections > 0 ? connections : Neo4jEngine.DEFAULT_CONNECTIONS);
+    }
+
+    @Override
+    public BulkImport bulkImport(String store, Map<String, String> options) {
+        if (server != null) {
+            throw new UserError("this experiment loads its data with Neo4j's bulk importer into a store on this machine; drop --server");
+        }
+        return new Neo4jBulkImport(host(store), home, options.getOrDefault("max-off-heap", "2G"));
+    }
+
+    @Override
+    public void deleteStore(String store) throws Exception {
+        if (server == null && !keepStores) Neo4jBulkImport.deleteStore(host(store));
+    }
+
+    @Override
+    public String describe() {
+        if (server != null) return "Neo4j at " + server.uri() + ", database " + server.database();
+        return "embedded Neo4j in a child JVM (heap " + base.heap() + ", page cache " + base.pageCache() + ")";
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (server != null) {
+            m.put("server", server.uri());
+            m.put("database", server.database());
+            m.put("user", server.user());
+            return m;
+        }
+        m.put("heap", base.heap());
+        m.put("pageCache", base.pageCache());
+        m.put("dataDir", base.dataDir() == null ? "(trial folder)/engine-*/data" : base.dataDir() + "/graphperf-*");
+        m.put("txLogDir", base.txLogDir() == null ? "(default, under the data directory)" : base.txLogDir() + "/graphperf-*");
+        m.put("settings", base.extra());
+        m.put("keepStores", keepStores);
+        return m;
+    }
+}

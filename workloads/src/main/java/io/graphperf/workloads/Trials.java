@@ -1,0 +1,156 @@
+package io.graphperf.workloads;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Engines;
+import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.report.EnvironmentInfo;
+import io.graphperf.core.report.ResultsFolder;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.stats.Comparisons;
+import io.graphperf.core.stats.VariantComparison;
+import io.graphperf.core.stats.Verdicts;
+import io.graphperf.workloads.options.Variant;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs an experiment once per variant and repeat, interleaved (baseline, variant, baseline, variant …) so that
+ * slow drifts of the machine spread over every variant, each trial in its own folder under trials/ (or the run's
+ * folder itself when there is one trial). After every cell the folder is rewritten, so an interrupted run keeps
+ * what it measured; at the end one run.json holds every cell, the experiment's headlines and targets, and each
+ * variant's comparison with the baseline over the trials that passed (failed ones left out and listed).
+ */
+public final class Trials {
+
+    /**
+     * @param configuration what shaped the run, for run.json (never a password)
+     * @param verdicts      the statistics of the comparisons
+     */
+    public record Spec(List<Variant> variants, int repeats, Path runDir, long seed, Path datasetCache, Path home, Map<String, Object> configuration,
+                       Verdicts.Settings verdicts) {
+    }
+
+    /** Makes the engine of one trial, with the variant's settings applied. */
+    @FunctionalInterface
+    public interface EngineFactory {
+        Engines forTrial(Variant variant, Path trialDir, String trialId);
+    }
+
+    private Trials() {
+    }
+
+    public static <O> RunResult run(Experiment<O> e, O options, Spec spec, EngineFactory engines, ProgressListener progress) throws Exception {
+        String startedAt = OffsetDateTime.now().toString();
+        String runId = spec.runDir().getFileName().toString();
+        boolean single = spec.variants().size() == 1 && spec.repeats() == 1;
+        List<RunResult.Trial> trials = new ArrayList<>();
+        List<Cell> cells = new ArrayList<>();
+        List<RunResult.TrialData> data = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(), failures = new ArrayList<>();
+        Map<String, Object> environment = EnvironmentInfo.collect(spec.home());
+        Map<String, Object> configuration = new LinkedHashMap<>(spec.configuration());
+        String[] engine = {""}, reset = {""};
+        int total = spec.variants().size() * spec.repeats(), order = 0;
+        Builder b = new Builder(e, spec, runId, startedAt, environment, configuration, engine, reset, trials, cells, data, warnings, failures);
+        for (int r = 1; r <= spec.repeats(); r++) {
+            for (Variant v : spec.variants()) {
+                order++;
+                String name = String.format("%02d-%s-%d", order, v.name(), r);
+                Path dir = single ? spec.runDir() : spec.runDir().resolve("trials").resolve(name);
+                Files.createDirectories(dir);
+                if (!single) {
+                    progress.phase(String.format("trial %d of %d: %s, repeat %d of %d", order, total, v.name(), r, spec.repeats()));
+                    progress.phaseDone("into trials/" + name);
+                }
+                int rep = r, ord = order;
+                RunContext ctx = new RunContext(engines.forTrial(v, dir, runId + "-" + name), dir, v.name(), r, order - 1, v.settings(), progress,
+                        spec.datasetCache(), spec.home(), spec.seed(), (soFar, f) -> {
+                    List<Cell> all = new ArrayList<>(cells);
+                    all.addAll(soFar);
+                    List<String> fs = new ArrayList<>(failures);
+                    fs.addAll(f);
+                    ResultsFolder.write(b.build(all, fs, "(incomplete: trial " + ord + " of " + total + ", " + soFar.size() + " cells so far)", false),
+                            spec.runDir(), e.sections());
+                });
+                TrialResult tr;
+                try {
+                    tr = e.run(ctx, options);
+                } catch (Exception ex) {
+                    String why = ex instanceof UserError ? ex.getMessage() : ex.toString();
+                    failures.add((single ? "" : "trial " + name + ": ") + why);
+                    trials.add(new RunResult.Trial(order, v.name(), rep, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), false, List.of(why)));
+                    // the folder keeps what was measured and says why the run stopped
+                    ResultsFolder.write(b.build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
+                    throw ex;
+                }
+                if (engine[0].isEmpty()) {
+                    engine[0] = tr.engine();
+                    reset[0] = tr.resetMethod();
+                    environment.putAll(tr.environment());
+                }
+                tr.configuration().forEach((k, val) -> configuration.putIfAbsent(k, val));
+                cells.addAll(tr.cells());
+                if (tr.data() != null) data.add(new RunResult.TrialData(v.name(), rep, tr.data()));
+                for (String w : tr.warnings()) warnings.add((single ? "" : name + ": ") + w);
+                for (String f : tr.failures()) failures.add((single ? "" : name + ": ") + f);
+                trials.add(new RunResult.Trial(order, v.name(), rep, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), tr.failures().isEmpty(),
+                        tr.failures()));
+                if (!single) {
+                    RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + name, e.name(), e.title(), startedAt, OffsetDateTime.now().toString(),
+                            configuration, environment, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
+                            List.of(trials.get(trials.size() - 1)), tr.cells(), tr.data() == null ? List.of() : List.of(data.get(data.size() - 1)),
+                            e.headlines(tr.cells()), e.targets(tr.cells()), List.of(), tr.warnings(), tr.failures());
+                    ResultsFolder.write(one, dir, e.sections());
+                }
+                ResultsFolder.write(b.build(cells, failures, "(incomplete: " + order + " of " + total + " trials done)", false), spec.runDir(), e.sections());
+            }
+        }
+        RunResult run = b.build(cells, failures, OffsetDateTime.now().toString(), true);
+        ResultsFolder.write(run, spec.runDir(), e.sections());
+        return run;
+    }
+
+    /** Assembles the run's record from what was measured so far. */
+    private record Builder(Experiment<?> e, Spec spec, String runId, String startedAt, Map<String, Object> environment,
+                           Map<String, Object> configuration, String[] engine, String[] reset, List<RunResult.Trial> trials, List<Cell> cells,
+                           List<RunResult.TrialData> data, List<String> warnings, List<String> failures) {
+
+        RunResult build(List<Cell> all, List<String> fs, String finishedAt, boolean complete) {
+            List<VariantComparison> comparisons = new ArrayList<>();
+            List<RunResult.Variant> variants = spec.variants().stream().map(v -> new RunResult.Variant(v.name(), v.settings())).toList();
+            if (complete && spec.variants().size() > 1) {
+                String base = spec.variants().get(0).name();
+                for (Variant v : spec.variants().subList(1, spec.variants().size())) {
+                    List<String> excluded = new ArrayList<>();
+                    for (RunResult.Trial t : trials) {
+                        if (!t.passed() && (t.variant().equals(base) || t.variant().equals(v.name()))) {
+                            excluded.add("trial " + t.dir() + " (" + t.variant() + " #" + t.repeat() + ") failed: " + String.join("; ", t.failures()));
+                        }
+                    }
+                    comparisons.add(Comparisons.compare(base, passedCells(all, base), v.name(), passedCells(all, v.name()), excluded, spec.verdicts()));
+                }
+            }
+            List<String> failuresNow = new ArrayList<>(fs);
+            if (!complete && !finishedAt.startsWith("(")) failuresNow.add("incomplete run");
+            return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), e.title(), startedAt, finishedAt, configuration, environment, engine[0], reset[0],
+                    variants, spec.repeats(), trials, all, data, e.headlines(all), e.targets(all), comparisons, warnings, failuresNow);
+        }
+
+        private List<Cell> passedCells(List<Cell> all, String variant) {
+            List<Cell> out = new ArrayList<>();
+            for (Cell c : all) {
+                if (!c.variant().equals(variant)) continue;
+                boolean passed = trials.stream().anyMatch(t -> t.variant().equals(variant) && t.repeat() == c.repeat() && t.passed());
+                if (passed) out.add(c);
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package io.graphperf.workloads.cells;
+
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.results.Check;
+
+/** A check of the engine's contents after a cell, against what the measuring layer saw acknowledged. */
+@FunctionalInterface
+public interface CellCheck {
+    Check check(Engine engine, Measurement measured) throws Exception;
+}

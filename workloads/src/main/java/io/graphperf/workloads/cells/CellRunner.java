@@ -1,0 +1,108 @@
+package io.graphperf.workloads.cells;
+
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.RunListener;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Runner;
+import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.executors.Open;
+import io.graphperf.core.report.Format;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Check;
+import io.graphperf.workloads.RunContext;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Measures one scenario on one transport of an engine: empty the store, apply the scenario's schema, hand
+ * the operations to the measuring layer (with the component probe listening to the window's events), let the
+ * component settle, then check the engine's contents against what was acknowledged.
+ */
+public final class CellRunner {
+
+    /** How the store is emptied before a cell. */
+    @FunctionalInterface
+    public interface Reset {
+        void reset(Engine engine) throws Exception;
+    }
+
+    private final Engine engine;
+    private final RunContext ctx;
+    private final String experiment;
+    private final List<String> failures;
+    private final Reset reset;
+
+    /** @param failures receives what makes the run fail (check mismatches, cells where nothing succeeded) */
+    public CellRunner(Engine engine, RunContext ctx, String experiment, List<String> failures) {
+        this(engine, ctx, experiment, failures, Engine::reset);
+    }
+
+    /** @param reset how the store is emptied before each cell (the engine's own reset unless an experiment needs its data kept) */
+    public CellRunner(Engine engine, RunContext ctx, String experiment, List<String> failures, Reset reset) {
+        this.engine = engine;
+        this.ctx = ctx;
+        this.experiment = experiment;
+        this.failures = failures;
+        this.reset = reset;
+    }
+
+    /** The run's plan, with the scenario's own client count when it fixes one, in either load model. */
+    public static RunPlan planFor(Scenario s, RunPlan plan) {
+        if (s.clients() <= 0) return plan;
+        Executor e = plan.executor();
+        return plan.withExecutor(e instanceof Open o ? new Open(o.ratePerSecond(), s.clients()) : new Closed(s.clients()));
+    }
+
+    public Cell measure(Scenario s, String transportName, Transport transport, RunPlan runPlan) throws Exception {
+        reset.reset(engine);
+        for (String statement : s.setup()) engine.execute(statement);
+        engine.awaitIndexesOnline();
+        RunPlan plan = planFor(s, runPlan);
+        Path hlog = ctx.histograms().resolve(s.id() + "-" + transportName + ".hlog");
+        List<RunListener> listeners = new ArrayList<>(List.of(ctx.progress()));
+        CellProbe probe = s.probe();
+        if (probe != null) {
+            probe.before(engine);
+            listeners.add(probe.listener(engine));
+        }
+        Measurement m;
+        try {
+            m = new Runner(transport, s.operations(), plan, hlog, engine.serverPid().stream().boxed().toList(), listeners).run();
+        } catch (Exception e) {
+            engine.checkHealthy(); // a dead server explains the failure better than the driver's error
+            throw e;
+        }
+        engine.checkHealthy();
+        String label = s.id() + " over " + transportName;
+        Cell.Builder b = Cell.builder(experiment, s.id()).title(s.title()).query(s.query()).transport(transportName).measurement(m)
+                .reference(s.reference()).entityUnit(s.entityUnit());
+        if (probe != null) {
+            CellProbe.Outcome o = probe.after(engine);
+            b.component(o.figures());
+            for (String f : o.failures()) failures.add(label + ": " + f);
+        }
+        for (CellCheck c : s.checks()) {
+            Check check = c.check(engine, m);
+            b.check(check);
+            if (!check.passed()) failures.add(label + ": " + check.what() + " — found " + check.actual() + ", expected " + check.expected()
+                    + (check.detail() == null ? "" : " (" + check.detail() + ")"));
+        }
+        if (m.acknowledgedOps() == 0) {
+            failures.add(label + ": no operation succeeded" + (m.errorSamples().isEmpty() ? "" : " (" + m.errorSamples().get(0) + ")"));
+        }
+        return ctx.tag(b.build());
+    }
+
+    /** One line for the progress log. */
+    public static String outcome(Cell c) {
+        Measurement m = c.measurement();
+        return String.format("%s ops/s, %s entities/s, p99 %s ms, %d errors, warm-up %s s, %s, checks %s", Format.rate(m.opsPerSecond()),
+                Format.rate(m.entitiesPerSecond()), Format.ms(m.latency().p99Ms()), m.errors(), Format.secs(m.warmupSeconds()), c.validity().label(),
+                c.checks().isEmpty() ? "–" : c.verified() ? "ok" : "MISMATCH");
+    }
+}

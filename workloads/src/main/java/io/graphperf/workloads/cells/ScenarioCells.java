@@ -1,0 +1,90 @@
+package io.graphperf.workloads.cells;
+
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.results.Cell;
+import io.graphperf.workloads.RunContext;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measures scenarios on transports of one engine: the schema of every scenario first, a server warm-up over all
+ * of their workloads, then each cell (scenario × transport) in the trial's order.
+ */
+public final class ScenarioCells {
+
+    /** @param serverWarmup fixed length of the server warm-up, or null for until settled */
+    public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
+                       boolean shuffled) {
+    }
+
+    /** One cell to measure. */
+    public record Item(Scenario scenario, String transport) {
+    }
+
+    private ScenarioCells() {
+    }
+
+    /**
+     * @param cells    measured cells are added here as they finish (and saved through the context)
+     * @param failures receives the cells' failures
+     * @param warnings receives conditions that make figures suspect (a server warm-up cut short)
+     * @return the server warm-up's outcome and the order, for run.json
+     */
+    public static Map<String, Object> run(Engine engine, RunContext ctx, String experiment, Plan plan, List<Cell> cells, List<String> failures,
+                                          List<String> warnings) throws Exception {
+        Map<String, Transport> transports = new LinkedHashMap<>();
+        Map<String, Object> config = new LinkedHashMap<>();
+        try {
+            for (String t : plan.transports()) transports.put(t, engine.transport(t));
+            List<Item> listed = new ArrayList<>();
+            for (Scenario s : plan.scenarios()) for (String t : plan.transports()) listed.add(new Item(s, t));
+            ctx.progress().phase("schema of every scenario");
+            for (Scenario s : plan.scenarios()) for (String st : s.setup()) engine.execute(st);
+            engine.awaitIndexesOnline();
+            ctx.progress().phaseDone("online");
+            List<ServerWarmup.Slice> slices = new ArrayList<>();
+            for (Item i : listed) {
+                slices.add(ServerWarmup.Slice.of(i.scenario().id() + " over " + i.transport(), transports.get(i.transport()), i.scenario().operations(),
+                        i.scenario().probe()));
+            }
+            ServerWarmup.Outcome warm = ServerWarmup.run(engine, slices, plan.serverWarmup(), plan.serverWarmupCap(), ctx.progress());
+            config.put("serverWarmup", warm.describe());
+            String w = warm.warning("--server-warmup " + Math.max(60, 2 * plan.serverWarmupCap().toSeconds()) + "s");
+            if (w != null) warnings.add(w);
+            List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
+            config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
+            config.put("cellOrderOfThisTrial", order.stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
+            CellRunner runner = new CellRunner(engine, ctx, experiment, failures);
+            int n = 0;
+            for (Item i : order) {
+                n++;
+                ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, order.size(), i.scenario().id(), i.transport()));
+                Cell c = runner.measure(i.scenario(), i.transport(), transports.get(i.transport()), plan.run());
+                cells.add(c);
+                ctx.progress().phaseDone(CellRunner.outcome(c));
+                ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
+            }
+        } finally {
+            for (Transport t : transports.values()) t.close();
+        }
+        return config;
+    }
+
+    /** The cells in the experiment's listed order (scenario, then transport), whatever order they ran in. */
+    public static List<Cell> listedOrder(List<Cell> cells, List<Scenario> scenarios, List<String> transports) {
+        List<Cell> out = new ArrayList<>();
+        for (Scenario s : scenarios) {
+            for (String t : transports) {
+                for (Cell c : cells) if (c.scenario().equals(s.id()) && c.transport().equals(t)) out.add(c);
+            }
+        }
+        for (Cell c : cells) if (!out.contains(c)) out.add(c);
+        return out;
+    }
+}

@@ -1,0 +1,65 @@
+package io.graphperf.workloads.imports;
+
+import io.graphperf.core.UserError;
+import io.graphperf.workloads.options.EngineOptions;
+import io.graphperf.workloads.options.ExperimentCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+@Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"E1 — bulk import, schema, cache warm-up: Neo4j's bulk importer on a generated (b2b, social) or your own CSV folder,",
+                "then one uniqueness constraint per label key and the property indexes, each timed until ONLINE, then cold starts with",
+                "apoc.warmup.run and graphperf's query warm-up (their order alternated across repeats) and probe queries cold and warm."},
+        footer = {"", "Examples:", "  graphperf run import --dataset b2b --scale 0.001,0.003,0.01",
+                "  graphperf run import --scale 0.01 --variant small-cache:page-cache=64m --repeat 5",
+                "  graphperf run import --dataset /data/my-csv-folder --index Person.name"})
+public final class ImportCommand extends ExperimentCommand<ImportOptions> {
+
+    @Option(names = "--dataset", paramLabel = "NAME|DIR", description = "b2b (default), social, or a folder of Neo4j-import CSV files.")
+    String dataset;
+    @Option(names = "--scale", split = ",", paramLabel = "S", description = "Scale factors of the generated dataset, e.g. 0.001,0.003,0.01 (default: 0.01).")
+    List<Double> scales = new ArrayList<>();
+    @Option(names = "--index", split = ",", paramLabel = "LABEL.PROPERTY", description = "Property indexes after the constraints (default b2b: Individual.lastName,Organization.name; social: Person.lastName,Message.sentAt).")
+    List<String> indexes;
+    @Option(names = "--probe-label", paramLabel = "LABEL", description = "Label whose keys the probe queries look up (default: b2b Individual, social Person, else the first label with a key).")
+    String probeLabel;
+    @Option(names = "--bad-tolerance", paramLabel = "N", description = "Bad rows the importer may skip before it fails (default: 10000, as in the study).")
+    Integer badTolerance;
+    @Option(names = "--max-off-heap", paramLabel = "SIZE", description = "The importer's --max-off-heap-memory (default: 2G).")
+    String maxOffHeap;
+    @Option(names = "--defects", paramLabel = "N", description = "Defects per kind injected into a generated dataset (default: 0).")
+    Integer defects;
+    @Option(names = "--dataset-seed", description = "Generator seed (default: 1).")
+    Long datasetSeed;
+    @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated datasets are kept for reuse (default: OUT/datasets).")
+    Path datasetCache;
+    @Option(names = "--no-drop-os-cache", description = "Do not drop the OS file cache before cold starts (dropping needs root; default: drop when permitted).")
+    boolean noDropOsCache;
+    @Mixin
+    EngineOptions engine = new EngineOptions();
+
+    @Override
+    public ImportOptions options() {
+        String ds = dataset == null ? "b2b" : dataset;
+        boolean generated = ImportOptions.GENERATED.contains(ds);
+        if (!generated && !Files.isDirectory(Path.of(ds))) throw new UserError("--dataset '" + ds + "' is neither b2b, social nor an existing folder");
+        if (!generated && !scales.isEmpty()) throw new UserError("--scale applies to generated datasets (b2b, social), not to a folder");
+        List<Double> sc = generated ? (scales.isEmpty() ? List.of(0.01) : scales) : java.util.Collections.singletonList(Double.NaN);
+        for (double s : sc) if (generated && !(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
+        int tolerance = badTolerance == null ? 10_000 : badTolerance;
+        if (tolerance < 0) throw new UserError("--bad-tolerance must be 0 or more");
+        return new ImportOptions(ds, sc, indexes, probeLabel, tolerance, maxOffHeap == null ? "2G" : maxOffHeap, defects == null ? 0 : defects,
+                datasetSeed == null ? 1 : datasetSeed, datasetCache, !noDropOsCache);
+    }
+
+    @Override
+    public EngineOptions engine() {
+        return engine;
+    }
+}

@@ -1,0 +1,41 @@
+package io.graphperf.workloads.imports;
+
+import io.graphperf.core.results.Reference;
+
+import java.util.List;
+
+/**
+ * E1 at one dataset scale: the bulk import, the schema build, the cold start and the warm-up, each
+ * measured by graphperf around the engine's own tools.
+ *
+ * @param dataset            b2b, social, or the path of a user's CSV folder
+ * @param scale              the generator's scale factor, NaN for a user's folder
+ * @param generationSeconds  graphperf generating the CSV files; NaN when an earlier generation was reused
+ * @param startSeconds       from starting the server process on the imported store until it answered a query
+ * @param osCacheDropped     whether the operating system's file cache was dropped before each cold start
+ *                           (needs root); without it "cold" means Neo4j's page cache only, and warm-up MB/s
+ *                           may be reads from memory (flagged)
+ * @param warmupOrder        the order the warm-up methods ran in (alternated across repeats)
+ * @param ownWorkSeconds     graphperf's own work in this study besides the engine's tools: layout detection,
+ *                           parsing the importer's output, reading store sizes, sampling probe keys
+ * @param references         the published study's figures, keyed by what they compare with
+ *                           ({@link #IMPORT_ROWS_PER_CORE}, {@link #WARMUP_MB_PER_SECOND}, {@link #CONSTRAINT_ROWS_PER_SECOND})
+ */
+public record ImportStudyResult(String dataset, double scale, String datasetDir, double generationSeconds,
+                                ImportPhase importPhase, double startSeconds, List<SchemaStep> schema,
+                                List<WarmupResult> warmups, List<ProbeResult> probes, boolean osCacheDropped,
+                                double ownWorkSeconds, java.util.Map<String, Reference> references, List<String> warmupOrder) {
+
+    public static final String IMPORT_ROWS_PER_CORE = "import rows/s per core";
+    public static final String WARMUP_MB_PER_SECOND = "warm-up MB/s";
+    public static final String CONSTRAINT_ROWS_PER_SECOND = "constraint build rows/s (big labels)";
+
+    public double schemaSeconds() {
+        return schema.stream().mapToDouble(SchemaStep::onlineSeconds).sum();
+    }
+
+    /** A short label for tables: "b2b 0.01" or the folder's name. */
+    public String label() {
+        return Double.isNaN(scale) ? dataset : dataset + " " + io.graphperf.core.report.Format.scale(scale);
+    }
+}

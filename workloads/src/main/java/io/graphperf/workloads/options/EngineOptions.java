@@ -1,0 +1,48 @@
+package io.graphperf.workloads.options;
+
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The engine graphperf starts (Neo4j 5.26 in a child JVM): memory, folders, ports, settings. */
+public final class EngineOptions {
+
+    @Option(names = "--heap", description = "Engine heap (default: 1g).")
+    public String heap;
+    @Option(names = "--page-cache", description = "Engine page cache (default: 512m).")
+    public String pageCache;
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Data folder (default: inside the results folder); graphperf creates and deletes only its own graphperf-* subfolder.")
+    public Path dataDir;
+    @Option(names = "--tx-log-dir", paramLabel = "DIR", description = "Transaction-log folder, e.g. on another disk (default: under the data folder).")
+    public Path txLogDir;
+    @Option(names = "--bolt-port", description = "Bolt port (default: a free one).")
+    public Integer boltPort;
+    @Option(names = "--http-port", description = "HTTP port (default: a free one).")
+    public Integer httpPort;
+    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra engine setting (repeatable); graphperf.* keys configure graphperf's plugins (written to graphperf.conf).")
+    public Map<String, String> settings = new LinkedHashMap<>();
+    @Option(names = "--keep-store", description = "Keep the stores after the run (default: deleted, the engines' logs kept).")
+    public boolean keepStore;
+
+    public String heapOrDefault() {
+        return heap == null ? "1g" : heap;
+    }
+
+    public String pageCacheOrDefault() {
+        return pageCache == null ? "512m" : pageCache;
+    }
+
+    /** Options given that only the engine graphperf starts understands (an error together with --server). */
+    public String embeddedOnlyGiven() {
+        if (heap != null) return "--heap";
+        if (pageCache != null) return "--page-cache";
+        if (dataDir != null) return "--data-dir";
+        if (txLogDir != null) return "--tx-log-dir";
+        if (boltPort != null) return "--bolt-port";
+        if (httpPort != null) return "--http-port";
+        if (!settings.isEmpty()) return "--setting";
+        return null;
+    }
+}

@@ -1,0 +1,53 @@
+package io.graphperf.workloads.options;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.concurrent.Callable;
+
+/**
+ * An experiment's picocli command ({@code graphperf run NAME}): its own options plus those every experiment
+ * takes; {@code --help} lists exactly these, and any other option is refused by name. The command only parses:
+ * running it hands it to the CLI's launcher, which builds the trials and calls the experiment.
+ *
+ * @param <O> the experiment's validated options
+ */
+public abstract class ExperimentCommand<O> implements Callable<Integer> {
+
+    @Mixin
+    public RunOptions run = new RunOptions();
+
+    @Spec
+    public CommandSpec spec;
+
+    /** Runs a parsed command (the CLI). */
+    @FunctionalInterface
+    public interface Launcher {
+        int launch(ExperimentCommand<?> command) throws Exception;
+    }
+
+    private Launcher launcher;
+
+    public ExperimentCommand<O> launcher(Launcher l) {
+        this.launcher = l;
+        return this;
+    }
+
+    /** The validated options; a wrong value or combination is a {@link io.graphperf.core.UserError} naming the option. */
+    public abstract O options();
+
+    /** The engine graphperf starts, or null when the experiment starts none. */
+    public abstract EngineOptions engine();
+
+    /** A user's server, or null when the experiment needs graphperf's own engine. */
+    public ServerOptions server() {
+        return null;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (launcher == null) throw new IllegalStateException("no launcher: an experiment command runs through graphperf's CLI");
+        return launcher.launch(this);
+    }
+}

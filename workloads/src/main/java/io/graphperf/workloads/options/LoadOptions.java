@@ -1,0 +1,84 @@
+package io.graphperf.workloads.options;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Warmup;
+import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.executors.Open;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+
+/** How each cell is loaded and measured: clients, load model, warm-up, window; and how the server is warmed first. */
+public final class LoadOptions {
+
+    @Option(names = "--clients", description = "Client threads (default: the experiment's; scenarios that fix their clients keep them).")
+    public Integer clients;
+    @Option(names = "--load", paramLabel = "MODEL", description = "Load model: closed (clients as fast as possible, default) or open (a fixed --rate).")
+    public String load;
+    @Option(names = "--rate", description = "Open model: operations per second, offered whatever the engine does.")
+    public Double rate;
+    @Option(names = "--warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
+            description = "Each cell's warm-up: auto (until steady, default) or a fixed duration such as 30s.")
+    public WarmupSpec warmup;
+    @Option(names = "--warmup-max", paramLabel = "DURATION", converter = DurationConverter.class, description = "Cap of --warmup auto (default: the experiment's).")
+    public Duration warmupMax;
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class, description = "Measured window per cell (default: the experiment's).")
+    public Duration duration;
+    @Option(names = "--server-warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
+            description = "Before the first cell, every cell's workload in turn until the engine's throughput stops changing: auto (default, capped by --warmup-max × 2) or a fixed duration; 0s to skip.")
+    public WarmupSpec serverWarmup;
+    @Option(names = "--order", paramLabel = "ORDER", description = "Cell order: shuffled (default; the seed is printed, --seed repeats it) or listed.")
+    public String order;
+
+    /** The experiment's defaults. */
+    public record Defaults(int clients, Duration warmupMax, Duration window) {
+    }
+
+    public int clients(Defaults d) {
+        int n = clients != null ? clients : d.clients();
+        if (n < 1) throw new UserError("--clients must be at least 1, not " + n);
+        return n;
+    }
+
+    public Executor executor(int clientCount) {
+        String model = load == null ? "closed" : load;
+        try {
+            return switch (model) {
+                case "closed" -> {
+                    if (rate != null) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
+                    yield new Closed(clientCount);
+                }
+                case "open" -> {
+                    if (rate == null) throw new UserError("--load open needs --rate (operations per second)");
+                    yield new Open(rate, clientCount);
+                }
+                default -> throw new UserError("unknown load model '" + model + "' (option --load); known: closed, open");
+            };
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage() + " (options --clients/--rate)");
+        }
+    }
+
+    public RunPlan plan(Defaults d) {
+        Duration max = warmupMax != null ? warmupMax : d.warmupMax();
+        Duration window = duration != null ? duration : d.window();
+        if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
+        if (max.isZero() || max.isNegative()) throw new UserError("--warmup-max must be positive");
+        WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
+        Warmup warm = w.auto() ? new Warmup.UntilSteady(max) : new Warmup.Fixed(w.fixed());
+        return new RunPlan(executor(clients(d)), warm, window);
+    }
+
+    /** The server warm-up: null for auto, else its fixed length (zero: none). */
+    public Duration serverWarmupFixed() {
+        return serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed();
+    }
+
+    public boolean shuffled() {
+        String o = order == null ? "shuffled" : order;
+        if (!o.equals("shuffled") && !o.equals("listed")) throw new UserError("unknown order '" + o + "' (option --order); known: shuffled, listed");
+        return o.equals("shuffled");
+    }
+}

@@ -1,0 +1,41 @@
+package io.graphperf.workloads.options;
+
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Options every experiment takes: the config file, where results go, variants and repeats, the seed. */
+public final class RunOptions {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML file with any of this command's options (same names, without --); the command line wins.")
+    public Path config;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder for results (default: results).")
+    public Path out;
+
+    @Option(names = "--variant", paramLabel = "NAME:KEY=VALUE,...", description = {"A configuration to compare with the baseline (the run's own settings); repeatable.",
+            "Keys: heap, page-cache, data-dir, tx-log-dir, or any engine setting (e.g. db.tx_log.rotation.size)."})
+    public List<String> variants = new ArrayList<>();
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant, interleaved A B A B … (default: 5 with --variant, else 1). Verdicts need 3 a side.")
+    public Integer repeat;
+
+    @Option(names = "--seed", description = "Seed of the cell order and of sampled parameters (default: a new one per run, printed).")
+    public Long seed;
+
+    @Option(names = "--verbose", description = "Show stack traces of errors.")
+    public boolean verbose;
+
+    /** The baseline, then each --variant. */
+    public List<Variant> variantList() {
+        return Variant.all(variants);
+    }
+
+    public int repeats() {
+        int r = repeat != null ? repeat : variants.isEmpty() ? 1 : 5;
+        if (r < 1) throw new io.graphperf.core.UserError("--repeat must be at least 1, not " + r);
+        return r;
+    }
+}

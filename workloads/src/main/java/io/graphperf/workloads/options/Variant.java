@@ -1,0 +1,57 @@
+package io.graphperf.workloads.options;
+
+import io.graphperf.core.UserError;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One configuration of a before/after study, from {@code --variant NAME:key=value,...}. Keys are
+ * graphperf's embedded-server options (heap, page-cache, data-dir, tx-log-dir) or any Neo4j setting
+ * (a name with a dot, e.g. db.tx_log.rotation.size). The baseline is the run's own configuration.
+ */
+public record Variant(String name, Map<String, String> settings) {
+
+    public static final String BASELINE = "baseline";
+    public static final Set<String> OPTIONS = Set.of("heap", "page-cache", "data-dir", "tx-log-dir");
+
+    public static Variant baseline() {
+        return new Variant(BASELINE, Map.of());
+    }
+
+    public static Variant parse(String spec) {
+        int colon = spec.indexOf(':');
+        if (colon <= 0) throw bad(spec, "expected NAME:key=value,... e.g. encrypted:data-dir=/mnt/secure");
+        String name = spec.substring(0, colon).trim();
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) throw bad(spec, "a variant name is letters, digits, '.', '_' or '-'");
+        if (name.equals(BASELINE)) throw bad(spec, "'baseline' is the run's own configuration; give the variant another name");
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String kv : spec.substring(colon + 1).split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || eq == kv.length() - 1) throw bad(spec, "'" + kv + "' is not key=value");
+            String key = kv.substring(0, eq).trim(), value = kv.substring(eq + 1).trim();
+            if (!OPTIONS.contains(key) && !key.contains(".")) {
+                throw bad(spec, "unknown key '" + key + "'; use heap, page-cache, data-dir, tx-log-dir or a Neo4j setting such as db.tx_log.rotation.size");
+            }
+            settings.put(key, value);
+        }
+        return new Variant(name, settings);
+    }
+
+    /** The baseline, then each --variant in order; names must be distinct. */
+    public static List<Variant> all(List<String> specs) {
+        List<Variant> out = new java.util.ArrayList<>(List.of(baseline()));
+        for (String s : specs) {
+            Variant v = parse(s);
+            if (out.stream().anyMatch(o -> o.name().equals(v.name()))) throw bad(s, "variant name '" + v.name() + "' is used twice");
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static UserError bad(String spec, String why) {
+        return new UserError("bad --variant '" + spec + "': " + why);
+    }
+}

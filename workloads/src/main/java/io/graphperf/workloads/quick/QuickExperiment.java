@@ -1,0 +1,228 @@
+package io.graphperf.workloads.quick;
+
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.OperationMix;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Runner;
+import io.graphperf.core.measure.Steadiness;
+import io.graphperf.core.measure.Warmup;
+import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Check;
+import io.graphperf.core.results.Headline;
+import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.stats.Ratio;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.cells.CellOrder;
+import io.graphperf.workloads.cells.CellRunner;
+import io.graphperf.workloads.cells.RatioTarget;
+import io.graphperf.workloads.cells.Scenario;
+import io.graphperf.workloads.cells.ServerWarmup;
+import io.graphperf.workloads.cells.Targets;
+import io.graphperf.workloads.imports.ImportDataset;
+import io.graphperf.workloads.imports.ImportDatasets;
+import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.reads.ReadWorkload;
+import io.graphperf.workloads.reads.SocialQueries;
+import io.graphperf.workloads.reads.SocialQuery;
+import io.graphperf.workloads.writes.WritesExperiment;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The quick suite: the few cells that answer the studies' questions, each warmed until steady on one engine that
+ * was itself warmed first — a read mix over Bolt (E2), and single-write transactions, UNWIND 1000 and the batch
+ * writer over Bolt, single writes over HTTP (E4). It opens with headline ratios and their confidence intervals.
+ */
+public final class QuickExperiment implements Experiment<QuickOptions> {
+
+    public static final String NAME = "quick";
+    /** A tenth of the default window: the steady-state test sees 10 intervals (4 s) before a window may start. */
+    static final Duration INTERVAL = Duration.ofMillis(400);
+    static final String READ_MIX = "read-mix";
+    /** The write cells; unwind-1000 goes last: the ~1.5 M nodes it writes would cost the next cell ~15 s of deleting. */
+    static final List<String> WRITE_CELLS = List.of("create-labelled-indexed/bolt", "create-labelled-indexed/http", "batch-writer-durable-c8/bolt",
+            "unwind-1000/bolt");
+    /** Before each write cell only what the write cells create is deleted: the loaded graph stays, the same for every cell. */
+    static final String DELETE_WRITES = "MATCH (n:User) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String title() {
+        return "the quick suite";
+    }
+
+    @Override
+    public String description() {
+        return "A handful of steady cells that answer the studies' questions on one warmed engine: a read mix over Bolt; one write per transaction"
+                + " over Bolt and HTTP, UNWIND 1000 and the batch writer over Bolt; headline ratios with 95 % confidence intervals. `graphperf run`"
+                + " runs it.";
+    }
+
+    @Override
+    public ExperimentCommand<QuickOptions> command() {
+        return new QuickCommand();
+    }
+
+    @Override
+    public TrialResult run(RunContext ctx, QuickOptions o) throws Exception {
+        List<Cell> cells = new ArrayList<>();
+        List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
+        Map<String, Object> config = new LinkedHashMap<>();
+        ImportDataset ds = ImportDatasets.generated("social", 1.0, 1, 0, Runtime.getRuntime().availableProcessors(), ctx.datasetCache(), List.of(),
+                ctx.progress());
+        ReadWorkload reads = new ReadWorkload(ds.dir());
+        List<SocialQuery> queries = SocialQueries.all();
+        BulkImport store = ctx.engines().bulkImport(NAME, Map.of());
+        String description;
+        Map<String, Object> environment;
+        String reset;
+        try {
+            ctx.progress().phase("load the social dataset (scale 1) with Neo4j's importer");
+            BulkImport.Outcome loaded = store.importFiles(ds.importArguments(10_000), ctx.progress());
+            ctx.progress().phase("load the social dataset");
+            ctx.progress().phaseDone(String.format("%,d nodes, %,d relationships", loaded.nodes(), loaded.relationships()));
+            ctx.progress().phase("start the engine");
+            try (Engine e = store.start()) {
+                description = e.description();
+                environment = e.environment();
+                reset = e.resetMethod();
+                ctx.progress().phaseDone(description);
+                for (String c : ReadWorkload.constraints()) e.execute(c);
+                e.awaitIndexesOnline();
+                Map<String, Check> checks = reads.check(e, List.of("bolt"), List.of(ReadWorkload.CYPHER), queries, 1, ctx.progress(), failures);
+                if (!failures.isEmpty()) return new TrialResult(cells, description, reset, environment, config, null, List.of(), failures);
+                measure(e, ctx, o, reads, queries, checks, cells, failures, warnings, config);
+                ctx.progress().phase("stop the engine");
+            }
+            ctx.progress().phaseDone("done");
+        } finally {
+            store.deleteStore();
+        }
+        return new TrialResult(cells, description, reset, environment, config, null, warnings, failures);
+    }
+
+    private void measure(Engine e, RunContext ctx, QuickOptions o, ReadWorkload reads, List<SocialQuery> queries, Map<String, Check> checks,
+                         List<Cell> cells, List<String> failures, List<String> warnings, Map<String, Object> config) throws Exception {
+        Map<String, Scenario> writes = new LinkedHashMap<>();
+        for (Scenario s : WritesExperiment.scenarios()) writes.put(s.id(), s);
+        RunPlan plan = new RunPlan(new Closed(o.clients()), new Warmup.UntilSteady(o.warmupMax(), Steadiness.Criterion.DEFAULT), o.window(), 0,
+                INTERVAL, RunPlan.DEFAULT_BATCHES, null);
+        OperationMix mix = reads.mix(queries, ReadWorkload.CYPHER);
+        Map<String, Transport> transports = new LinkedHashMap<>();
+        try {
+            transports.put("bolt", e.transport("bolt"));
+            transports.put("http", e.transport("http"));
+            for (String cell : WRITE_CELLS) for (String st : writes.get(cell.split("/")[0]).setup()) e.execute(st);
+            e.awaitIndexesOnline();
+            List<ServerWarmup.Slice> slices = new ArrayList<>();
+            slices.add(ServerWarmup.Slice.of("read mix over bolt", transports.get("bolt"), mix, null));
+            for (String cell : WRITE_CELLS) {
+                Scenario s = writes.get(cell.split("/")[0]);
+                slices.add(ServerWarmup.Slice.of(cell, transports.get(cell.split("/")[1]), s.operations(), s.probe()));
+            }
+            ServerWarmup.Outcome warm = ServerWarmup.run(e, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
+            config.put("serverWarmup", warm.describe());
+            String w = warm.warning("`graphperf run quick --server-warmup 180s` (about 5 minutes)");
+            if (w != null) warnings.add(w);
+
+            // the reads first, while the social graph is there; every write cell then starts from an emptied store
+            ctx.progress().phase("cell 1/" + (1 + WRITE_CELLS.size()) + ": the read mix over bolt");
+            Measurement m = new Runner(transports.get("bolt"), mix, plan, ctx.histograms().resolve("read-mix-bolt.hlog"),
+                    e.serverPid().stream().boxed().toList(), List.of(ctx.progress())).run();
+            Cell.Builder b = Cell.builder(NAME, READ_MIX).title("E2's 19 queries mixed by the study's repeat counts, " + o.clients() + " clients")
+                    .query("(19 queries, Cypher)").transport("bolt").measurement(m).entityUnit("requests").dimension("form", ReadWorkload.CYPHER);
+            b.check(new Check("result checks before timing (one parameter set per query)", checks.values().stream().mapToLong(Check::expected).sum(),
+                    checks.values().stream().mapToLong(Check::actual).sum(), checks.values().stream().allMatch(Check::passed), null));
+            Cell read = ctx.tag(b.build());
+            cells.add(read);
+            ctx.progress().phaseDone(CellRunner.outcome(read));
+            ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
+
+            List<String> order = new ArrayList<>(CellOrder.of(WRITE_CELLS.subList(0, WRITE_CELLS.size() - 1), true, ctx.seed(), ctx.trial()));
+            order.add(WRITE_CELLS.get(WRITE_CELLS.size() - 1));
+            config.put("cellOrder", "the read mix first, then the other write cells " + CellOrder.describe(true, ctx.seed()) + ", unwind-1000 last");
+            config.put("cellOrderOfThisTrial", order);
+            config.put("reset", "before each write cell: " + DELETE_WRITES + " (the loaded social graph stays)");
+            CellRunner runner = new CellRunner(e, ctx, NAME, failures, engine -> engine.execute(DELETE_WRITES));
+            int n = 1;
+            for (String cell : order) {
+                n++;
+                String[] parts = cell.split("/");
+                ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, 1 + WRITE_CELLS.size(), parts[0], parts[1]));
+                Cell c = runner.measure(writes.get(parts[0]), parts[1], transports.get(parts[1]), plan);
+                cells.add(c);
+                ctx.progress().phaseDone(CellRunner.outcome(c));
+                ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
+            }
+        } finally {
+            for (Transport t : transports.values()) t.close();
+        }
+        cells.sort((a, b) -> Integer.compare(rank(a), rank(b)));
+    }
+
+    private static int rank(Cell c) {
+        if (READ_MIX.equals(c.scenario())) return 0;
+        return 1 + WRITE_CELLS.indexOf(c.scenario() + "/" + c.transport());
+    }
+
+    @Override
+    public List<Headline> headlines(List<Cell> cells) {
+        List<Headline> out = new ArrayList<>();
+        ratio(out, cells, "UNWIND 1000 vs one write per transaction, Bolt, nodes/s", "unwind-1000", "bolt", "create-labelled-indexed", "bolt");
+        ratio(out, cells, "batch writer (durable acks) vs one write per transaction, Bolt, nodes/s", "batch-writer-durable-c8", "bolt",
+                "create-labelled-indexed", "bolt");
+        ratio(out, cells, "batch writer (durable acks) vs UNWIND 1000, Bolt, nodes/s", "batch-writer-durable-c8", "bolt", "unwind-1000", "bolt");
+        ratio(out, cells, "Bolt vs HTTP, one write per transaction, nodes/s", "create-labelled-indexed", "bolt", "create-labelled-indexed", "http");
+        List<Cell> read = match(cells, READ_MIX, "bolt");
+        if (!read.isEmpty()) {
+            List<Double> batches = new ArrayList<>();
+            for (Cell c : read) batches.addAll(c.measurement().batchRates());
+            Ratio r = Ratio.rate(batches);
+            out.add(new Headline("E2's read mix over Bolt, " + read.get(0).clients() + " clients", "rate", r.value(), r.low(), r.high(), "requests/s",
+                    read.stream().noneMatch(c -> c.validity().flagged()), null));
+        }
+        return out;
+    }
+
+    private static void ratio(List<Headline> out, List<Cell> cells, String question, String a, String ta, String b, String tb) {
+        List<Cell> x = match(cells, a, ta), y = match(cells, b, tb);
+        if (x.isEmpty() || y.isEmpty()) return;
+        Ratio r = Targets.entityRatio(x, y);
+        boolean steady = x.stream().noneMatch(c -> c.validity().flagged()) && y.stream().noneMatch(c -> c.validity().flagged());
+        out.add(new Headline(question, "ratio", r.value(), r.low(), r.high(), "×", steady, null));
+    }
+
+    private static List<Cell> match(List<Cell> cells, String scenario, String transport) {
+        return cells.stream().filter(c -> Cell.BASELINE.equals(c.variant()) && c.scenario().equals(scenario) && Objects.equals(c.transport(), transport)
+                && c.measurement() != null).toList();
+    }
+
+    @Override
+    public List<TargetCheck> targets(List<Cell> cells) {
+        return Targets.check(List.of(
+                new RatioTarget("batch writer (durable acks) vs one transaction per write, 8 clients", "batch-writer-durable-c8", "create-labelled-indexed", 20),
+                new RatioTarget("batch writer (durable acks) vs client-side UNWIND of 1000 rows, 8 clients", "batch-writer-durable-c8", "unwind-1000", 0.8)),
+                cells);
+    }
+
+    @Override
+    public List<ReportSection> sections() {
+        return WritesExperiment.batchWriterSections();
+    }
+}

@@ -1,0 +1,116 @@
+package io.graphperf.workloads.reads;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.OperationMix;
+import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.results.Check;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * E2's workload on a generated social dataset: the 19 queries as an operation mix (Cypher or stored procedures),
+ * and their result checks against answers computed in Java from the dataset's files.
+ */
+public final class ReadWorkload {
+
+    public static final String CYPHER = "cypher", PROCEDURE = "procedure", EMBEDDED = "embedded";
+
+    private final SocialOracle oracle;
+    private final ReadParameterSets params;
+
+    public ReadWorkload(Path datasetDir) {
+        this.oracle = new SocialOracle(datasetDir);
+        this.params = new ReadParameterSets(datasetDir);
+    }
+
+    /** The constraints the queries need (created before checks and measurements). */
+    public static List<String> constraints() {
+        return SocialQueries.CONSTRAINTS;
+    }
+
+    /** The queries mixed by the study's repeat counts, every parameter set of each. */
+    public OperationMix mix(List<SocialQuery> queries, String form) {
+        List<OperationMix.Type> types = new ArrayList<>();
+        for (SocialQuery q : queries) {
+            List<Map<String, Object>> ps = new ArrayList<>();
+            for (int i = 0; i < params.size(q.params()); i++) ps.add(params.get(q.params(), i));
+            types.add(new OperationMix.Type(q.id(), text(q, form), PROCEDURE.equals(form) ? q.procedure() : null, ps, q.repeat(), 1));
+        }
+        return new OperationMix(types);
+    }
+
+    /**
+     * Runs each query with {@code samples} parameter sets over every transport and form and compares its rows with
+     * the oracle's; returns a check per query, transport and form ({@link #key}), and adds wrong results to failures.
+     */
+    public Map<String, Check> check(Engine e, List<String> transports, List<String> forms, List<SocialQuery> queries, int samples,
+                                    ProgressListener progress, List<String> failures) throws Exception {
+        Map<String, Check> checks = new LinkedHashMap<>();
+        for (String transport : transports) {
+            for (String form : forms) {
+                progress.phase("result checks: " + ReadStudy.label(transport, form));
+                Transport t = EMBEDDED.equals(transport) ? null : e.transport(transport);
+                int wrong = 0;
+                try (Session s = t == null ? null : t.openSession()) {
+                    int done = 0;
+                    for (SocialQuery q : queries) {
+                        int passed = 0, n = Math.min(samples, params.size(q.params()));
+                        for (int i = 0; i < n; i++) {
+                            Map<String, Object> p = params.get(q.params(), i);
+                            Statement st = statement(q, form, p);
+                            List<List<Object>> actual;
+                            try {
+                                actual = ResultRows.normalize(s == null ? e.fetchInProcess(st) : s.fetch(st));
+                            } catch (Exception ex) {
+                                throw new UserError(q.id() + " (" + q.title() + ") failed over " + ReadStudy.label(transport, form) + " with parameters "
+                                        + p + ": " + ex.getMessage(), ex);
+                            }
+                            List<List<Object>> expected = oracle.answer(q, p);
+                            if (Objects.equals(expected, actual)) {
+                                passed++;
+                            } else {
+                                wrong++;
+                                if (failures.size() < 20) {
+                                    failures.add(String.format("wrong result: %s (%s) over %s with %s: expected %s, got %s", q.id(), q.title(),
+                                            ReadStudy.label(transport, form), p, abbreviate(expected), abbreviate(actual)));
+                                }
+                            }
+                        }
+                        checks.put(key(q.id(), transport, form), Check.equal("results equal to answers computed from the files (" + n + " parameter sets)", n, passed));
+                        progress.progress(++done / (double) queries.size(), q.id());
+                    }
+                } finally {
+                    if (t != null) t.close();
+                }
+                progress.phaseDone(wrong == 0 ? "all results match the files" : wrong + " wrong results");
+            }
+        }
+        return checks;
+    }
+
+    public static String key(String query, String transport, String form) {
+        return query + "|" + transport + "|" + form;
+    }
+
+    static Statement statement(SocialQuery q, String form, Map<String, Object> p) {
+        return new Statement(text(q, form), p, PROCEDURE.equals(form) ? q.procedure() : null);
+    }
+
+    static String text(SocialQuery q, String form) {
+        return PROCEDURE.equals(form) ? q.procedureCall() : q.cypher();
+    }
+
+    private static String abbreviate(Object rows) {
+        String s = String.valueOf(rows);
+        return s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    }
+}

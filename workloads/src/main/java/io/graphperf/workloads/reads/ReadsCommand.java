@@ -1,0 +1,100 @@
+package io.graphperf.workloads.reads;
+
+import io.graphperf.core.UserError;
+import io.graphperf.workloads.options.DurationConverter;
+import io.graphperf.workloads.options.EngineOptions;
+import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.WarmupSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+@Command(name = "reads", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"E2 — the 19 social-network queries over transports, as Cypher and as stored procedures: result checks against answers",
+                "computed from the files, single-client latency per query, throughput against client threads, the open model, connection",
+                "pools and the server's Bolt worker pool. Loads the social dataset with Neo4j's bulk importer first."},
+        footer = {"", "Examples:", "  graphperf run reads --scale 1",
+                "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64"})
+public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
+
+    @Option(names = "--scale", description = "Scale of the generated social dataset (default: 1 = 2,011 people, ~83 k nodes).")
+    Double scale;
+    @Option(names = "--dataset-seed", description = "Generator seed of the dataset (default: 1).")
+    Long datasetSeed;
+    @Option(names = "--transports", split = ",", paramLabel = "T", description = "bolt, http, embedded (default: all three).")
+    List<String> transports = new ArrayList<>();
+    @Option(names = "--forms", split = ",", paramLabel = "F", description = "cypher, procedure (the same operations as stored procedures) (default: both).")
+    List<String> forms = new ArrayList<>();
+    @Option(names = "--queries", split = ",", paramLabel = "ID", description = "Queries to run, q01..q19 (default: all).")
+    List<String> queries = new ArrayList<>();
+    @Option(names = "--cache", paramLabel = "STATE", description = "Cache state for latency: hot (a warm-up until steady first, default), cold (restart before each query), full (the whole workload once first).")
+    String cache;
+    @Option(names = "--repeat-factor", paramLabel = "X", description = "Multiplies the study's repeat counts per query (default: 1).")
+    Double repeatFactor;
+    @Option(names = "--check-samples", paramLabel = "N", description = "Parameter sets whose results are checked per query, transport and form (default: 10).")
+    Integer checkSamples;
+    @Option(names = "--threads", split = ",", paramLabel = "N", description = "Client threads for the throughput curve (default: 1,4,16,64,128).")
+    List<Integer> threads = new ArrayList<>();
+    @Option(names = "--rates", split = ",", paramLabel = "R", description = "Open-model arrival rates, ops/s (default: 200,1000).")
+    List<Double> rates = new ArrayList<>();
+    @Option(names = "--connections", split = ",", paramLabel = "N", description = "Bolt connection-pool sizes to compare, one server (default: 1,8).")
+    List<Integer> connections = new ArrayList<>();
+    @Option(names = "--bolt-threads", split = ",", paramLabel = "N", description = "Server Bolt worker-pool sizes to compare, a warmed server each (default: 1,2,4,8,16).")
+    List<Integer> boltThreads = new ArrayList<>();
+    @Option(names = "--sweep-clients", paramLabel = "N", description = "Client threads for the open model and the connection and Bolt-pool sweeps (default: 64).")
+    Integer sweepClients;
+    @Option(names = "--warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class, description = "Each cell's warm-up: auto (until steady, default) or fixed.")
+    WarmupSpec warmup;
+    @Option(names = "--warmup-max", paramLabel = "DURATION", converter = DurationConverter.class, description = "Cap of --warmup auto (default: 30s).")
+    Duration warmupMax;
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class, description = "Window of each throughput cell (default: 10s).")
+    Duration duration;
+    @Option(names = "--server-warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
+            description = "After each server start, every transport's mix in turn until throughput settles: auto (default) or fixed; 0s to skip.")
+    WarmupSpec serverWarmup;
+    @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated datasets are kept for reuse (default: OUT/datasets).")
+    java.nio.file.Path datasetCache;
+    @Option(names = "--max-off-heap", paramLabel = "SIZE", description = "The importer's --max-off-heap-memory (default: 2G).")
+    String maxOffHeap;
+    @Mixin
+    EngineOptions engine = new EngineOptions();
+
+    @Override
+    public ReadsOptions options() {
+        double s = scale == null ? 1.0 : scale;
+        if (!(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
+        List<String> tr = transports.isEmpty() ? List.of("bolt", "http", "embedded") : transports;
+        for (String t : tr) if (!List.of("bolt", "http", "embedded").contains(t)) throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded");
+        List<String> fm = forms.isEmpty() ? List.of("cypher", "procedure") : forms;
+        for (String f : fm) if (!List.of("cypher", "procedure").contains(f)) throw new UserError("unknown form '" + f + "' (option --forms); known: cypher, procedure");
+        String cs = cache == null ? "hot" : cache;
+        if (!List.of("hot", "cold", "full").contains(cs)) throw new UserError("unknown cache state '" + cs + "' (option --cache); known: hot, cold, full");
+        List<String> known = SocialQueries.all().stream().map(SocialQuery::id).toList();
+        for (String id : queries) if (!known.contains(id)) throw new UserError("unknown query '" + id + "' (option --queries); known: q01 … q19");
+        List<SocialQuery> qs = SocialQueries.all().stream().filter(q -> queries.isEmpty() || queries.contains(q.id())).toList();
+        double rf = repeatFactor == null ? 1.0 : repeatFactor;
+        if (!(rf > 0)) throw new UserError("--repeat-factor must be above 0");
+        List<Integer> th = threads.isEmpty() ? List.of(1, 4, 16, 64, 128) : threads;
+        for (int t : th) if (t < 1) throw new UserError("--threads must be at least 1");
+        int sc = sweepClients == null ? 64 : sweepClients;
+        if (sc < 1) throw new UserError("--sweep-clients must be at least 1");
+        Duration window = duration == null ? Duration.ofSeconds(10) : duration;
+        if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
+        Duration max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
+        WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
+        return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
+                rates.isEmpty() ? List.of(200.0, 1000.0) : rates, connections.isEmpty() ? List.of(1, 8) : connections,
+                boltThreads.isEmpty() ? List.of(1, 2, 4, 8, 16) : boltThreads, sc, w.auto() ? null : w.fixed(), max, window,
+                serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
+                datasetCache);
+    }
+
+    @Override
+    public EngineOptions engine() {
+        return engine;
+    }
+}

@@ -1,0 +1,17 @@
+package io.graphperf.workloads.reads;
+
+import io.graphperf.core.results.ExperimentData;
+
+import java.util.Map;
+
+/**
+ * E2's own results beyond its cells.
+ *
+ * @param checksPassed  result checks whose rows equalled the answers computed from the files
+ * @param checksRun     result checks made
+ * @param load          how the dataset was loaded (counts, time)
+ * @param serverWarmups each server's warm-up before it was measured
+ * @param clientWork    what every transport does with each result
+ */
+public record ReadsData(int checksPassed, int checksRun, String load, Map<String, String> serverWarmups, String clientWork) implements ExperimentData {
+}

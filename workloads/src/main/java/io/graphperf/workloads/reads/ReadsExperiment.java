@@ -1,0 +1,92 @@
+package io.graphperf.workloads.reads;
+
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.results.ExperimentData;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.imports.ImportDataset;
+import io.graphperf.workloads.imports.ImportDatasets;
+import io.graphperf.workloads.options.ExperimentCommand;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** E2 — the 19 social-network queries over transports (spec: workloads.md, E2). */
+public final class ReadsExperiment implements Experiment<ReadsOptions> {
+
+    public static final String NAME = "reads";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String title() {
+        return "E2 — the 19 social-network queries over embedded, Bolt and HTTP, as Cypher and as stored procedures";
+    }
+
+    @Override
+    public String description() {
+        String ids = String.join(", ", SocialQueries.all().stream().map(q -> q.id() + " " + q.title()).toList());
+        return "Loads the social dataset (bulk import), checks every query's results against answers computed from the files, then measures"
+                + " single-client latency per query, throughput at 1-128 client threads, the open model, 1 vs 8 connections and 1-16 server"
+                + " Bolt threads, each on a warmed server. Queries: " + ids;
+    }
+
+    @Override
+    public ExperimentCommand<ReadsOptions> command() {
+        return new ReadsCommand();
+    }
+
+    @Override
+    public Class<? extends ExperimentData> dataType() {
+        return ReadsData.class;
+    }
+
+    @Override
+    public TrialResult run(RunContext ctx, ReadsOptions o) throws Exception {
+        Path cache = o.datasetCache() != null ? o.datasetCache() : ctx.datasetCache();
+        ImportDataset ds = ImportDatasets.generated("social", o.scale(), o.datasetSeed(), 0, Runtime.getRuntime().availableProcessors(), cache, List.of(),
+                ctx.progress());
+        BulkImport store = ctx.engines().bulkImport("reads", Map.of("max-off-heap", o.maxOffHeap()));
+        Map<String, Object> config = new LinkedHashMap<>();
+        ReadStudy study = new ReadStudy(ctx, o, ds.dir(), store);
+        String load;
+        try {
+            ctx.progress().phase("load social " + o.scale() + " with Neo4j's importer");
+            long t0 = System.nanoTime();
+            BulkImport.Outcome out = store.importFiles(ds.importArguments(10_000), ctx.progress());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            load = String.format("%,d nodes, %,d relationships, bulk import %.1f s", out.nodes(), out.relationships(), seconds);
+            ctx.progress().phase("load social " + o.scale());
+            ctx.progress().phaseDone(load);
+            config.put("datasetDir", ds.dir().toString());
+            study.run();
+        } finally {
+            store.deleteStore();
+        }
+        config.put("resultChecks", study.checksPassed() + " of " + study.checksRun() + " passed");
+        ReadsData data = new ReadsData(study.checksPassed(), study.checksRun(), load, study.warmups, Session.READS_EVERY_ROW);
+        return new TrialResult(study.cells, "embedded Neo4j in a child JVM, social dataset at scale " + o.scale(), "", study.environment, config, data,
+                study.warnings, study.failures);
+    }
+
+    @Override
+    public List<ReportSection> sections() {
+        return List.of(new ReadsReport());
+    }
+
+    @Override
+    public void summary(RunResult run, PrintStream out) {
+        ReadsData d = run.data(ReadsData.class);
+        if (d != null) out.println("result checks (answers computed from the files): " + d.checksPassed() + " of " + d.checksRun() + " passed");
+    }
+}

@@ -1,0 +1,27 @@
+package io.graphperf.workloads.reads;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * E2's validated options.
+ *
+ * @param transports   bolt, http, embedded
+ * @param forms        cypher, procedure
+ * @param cache        cold (restart before each query), hot (warm-up until steady first), full (the whole workload once first)
+ * @param repeatFactor multiplies the study's repeat counts (1 = as published)
+ * @param checkSamples parameter sets checked per query, transport and form
+ * @param threads      closed-model client threads for the throughput curve
+ * @param rates        open-model arrival rates (ops/s)
+ * @param connections  Bolt connection-pool sizes to compare (with {@code sweepClients} clients, one server)
+ * @param boltThreads  the server's Bolt worker-pool sizes to compare (a server start per size, warmed before measuring)
+ * @param warmupFixed  a fixed warm-up per cell, or null for until steady
+ * @param serverWarmup a fixed server warm-up, or null for until settled
+ * @param datasetCache where generated datasets are kept, or null for the run's default
+ */
+public record ReadsOptions(double scale, long datasetSeed, List<String> transports, List<String> forms, String cache, List<SocialQuery> queries,
+                           double repeatFactor, int checkSamples, List<Integer> threads, List<Double> rates, List<Integer> connections,
+                           List<Integer> boltThreads, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
+                           Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
+                           java.nio.file.Path datasetCache) {
+}

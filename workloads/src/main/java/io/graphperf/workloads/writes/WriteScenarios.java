@@ -1,0 +1,141 @@
+package io.graphperf.workloads.writes;
+
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.measure.OperationSource;
+import io.graphperf.core.results.Reference;
+import io.graphperf.workloads.cells.CellCheck;
+import io.graphperf.workloads.cells.CountCheck;
+import io.graphperf.workloads.cells.IdCheck;
+import io.graphperf.workloads.cells.RatioTarget;
+import io.graphperf.workloads.cells.Scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * E4's scenarios (spec: workloads.md, E4). The reference figures are from the original blog (Neo4j 2.3, 4-core
+ * laptop, HTTP, 8 clients, 30 s). Every scenario that writes :User nodes gives each a deterministic id per
+ * client and operation, so the check afterwards is by id ({@link IdCheck}).
+ */
+public final class WriteScenarios {
+
+    static final String SOURCE = "Neo4j blog on Cypher writes (Neo4j 2.3, 4-core laptop, HTTP, 8 clients)";
+    static final String USER_INDEX = "CREATE INDEX graphperf_user_id IF NOT EXISTS FOR (u:User) ON (u.user_id)";
+    static final String FOREACH = "FOREACH (r IN range(1,100) | CREATE (a {type:'User'}), (a)-[:REL {weight:1}]->(a))";
+    static final String CREATE_LABELLED = "CREATE (me:User {user_id:$id})";
+    static final String UNWIND = "UNWIND $rows AS row CREATE (:User {user_id: row.id})";
+    static final String CALL_IN_TX = "UNWIND $rows AS row CALL (row) { CREATE (:User {user_id: row.id}) } IN TRANSACTIONS OF 1000 ROWS";
+    static final int[] UNWIND_BATCHES = {1, 10, 100, 1000, 10000};
+    static final int CALL_IN_TX_ROWS = 10_000;
+    /** The batch writer against its two baselines with the same clients. */
+    static final int[] WRITER_CLIENTS = {8, 32, 64};
+    static final String SUBMIT_PROCEDURE = "graphperf.batch.submit";
+    static final String SUBMIT = "CALL graphperf.batch.submit($statement, $params, $ack)";
+
+    private WriteScenarios() {
+    }
+
+    public static List<Scenario> all() {
+        List<Scenario> s = new ArrayList<>();
+        s.add(new Scenario("foreach-100", "FOREACH creating 100 nodes with a self-relationship each, one transaction per request",
+                FOREACH, List.of(), constant(new Operation("foreach-100", List.of(new Statement(FOREACH, Map.of())), TxMode.EXPLICIT, 400)),
+                List.of(CountCheck.nodes(100), CountCheck.relationships(100)),
+                new Reference("1,500 req/s = 600 k entities+properties/s", 600_000, Reference.ENTITIES, SOURCE),
+                "nodes + relationships + properties (400 per request)"));
+        s.add(new Scenario("create-unlabelled", "single CREATE of an unlabelled node, one transaction per request",
+                "CREATE (me {user_id:$id})", List.of(), single("CREATE (me {user_id:$id})", "create-unlabelled"),
+                List.of(new IdCheck("unlabelled nodes", "MATCH (n) WHERE n.user_id IS NOT NULL", "user_id", 1)),
+                new Reference("~8,000 nodes/s", 8_000, Reference.ENTITIES, SOURCE), "nodes"));
+        s.add(singleCreate("create-labelled", "single CREATE of a :User node", false, "~600 nodes/s", 600));
+        s.add(singleCreate("create-labelled-indexed", "single CREATE of a :User node with an index on :User(user_id)", true, "~300 nodes/s", 300));
+        s.add(perTransaction("tx1000-labelled-indexed", CREATE_LABELLED, true, "50 k nodes/s", 50_000));
+        s.add(perTransaction("tx1000-labelled", CREATE_LABELLED, false, "100 k nodes/s", 100_000));
+        s.add(perTransaction("tx1000-unlabelled", "CREATE (me {user_id:$id})", false, "165 k nodes/s", 165_000));
+        for (int batch : UNWIND_BATCHES) {
+            s.add(new Scenario("unwind-" + batch, "UNWIND $rows of " + batch + " row(s) per transaction, :User nodes, indexed",
+                    UNWIND, List.of(USER_INDEX), rows(UNWIND, "unwind-" + batch, batch, TxMode.EXPLICIT),
+                    List.of(IdCheck.users(batch)), null, "nodes"));
+        }
+        s.add(new Scenario("call-in-tx", "CALL {} IN TRANSACTIONS OF 1000 ROWS over " + CALL_IN_TX_ROWS
+                + " rows per request (auto-commit), :User nodes, indexed",
+                CALL_IN_TX, List.of(USER_INDEX), rows(CALL_IN_TX, "call-in-tx", CALL_IN_TX_ROWS, TxMode.AUTOCOMMIT),
+                List.of(IdCheck.users(CALL_IN_TX_ROWS)), null, "nodes"));
+        for (int c : WRITER_CLIENTS) {
+            s.add(new Scenario("create-labelled-indexed-c" + c, "single CREATE of a :User node, indexed, one transaction per request, "
+                    + c + " clients (the batch writer's baseline)", CREATE_LABELLED, List.of(USER_INDEX),
+                    single(CREATE_LABELLED, "create-labelled-indexed"), List.of(IdCheck.users(1)), null, "nodes", c, null));
+            s.add(new Scenario("unwind-1000-c" + c, "UNWIND $rows of 1000 rows per transaction, :User nodes, indexed, " + c
+                    + " clients (the batch writer's ceiling)", UNWIND, List.of(USER_INDEX), rows(UNWIND, "unwind-1000", 1000, TxMode.EXPLICIT),
+                    List.of(IdCheck.users(1000)), null, "nodes", c, null));
+            for (String ack : List.of("durable", "applied")) s.add(batchWriter(ack, c));
+        }
+        return s;
+    }
+
+    public static List<RatioTarget> targets() {
+        List<RatioTarget> t = new ArrayList<>();
+        for (int c : WRITER_CLIENTS) {
+            for (String ack : List.of("durable", "applied")) {
+                String id = "batch-writer-" + ack + "-c" + c;
+                t.add(new RatioTarget("batch writer (" + ack + " acks) vs one transaction per write, " + c + " clients", id,
+                        "create-labelled-indexed-c" + c, 20));
+                t.add(new RatioTarget("batch writer (" + ack + " acks) vs client-side UNWIND of 1000 rows, " + c + " clients", id,
+                        "unwind-1000-c" + c, 0.8));
+            }
+        }
+        return t;
+    }
+
+    /** Single labelled+indexed creations submitted one by one to the batch writer plugin, acknowledged as {@code ack}. */
+    static Scenario batchWriter(String ack, int clients) {
+        String id = "batch-writer-" + ack + "-c" + clients;
+        OperationSource ops = (client, seq) -> new Operation("batch-writer-" + ack, List.of(Statement.call(SUBMIT_PROCEDURE, SUBMIT,
+                Map.of("statement", CREATE_LABELLED, "params", Map.of("id", IdCheck.id(client, seq, 1, 0)), "ack", ack))), TxMode.AUTOCOMMIT, 1);
+        return new Scenario(id, "single CREATE of a :User node (indexed) submitted to graphperf's batch writer, acknowledged when "
+                + ("durable".equals(ack) ? "logged durably" : "committed") + ", " + clients + " clients",
+                SUBMIT + "   with statement " + CREATE_LABELLED + ", ack '" + ack + "'", List.of(USER_INDEX), ops,
+                List.of(new IdCheck(":User nodes (after the writer drained)", "MATCH (n:User)", "user_id", 1)),
+                "durable".equals(ack) ? new Reference("10 k nodes/s accepted, acked before commit", 10_000, Reference.ENTITIES, SOURCE) : null,
+                "nodes", clients, new BatchWriterProbe());
+    }
+
+    private static Scenario singleCreate(String id, String title, boolean indexed, String figure, double value) {
+        return new Scenario(id, title + ", one transaction per request", CREATE_LABELLED, indexed ? List.of(USER_INDEX) : List.of(),
+                single(CREATE_LABELLED, id), List.of(IdCheck.users(1)), new Reference(figure, value, Reference.ENTITIES, SOURCE), "nodes");
+    }
+
+    private static Scenario perTransaction(String id, String query, boolean indexed, String figure, double value) {
+        CellCheck check = query.contains(":User") ? IdCheck.users(1000)
+                : new IdCheck("unlabelled nodes", "MATCH (n) WHERE n.user_id IS NOT NULL", "user_id", 1000);
+        return new Scenario(id, "1000 statements `" + query + "` per transaction (one request)" + (indexed ? ", indexed" : ""),
+                query + "   × 1000 per transaction", indexed ? List.of(USER_INDEX) : List.of(),
+                statementsPerTx(query, id, 1000), List.of(check), new Reference(figure, value, Reference.ENTITIES, SOURCE), "nodes");
+    }
+
+    private static OperationSource constant(Operation op) {
+        return (client, seq) -> op;
+    }
+
+    private static OperationSource single(String query, String type) {
+        return (client, seq) -> new Operation(type, List.of(new Statement(query, Map.of("id", IdCheck.id(client, seq, 1, 0)))), TxMode.EXPLICIT, 1);
+    }
+
+    private static OperationSource statementsPerTx(String query, String type, int count) {
+        return (client, seq) -> {
+            List<Statement> statements = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) statements.add(new Statement(query, Map.of("id", IdCheck.id(client, seq, count, i))));
+            return new Operation(type, statements, TxMode.EXPLICIT, count);
+        };
+    }
+
+    private static OperationSource rows(String query, String type, int batch, TxMode mode) {
+        return (client, seq) -> {
+            List<Map<String, Object>> rows = new ArrayList<>(batch);
+            for (int i = 0; i < batch; i++) rows.add(Map.of("id", IdCheck.id(client, seq, batch, i)));
+            return new Operation(type, List.of(new Statement(query, Map.of("rows", rows))), mode, batch);
+        };
+    }
+}

@@ -1,0 +1,70 @@
+package io.graphperf.workloads.writes;
+
+import io.graphperf.core.UserError;
+import io.graphperf.workloads.cells.Scenario;
+import io.graphperf.workloads.cells.ScenarioCells;
+import io.graphperf.workloads.options.EngineOptions;
+import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.LoadOptions;
+import io.graphperf.workloads.options.ServerOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+@Command(name = "writes", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"E4 — write scaling: Cypher writes from one statement per transaction to UNWIND batches, and graphperf's durable batch writer.",
+                "Each cell (scenario × transport) warms up until steady, then is measured; the engine is checked by id afterwards."},
+        footer = {"", "Examples:", "  graphperf run writes --clients 8 --duration 30s",
+                "  graphperf run writes --scenarios unwind-1000,create-labelled --transports bolt",
+                "  graphperf run writes --load open --rate 200 --scenarios create-labelled-indexed",
+                "  graphperf run writes --server neo4j://db.example:7687 --user neo4j --password secret --reset delete-all"})
+public final class WritesCommand extends ExperimentCommand<WritesOptions> {
+
+    static final LoadOptions.Defaults DEFAULTS = new LoadOptions.Defaults(8, Duration.ofSeconds(90), Duration.ofSeconds(30));
+
+    @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "Scenarios to run (default: all; see graphperf list).")
+    List<String> scenarios = new ArrayList<>();
+    @Option(names = "--transports", split = ",", paramLabel = "T", description = "Transports: bolt, http (default: both).")
+    List<String> transports = new ArrayList<>();
+    @Mixin
+    LoadOptions load = new LoadOptions();
+    @Mixin
+    EngineOptions engine = new EngineOptions();
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Override
+    public WritesOptions options() {
+        List<Scenario> all = WriteScenarios.all();
+        List<Scenario> chosen = select(all, scenarios, "writes");
+        List<String> tr = transports.isEmpty() ? List.of("bolt", "http") : transports;
+        for (String t : tr) if (!List.of("bolt", "http").contains(t)) throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http");
+        var run = load.plan(DEFAULTS);
+        Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
+        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled()));
+    }
+
+    /** The scenarios named (all when none), in the experiment's order; an unknown one is an error naming it. */
+    static List<Scenario> select(List<Scenario> all, List<String> ids, String experiment) {
+        if (ids.isEmpty()) return all;
+        List<String> known = all.stream().map(Scenario::id).toList();
+        for (String id : ids) {
+            if (!known.contains(id)) throw new UserError("unknown scenario '" + id + "' (option --scenarios) for " + experiment + "; known: " + String.join(", ", known));
+        }
+        return all.stream().filter(s -> ids.contains(s.id())).toList();
+    }
+
+    @Override
+    public EngineOptions engine() {
+        return engine;
+    }
+
+    @Override
+    public ServerOptions server() {
+        return server;
+    }
+}

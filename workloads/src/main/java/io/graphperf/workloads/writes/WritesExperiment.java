@@ -1,0 +1,89 @@
+package io.graphperf.workloads.writes;
+
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.TargetCheck;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.cells.Scenario;
+import io.graphperf.workloads.cells.ScenarioCells;
+import io.graphperf.workloads.cells.Targets;
+import io.graphperf.workloads.options.ExperimentCommand;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** E4 — write scaling (spec: workloads.md, E4). */
+public final class WritesExperiment implements Experiment<WritesOptions> {
+
+    public static final String NAME = "writes";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String title() {
+        return "E4 — write scaling";
+    }
+
+    @Override
+    public String description() {
+        return "Cypher write throughput: FOREACH-100, single CREATE (unlabelled / labelled / labelled+indexed), 1000 statements per"
+                + " transaction, UNWIND $rows batches of 1..10000, CALL {} IN TRANSACTIONS, and graphperf's durable batch writer (both ack"
+                + " modes) against its baselines at 8, 32 and 64 clients";
+    }
+
+    @Override
+    public ExperimentCommand<WritesOptions> command() {
+        return new WritesCommand();
+    }
+
+    /** The scenarios, for graphperf list. */
+    public static List<Scenario> scenarios() {
+        return WriteScenarios.all();
+    }
+
+    @Override
+    public TrialResult run(RunContext ctx, WritesOptions o) throws Exception {
+        List<Cell> cells = new ArrayList<>();
+        List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
+        ctx.progress().phase(ctx.engines().embedded() ? "start the engine" : "connect to " + ctx.engines().describe());
+        Map<String, Object> config = new LinkedHashMap<>();
+        String description, reset;
+        Map<String, Object> environment;
+        try (Engine engine = ctx.engines().start("writes")) {
+            description = engine.description();
+            reset = engine.resetMethod();
+            environment = engine.environment();
+            ctx.progress().phaseDone(description);
+            config.putAll(ScenarioCells.run(engine, ctx, NAME, o.plan(), cells, failures, warnings));
+            ctx.progress().phase("stop the engine");
+        } finally {
+            ctx.engines().deleteStore("writes");
+        }
+        ctx.progress().phaseDone("done");
+        return new TrialResult(ScenarioCells.listedOrder(cells, o.plan().scenarios(), o.plan().transports()), description, reset, environment,
+                config, null, warnings, failures);
+    }
+
+    @Override
+    public List<TargetCheck> targets(List<Cell> cells) {
+        return Targets.check(WriteScenarios.targets(), cells);
+    }
+
+    @Override
+    public List<ReportSection> sections() {
+        return batchWriterSections();
+    }
+
+    /** The batch writer's report section, for other experiments that run its scenarios. */
+    public static List<ReportSection> batchWriterSections() {
+        return List.of(new BatchWriterReport());
+    }
+}
