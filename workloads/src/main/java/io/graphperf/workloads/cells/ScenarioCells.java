@@ -18,9 +18,64 @@ import java.util.Map;
  */
 public final class ScenarioCells {
 
-    /** @param serverWarmup fixed length of the server warm-up, or null for until settled */
+    /**
+     * @param serverWarmup fixed length of the server warm-up, or null for until settled
+     * @param isolated     an engine per cell (started, warmed on that cell's workload only, stopped), else one for all
+     */
     public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
-                       boolean shuffled) {
+                       boolean shuffled, boolean isolated) {
+
+        /** The same plan for one cell. */
+        Plan only(Item i) {
+            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true);
+        }
+    }
+
+    /** Starts an engine on a store. */
+    @FunctionalInterface
+    public interface EngineStarter {
+        Engine start(String store) throws Exception;
+    }
+
+    /** Deletes a store once its engine stopped. */
+    @FunctionalInterface
+    public interface StoreDeleter {
+        void delete(String store) throws Exception;
+    }
+
+    /**
+     * Measures the plan on engines it starts: one for every cell ({@code shared}), or a freshly started one per cell,
+     * warmed on that cell's workload only ({@code isolated}; a cell then does not depend on which workloads the engine's
+     * JIT compiled before it).
+     */
+    public static Map<String, Object> run(EngineStarter starter, StoreDeleter deleter, RunContext ctx, String experiment, Plan plan, List<Cell> cells,
+                                          List<String> failures, List<String> warnings) throws Exception {
+        if (!plan.isolated()) {
+            try (Engine engine = starter.start(experiment)) {
+                return run(engine, ctx, experiment, plan, cells, failures, warnings);
+            } finally {
+                deleter.delete(experiment);
+            }
+        }
+        Map<String, Object> config = new LinkedHashMap<>();
+        List<Item> listed = new ArrayList<>();
+        for (Scenario s : plan.scenarios()) for (String t : plan.transports()) listed.add(new Item(s, t));
+        List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
+        config.put("isolation", "an engine per cell, started and warmed on that cell's workload only");
+        config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
+        config.put("cellOrderOfThisTrial", order.stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
+        List<String> warmups = new ArrayList<>();
+        int n = 0;
+        for (Item i : order) {
+            String store = experiment + "-cell-" + (++n);
+            try (Engine engine = starter.start(store)) {
+                warmups.add(i.scenario().id() + "/" + i.transport() + ": " + run(engine, ctx, experiment, plan.only(i), cells, failures, warnings).get("serverWarmup"));
+            } finally {
+                deleter.delete(store);
+            }
+        }
+        config.put("serverWarmup", warmups);
+        return config;
     }
 
     /** One cell to measure. */
@@ -51,7 +106,7 @@ public final class ScenarioCells {
             List<ServerWarmup.Slice> slices = new ArrayList<>();
             for (Item i : listed) {
                 slices.add(ServerWarmup.Slice.of(i.scenario().id() + " over " + i.transport(), transports.get(i.transport()), i.scenario().operations(),
-                        i.scenario().probe()));
+                        CellRunner.planFor(i.scenario(), plan.run()).executor(), i.scenario().probe()));
             }
             ServerWarmup.Outcome warm = ServerWarmup.run(engine, slices, plan.serverWarmup(), plan.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());

@@ -3,7 +3,7 @@ package io.graphperf.workloads.cells;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.JitMeter;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.measure.ProgressListener;
@@ -18,12 +18,12 @@ import java.util.Locale;
 
 /**
  * Warms the engine before the first cell, so that no cell's figure depends on the cells measured before it: a
- * freshly started JVM compiles its hot code for a long time — on 2 cores the engine host's C2 compiler used ~40 s of
- * CPU over the first ~110 s of create-labelled-indexed at 8 clients, while throughput climbed tenfold — and a cell
- * measured first would measure the compiler. Every cell's workload runs in turn for a short slice (10 s ÷ the number of
- * cells, 1–10 s) with a light load of {@link #CLIENTS} client, so the compiler gets CPU (the JVM gives a 2-core machine one
- * C2 thread; at 8 clients it got 0.4 of a core, at 2 clients 0.55 and the same compilation ended after ~80 s instead of
- * ~110 s, at 1 client 0.9), round after round, until:
+ * freshly started JVM compiles its hot code for a long time — on 2 cores the engine host's single C2 compiler thread
+ * used ~40 s of CPU over the first ~110 s of create-labelled-indexed at 8 clients, while throughput climbed tenfold —
+ * and a cell measured first would measure the compiler. Every cell's workload runs in turn, with the cell's own
+ * load (a lighter one lets the compiler finish sooner, but the cell's load then wakes it again: measured, a 1-client
+ * warm-up went quiet after 60 s and the 8-client cell then climbed from 660 to 1,440 ops/s), for a short slice
+ * (10 s ÷ the number of cells, 1–10 s), round after round, until:
  * <ul>
  *   <li>where the engine runs on this machine: its JVM's and the harness's JIT compiler threads used less than
  *   {@link #QUIET_CORES} cores over the last round — the code the cells run is compiled;</li>
@@ -31,12 +31,10 @@ import java.util.Locale;
  *   {@link #NEW_HIGH} above the best before it, twice in a row;</li>
  *   <li>or a cap (or a fixed length, when given).</li>
  * </ul>
- * Nothing of it is recorded as a figure; each cell then still warms up until steady on its own, and is judged.
+ * Nothing of it is recorded as a figure; each cell then still warms up until steady (and its JIT quiet) on its own.
  */
 public final class ServerWarmup {
 
-    /** Clients per slice: one runs every code path and leaves the compiler the most CPU. */
-    public static final int CLIENTS = 1;
     /** Compiler threads below this many cores over a round: the JIT has done its work. */
     public static final double QUIET_CORES = 0.15;
     /** A round whose throughput is at most this much above the best before is no new high. */
@@ -51,10 +49,10 @@ public final class ServerWarmup {
             double opsPerSecond(Duration slice) throws Exception;
         }
 
-        /** A workload the harness sends over a transport with {@link #CLIENTS} clients, measured by the Runner (and thrown away). */
-        public static Slice of(String label, Transport transport, OperationSource operations, CellProbe probe) {
+        /** A workload the harness sends over a transport with the cell's executor, measured by the Runner (and thrown away). */
+        public static Slice of(String label, Transport transport, OperationSource operations, Executor executor, CellProbe probe) {
             return new Slice(label, slice -> {
-                RunPlan plan = new RunPlan(new Closed(CLIENTS), new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice);
+                RunPlan plan = new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice);
                 Measurement m = new Runner(transport, operations, plan, null, List.of(), List.of()).run();
                 return m.opsPerSecond();
             }, probe);
@@ -81,8 +79,8 @@ public final class ServerWarmup {
         public String describe() {
             if (rounds == 0) return "none";
             double lastJit = jitCores.isEmpty() ? Double.NaN : jitCores.get(jitCores.size() - 1);
-            return String.format(Locale.ROOT, "%.0f s, %d round%s of every cell's workload at %d clients; %s%s", seconds, rounds, rounds == 1 ? "" : "s",
-                    CLIENTS, converged ? "ended: " + criterion : "stopped at its " + criterion,
+            return String.format(Locale.ROOT, "%.0f s, %d round%s of every cell's workload; %s%s", seconds, rounds, rounds == 1 ? "" : "s",
+                    converged ? "ended: " + criterion : "stopped at its " + criterion,
                     Double.isNaN(lastJit) ? "" : String.format(Locale.ROOT, " (JIT compilers %.2f cores in the last round)", lastJit));
         }
     }

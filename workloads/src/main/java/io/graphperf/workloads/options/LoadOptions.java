@@ -29,7 +29,10 @@ public final class LoadOptions {
     @Option(names = "--server-warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
             description = "Before the first cell, every cell's workload in turn until the engine's throughput stops changing: auto (default, capped by --warmup-max × 2) or a fixed duration; 0s to skip.")
     public WarmupSpec serverWarmup;
-    @Option(names = "--order", paramLabel = "ORDER", description = "Cell order: shuffled (default; the seed is printed, --seed repeats it) or listed.")
+    @Option(names = "--isolation", paramLabel = "MODE", description = {"shared (default): every cell on one engine, warmed on every cell's workload first;",
+            "cell: a freshly started engine per cell, warmed on that cell's workload only (like JMH's forks; ~2 minutes more per cell)."})
+    public String isolation;
+    @Option(names = "--order", paramLabel = "ORDER", description = "Cell order: shuffled (default; the seed is printed, --seed repeats it) or listed (as --scenarios names them).")
     public String order;
 
     /** The experiment's defaults. */
@@ -74,6 +77,13 @@ public final class LoadOptions {
     /** The server warm-up: null for auto, else its fixed length (zero: none). */
     public Duration serverWarmupFixed() {
         return serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed();
+    }
+
+    /** True for an engine per cell. */
+    public boolean isolated() {
+        String i = isolation == null ? "shared" : isolation;
+        if (!i.equals("shared") && !i.equals("cell")) throw new UserError("unknown isolation '" + i + "' (option --isolation); known: shared, cell");
+        return i.equals("cell");
     }
 
     public boolean shuffled() {

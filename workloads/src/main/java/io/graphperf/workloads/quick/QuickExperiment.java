@@ -131,10 +131,10 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
             for (String cell : WRITE_CELLS) for (String st : writes.get(cell.split("/")[0]).setup()) e.execute(st);
             e.awaitIndexesOnline();
             List<ServerWarmup.Slice> slices = new ArrayList<>();
-            slices.add(ServerWarmup.Slice.of("read mix over bolt", transports.get("bolt"), mix, null));
+            slices.add(ServerWarmup.Slice.of("read mix over bolt", transports.get("bolt"), mix, plan.executor(), null));
             for (String cell : WRITE_CELLS) {
                 Scenario s = writes.get(cell.split("/")[0]);
-                slices.add(ServerWarmup.Slice.of(cell, transports.get(cell.split("/")[1]), s.operations(), s.probe()));
+                slices.add(ServerWarmup.Slice.of(cell, transports.get(cell.split("/")[1]), s.operations(), CellRunner.planFor(s, plan).executor(), s.probe()));
             }
             ServerWarmup.Outcome warm = ServerWarmup.run(e, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());

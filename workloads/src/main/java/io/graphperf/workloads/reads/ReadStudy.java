@@ -109,14 +109,14 @@ final class ReadStudy {
             for (String transport : transports) {
                 for (String form : forms) {
                     OperationMix mix = mix(o.queries(), form);
-                    Executor ex = new Closed(ServerWarmup.CLIENTS);
+                    Executor ex = new Closed(Math.min(16, o.sweepClients()));
                     if (EMBEDDED.equals(transport)) {
                         slices.add(new ServerWarmup.Slice(label(transport, form), slice -> e.measureInProcess(InProcessPlan.of(mix,
                                 new RunPlan(ex, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).opsPerSecond(), null));
                     } else {
                         Transport t = e.transport(transport);
                         opened.add(t);
-                        slices.add(ServerWarmup.Slice.of(label(transport, form), t, mix, null));
+                        slices.add(ServerWarmup.Slice.of(label(transport, form), t, mix, ex, null));
                     }
                 }
             }

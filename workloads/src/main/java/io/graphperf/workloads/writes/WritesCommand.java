@@ -45,17 +45,20 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         for (String t : tr) if (!List.of("bolt", "http").contains(t)) throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http");
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
-        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled()));
+        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated()));
     }
 
-    /** The scenarios named (all when none), in the experiment's order; an unknown one is an error naming it. */
+    /** The scenarios named (all when none), in the order named (so --order listed runs them so); an unknown one is an error naming it. */
     static List<Scenario> select(List<Scenario> all, List<String> ids, String experiment) {
         if (ids.isEmpty()) return all;
         List<String> known = all.stream().map(Scenario::id).toList();
+        List<Scenario> out = new java.util.ArrayList<>();
         for (String id : ids) {
             if (!known.contains(id)) throw new UserError("unknown scenario '" + id + "' (option --scenarios) for " + experiment + "; known: " + String.join(", ", known));
+            Scenario s = all.get(known.indexOf(id));
+            if (!out.contains(s)) out.add(s);
         }
-        return all.stream().filter(s -> ids.contains(s.id())).toList();
+        return out;
     }
 
     @Override

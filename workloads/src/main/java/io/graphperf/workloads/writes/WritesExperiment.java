@@ -53,22 +53,20 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     public TrialResult run(RunContext ctx, WritesOptions o) throws Exception {
         List<Cell> cells = new ArrayList<>();
         List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
-        ctx.progress().phase(ctx.engines().embedded() ? "start the engine" : "connect to " + ctx.engines().describe());
         Map<String, Object> config = new LinkedHashMap<>();
-        String description, reset;
-        Map<String, Object> environment;
-        try (Engine engine = ctx.engines().start("writes")) {
-            description = engine.description();
-            reset = engine.resetMethod();
-            environment = engine.environment();
-            ctx.progress().phaseDone(description);
-            config.putAll(ScenarioCells.run(engine, ctx, NAME, o.plan(), cells, failures, warnings));
-            ctx.progress().phase("stop the engine");
-        } finally {
-            ctx.engines().deleteStore("writes");
-        }
-        ctx.progress().phaseDone("done");
-        return new TrialResult(ScenarioCells.listedOrder(cells, o.plan().scenarios(), o.plan().transports()), description, reset, environment,
+        String[] description = {""}, reset = {""};
+        Map<String, Object> environment = new LinkedHashMap<>();
+        ScenarioCells.EngineStarter starter = store -> {
+            ctx.progress().phase(ctx.engines().embedded() ? "start the engine" : "connect to " + ctx.engines().describe());
+            Engine engine = ctx.engines().start(store);
+            description[0] = engine.description();
+            reset[0] = engine.resetMethod();
+            if (environment.isEmpty()) environment.putAll(engine.environment());
+            ctx.progress().phaseDone(description[0]);
+            return engine;
+        };
+        config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan(), cells, failures, warnings));
+        return new TrialResult(ScenarioCells.listedOrder(cells, o.plan().scenarios(), o.plan().transports()), description[0], reset[0], environment,
                 config, null, warnings, failures);
     }
 

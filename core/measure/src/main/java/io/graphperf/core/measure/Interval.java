@@ -11,8 +11,10 @@ package io.graphperf.core.measure;
  * @param p50Ms         median latency of those operations (from the intended start), NaN when none
  * @param p99Ms         their 99th percentile
  * @param errors        operations that failed in it
+ * @param jitCores      CPU of the engine's and the harness's JIT compiler threads in it, in cores (NaN for a remote engine)
  */
-public record Interval(double atSeconds, double seconds, Phase phase, long ops, double opsPerSecond, double p50Ms, double p99Ms, long errors) {
+public record Interval(double atSeconds, double seconds, Phase phase, long ops, double opsPerSecond, double p50Ms, double p99Ms, long errors,
+                       double jitCores) {
 
     public enum Phase { WARMUP, WINDOW, DRAIN }
 }

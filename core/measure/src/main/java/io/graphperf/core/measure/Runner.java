@@ -101,6 +101,11 @@ public final class Runner {
         private final PrintStream logOut;
         private final HistogramLogWriter log;
         private final CpuMeter cpu = new CpuMeter(serverPids);
+        /** the engine's and the harness's JIT compilers, when the engine runs on this machine */
+        private final JitMeter jit = serverPids.isEmpty() ? null : new JitMeter(java.util.stream.Stream.concat(serverPids.stream(),
+                java.util.stream.Stream.of(ProcessHandle.current().pid())).distinct().toList());
+        private double lastJit = Double.NaN;
+        private final List<Double> warmupJit = new ArrayList<>();
         private CpuMeter.Snapshot cpuAtWindowStart, cpuAtWindowEnd;
         private final long intervalNanos = plan.interval().toNanos();
         private long t0, lastSample, windowStart = -1, windowEnd = -1;
@@ -127,6 +132,7 @@ public final class Runner {
         boolean loop(long start, Executor.Execution execution, List<Session> sessions) throws InterruptedException {
             t0 = start;
             lastSample = start;
+            if (jit != null) lastJit = jit.compilerSeconds();
             for (RunListener l : listeners) l.warmupStarted(start);
             long fixedEnd = Long.MAX_VALUE, cap = Long.MAX_VALUE;
             if (plan.warmup() instanceof Warmup.Fixed f) fixedEnd = start + f.duration().toNanos();
@@ -155,7 +161,8 @@ public final class Runner {
                         } else if (due) {
                             sample(now);
                             boolean ready = plan.warmup() instanceof Warmup.UntilSteady u
-                                    && Steadiness.readyForWindow(signalArray(warmupSignal), plan.interval().toNanos() / 1e9, u.criterion());
+                                    && Steadiness.readyForWindow(signalArray(warmupSignal), plan.interval().toNanos() / 1e9, u.criterion())
+                                    && jitQuiet(u.criterion());
                             if (ready || now >= cap) startWindow(now, ready);
                         }
                     }
@@ -249,10 +256,20 @@ public final class Runner {
             logInterval(err, "errors", tsStart, tsEnd);
             droppedTotal.add(ctx.recorders.dropped.getIntervalHistogram());
             long ok = all.getTotalCount();
+            double jitCores = Double.NaN;
+            if (jit != null) {
+                double c = jit.compilerSeconds();
+                jitCores = round3((c - lastJit) / seconds);
+                lastJit = c;
+            }
             Interval i = new Interval(round3((now - t0) / 1e9), round3(seconds), intervalPhase, ok, round3(ok / seconds),
-                    ok == 0 ? Double.NaN : all.getValueAtPercentile(50) / 1e6, ok == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, errors);
+                    ok == 0 ? Double.NaN : all.getValueAtPercentile(50) / 1e6, ok == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, errors,
+                    jitCores);
             timeline.add(i);
-            if (intervalPhase == Interval.Phase.WARMUP) warmupSignal.add(signal(i));
+            if (intervalPhase == Interval.Phase.WARMUP) {
+                warmupSignal.add(signal(i));
+                warmupJit.add(jitCores);
+            }
             lastSample = now;
             for (RunListener l : listeners) l.interval(i);
         }
@@ -263,6 +280,17 @@ public final class Runner {
             h.setEndTimeStamp(endMs);
             h.setTag(tag);
             log.outputIntervalHistogram(h);
+        }
+
+        /** Over the criterion's last k intervals, the JIT compilers used less than its bound (true when not measurable). */
+        private boolean jitQuiet(Steadiness.Criterion c) {
+            if (warmupJit.size() < c.k()) return warmupJit.isEmpty() || Double.isNaN(warmupJit.get(0));
+            double sum = 0;
+            for (double v : warmupJit.subList(warmupJit.size() - c.k(), warmupJit.size())) {
+                if (Double.isNaN(v)) return true;
+                sum += v;
+            }
+            return sum / c.k() < c.quietJitCores();
         }
 
         private double signal(Interval i) {

@@ -39,6 +39,14 @@ class ResourcesTest {
     }
 
     @Test
+    void theJitMeterReadsThisJvmsCompilerThreads() {
+        double seconds = new JitMeter(List.of(ProcessHandle.current().pid())).compilerSeconds();
+        if (!java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task"))) return; // not Linux: NaN, tested elsewhere
+        assertTrue(seconds >= 0, "a JVM that has run tests has compiled something: " + seconds);
+        assertTrue(Double.isNaN(new JitMeter(List.of(Long.MAX_VALUE)).compilerSeconds()), "a process that is not there");
+    }
+
+    @Test
     void otherLoadIsTheBusyCoresNotExplainedByHarnessAndServer() {
         CpuMeter meter = new CpuMeter(List.of());
         CpuMeter.Snapshot a = new CpuMeter.Snapshot(0, 0, 0, 0, 0, 0);

@@ -1,0 +1,57 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Headline;
+import io.graphperf.core.results.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The quick suite end to end with short phases (what `./graphperf run` does, faster): the loaded graph checked,
+ * five cells measured and checked, headline ratios with confidence intervals first in the output, the targets,
+ * and the validity columns on every row of results.csv.
+ */
+class QuickSuiteIT {
+
+    @Test
+    void theQuickSuiteOpensWithHeadlinesAndEveryCellCarriesItsValidity(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "--server-warmup", "6s", "--duration", "2s", "--warmup-max", "4s", "--out", out.toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        int headline = o.out().indexOf("UNWIND 1000 vs one write per transaction, Bolt, nodes/s: "), table = o.out().indexOf("scenario ");
+        assertTrue(headline > 0 && headline < table, "headlines come before the table: " + o.out());
+        assertTrue(o.out().contains("(95 % CI "), o.out());
+        Path run = WritesIT.onlyRun(out);
+        RunResult r = JsonExporter.read(run);
+        assertEquals(List.of(), r.failures());
+        assertEquals(List.of("read-mix/bolt", "create-labelled-indexed/bolt", "create-labelled-indexed/http", "batch-writer-durable-c8/bolt",
+                "unwind-1000/bolt"), r.cells().stream().map(c -> c.scenario() + "/" + c.transport()).toList());
+        for (Cell c : r.cells()) {
+            assertTrue(c.verified(), c.label() + " " + c.checks());
+            assertTrue(c.measurement().ops() > 0, c.label());
+        }
+        assertEquals(5, r.headlines().size());
+        for (Headline h : r.headlines()) {
+            assertTrue(h.value() > 0 && (Double.isNaN(h.low()) || h.low() <= h.value() && h.value() <= h.high()), h.toString());
+        }
+        assertEquals(2, r.targets().size());
+        List<String> csv = Files.readAllLines(run.resolve("results.csv"));
+        List<String> header = List.of(csv.get(0).split(","));
+        int steady = header.indexOf("steady"), warmup = header.indexOf("warmup_s"), trend = header.indexOf("trend_pct_per_s");
+        assertTrue(steady > 0 && warmup > 0 && trend > 0, csv.get(0));
+        assertEquals(6, csv.size());
+        for (String row : csv.subList(1, csv.size())) {
+            String[] f = row.split(",", -1);
+            assertTrue(f[steady].equals("true") || f[steady].equals("false"), row);
+            assertTrue(Double.parseDouble(f[warmup]) > 0, row);
+            assertTrue(!f[trend].isEmpty(), row);
+        }
+    }
+}
