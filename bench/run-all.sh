@@ -1,29 +1,50 @@
 #!/usr/bin/env bash
-# The benchmarks behind the figures in closing notes. Run on an otherwise idle machine; each prints
-# what it measured. Results of `graphperf run` land in results/ as usual.
+# Every figure the README quotes, each under the command that measures it, with the date, the commit and the
+# machine. Run on an otherwise idle machine: about 4 hours on 2 cores. Results of `graphperf run` land in
+# results/ as usual; each section's console output is what the README's figures were read from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== harness overhead: no-op engine, closed model, 1 client, 10 s =="
+section() { echo; echo "== $* =="; echo "   $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD)"; }
+
+echo "graphperf benchmarks: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(java -version 2>&1 | head -1)"
+
+section "quick suite, as the README's first command runs it (README: The quick suite)"
+./graphperf run
+
+section "quick suite with a compiled engine (README: QUICK_WARM)"
+./graphperf run quick --server-warmup 180s
+
+section "harness overhead: no-op transport, closed model, 1 client, 10 s (README: Harness cost)"
 ./graphperf overhead --clients 1 --duration 10s
 
-echo "== dataset generation speed: b2b at scale 0.01 with gzip, all cores =="
+section "A vs A: the same configuration as a variant of itself, E1 at scale 0.001, 5 repeats a side (README: Before / after)"
+./graphperf run import --scale 0.001 --variant same:page-cache=512m --repeat 5
+
+section "order independence, both isolation modes, 3 repeats (README: Order independence)"
+bench/order-independence.sh both 3
+
+section "E1 at four scales (README: E1 table)"
+./graphperf run import --scale 0.001,0.003,0.01,0.03
+
+section "E2 at scale 1 (README: E2 paragraph)"
+./graphperf run reads --scale 1
+
+section "E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP"
+./graphperf run writes --clients 8 --duration 30s
+
+section "dataset generation speed: b2b at scale 0.01 with gzip, all cores (README: Datasets)"
 out=$(mktemp -d)
 ./graphperf datagen b2b --scale 0.01 --gzip --out "$out/b2b" --force
 rm -rf "$out"
-
-echo "== relationship rows alone, b2b 0.01, gzip =="
 bench/datagen-relationship-rate.sh 0.01
 
-echo "== E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP (about 20 minutes) =="
-./graphperf run writes --clients 8 --duration 30s
-
-echo "== batch writer log: fsync per write vs O_DSYNC vs group commit, 8 and 64 threads =="
+section "batch writer log: fsync per write vs O_DSYNC vs group commit, 8 and 64 threads (README: Why this log)"
 bench/log-choice.sh 3
 
-echo "== batch writer without a protocol in front: embedded Neo4j in-process, 8 and 64 threads =="
+section "batch writer without a protocol in front: embedded Neo4j in-process, 8 and 64 threads"
 bench/writer-ceiling.sh 10 8,64
 
-echo "== batch writer vs its baselines (E4, issue 6): 8/32/64 clients, Bolt =="
-./graphperf run writes --transports bolt --warmup 10s --duration 20s \
+section "batch writer vs its baselines, 8/32/64 clients, Bolt (README: the batch writer's Measured table)"
+./graphperf run writes --transports bolt --duration 20s \
   --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64

@@ -60,10 +60,12 @@ public final class ConsoleSummary {
         if (run.targets().isEmpty()) return;
         out.println();
         out.println("targets (entities/s ratios on this machine — a finding, not a pass/fail of the run):");
-        String fmt = "  %-70s %-12s %-22s %-10s %s%n";
+        // the label column is as wide as the longest label: a cut label could hide the transport that tells two rows apart
+        int width = Math.max(6, run.targets().stream().mapToInt(t -> (t.label() + " over " + t.transport()).length()).max().orElse(0));
+        String fmt = "  %-" + width + "s %-12s %-22s %-10s %s%n";
         out.printf(fmt, "target", "measured", "95 % CI", "asked", "verdict");
         for (TargetCheck t : run.targets()) {
-            out.printf(fmt, shorten(t.label() + " over " + t.transport(), 70), TargetCheck.ratioText(t.ratio()),
+            out.printf(fmt, t.label() + " over " + t.transport(), TargetCheck.ratioText(t.ratio()),
                     Double.isFinite(t.low()) ? TargetCheck.ratioText(t.low()) + " – " + TargetCheck.ratioText(t.high()) : "–",
                     "≥ " + TargetCheck.ratioText(t.minimum()), t.status().text);
         }
