@@ -34,7 +34,7 @@ class ReadsIT {
     void nineteenQueriesCheckedAndMeasuredOverEveryTransport(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--scale", "1", "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(),
                 "--repeat-factor", "0.02", "--check-samples", "5", "--threads", "1,4", "--warmup", "500ms", "--duration", "1s", "--rates", "50",
-                "--connections", "1", "--bolt-threads", "2", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
+                "--connections", "1", "--bolt-threads", "2", "--transports", "bolt,http,embedded,ws-bson-zstd", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir;
         try (var l = Files.list(dir)) {
@@ -42,14 +42,15 @@ class ReadsIT {
         }
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        int combos = 3 * 2; // bolt, http, embedded × cypher, procedure
+        int combos = 4 * 2; // bolt, http, embedded, the gateway × cypher, procedure
         ReadsData d = run.data(ReadsData.class);
         assertEquals(19 * 5 * combos, d.checksRun());
         assertEquals(d.checksRun(), d.checksPassed());
         assertTrue(d.serverWarmups().containsKey("first server") && d.serverWarmups().containsKey("server with 2 Bolt threads"), d.serverWarmups().toString());
 
         Set<String> pairs = run.cells().stream().map(c -> c.transport() + "/" + c.dimensions().get("form")).collect(Collectors.toSet());
-        assertEquals(Set.of("bolt/cypher", "http/cypher", "embedded/cypher", "bolt/procedure", "http/procedure", "embedded/procedure"), pairs);
+        assertEquals(Set.of("bolt/cypher", "http/cypher", "embedded/cypher", "ws-bson-zstd/cypher", "bolt/procedure", "http/procedure",
+                "embedded/procedure", "ws-bson-zstd/procedure"), pairs);
         for (var q : SocialQueries.all()) {
             for (String pair : pairs) {
                 Cell c = find(run, q.id(), pair, 1);
@@ -70,11 +71,11 @@ class ReadsIT {
         assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("connections"), 1)));
         assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2)));
 
-        // the split of a Bolt request: server time (as the server reported it) plus the rest is the client-measured time,
+        // the split of a Bolt or gateway request: server time (as the server reported it) plus the rest is the client-measured time,
         // within HdrHistogram's precision (3 significant digits) and the rounding of means
         for (Cell c : run.cells()) {
             Measurement m = c.measurement();
-            if (!c.transport().equals("bolt")) continue;
+            if (!c.transport().equals("bolt") && !c.transport().startsWith("ws-")) continue;
             assertTrue(m.serverTime() != null && m.remainderTime() != null, c.label());
             double total = m.serviceTime().meanMs(), parts = m.serverTime().meanMs() + m.remainderTime().meanMs();
             assertEquals(total, parts, 0.01 * total + 0.01, c.label());

@@ -63,15 +63,16 @@ public final class ServerWarmup {
      * @param throughputs per round, each slice's ops/s
      * @param jitCores    per round, the compiler threads' CPU in cores (NaN for a user's server)
      */
-    public record Outcome(double seconds, int rounds, boolean converged, List<double[]> throughputs, List<Double> jitCores, String criterion) {
-        public static final Outcome NONE = new Outcome(0, 0, false, List.of(), List.of(), "none");
+    public record Outcome(double seconds, int rounds, boolean converged, List<double[]> throughputs, List<Double> jitCores, String criterion,
+                          double capSeconds) {
+        public static final Outcome NONE = new Outcome(0, 0, false, List.of(), List.of(), "none", 0);
 
         /** A warning when an automatic warm-up stopped at its cap while the JIT was still busy (null otherwise). */
         public String warning(String longer) {
-            if (rounds == 0 || converged || !criterion.contains("cap")) return null;
+            if (rounds == 0 || converged || capSeconds == 0) return null;
             double lastJit = jitCores.isEmpty() ? Double.NaN : jitCores.get(jitCores.size() - 1);
-            return String.format(Locale.ROOT, "the server warm-up reached its cap (%.0f s)%s: cells may be slower than on a fully warmed engine and"
-                            + " drift within their windows (flagged); %s warms longer", seconds,
+            return String.format(Locale.ROOT, "the server warm-up reached its cap of %.0f s (%.0f s with its last round)%s: cells may be slower than on a"
+                            + " fully warmed engine and drift within their windows (flagged); %s warms longer", capSeconds, seconds,
                     Double.isNaN(lastJit) ? " before throughput settled" : String.format(Locale.ROOT,
                             " while the engine's and the harness's JIT compilers still used %.2f cores", lastJit), longer);
         }
@@ -80,7 +81,8 @@ public final class ServerWarmup {
             if (rounds == 0) return "none";
             double lastJit = jitCores.isEmpty() ? Double.NaN : jitCores.get(jitCores.size() - 1);
             return String.format(Locale.ROOT, "%.0f s, %d round%s of every cell's workload; %s%s", seconds, rounds, rounds == 1 ? "" : "s",
-                    converged ? "ended: " + criterion : "stopped at its " + criterion,
+                    converged ? "ended: " + criterion
+                            : capSeconds > 0 ? String.format(Locale.ROOT, "cut at its cap of %.0f s before %s", capSeconds, criterion) : criterion,
                     Double.isNaN(lastJit) ? "" : String.format(Locale.ROOT, " (JIT compilers %.2f cores in the last round)", lastJit));
         }
     }
@@ -104,10 +106,11 @@ public final class ServerWarmup {
         long sliceMillis = Math.max(1000, Math.min(Math.min(10_000, 10_000 / slices.size()), limit.toMillis() / slices.size()));
         Duration slice = Duration.ofMillis(sliceMillis);
         String criterion = fixed != null ? "fixed length" : local
-                ? String.format(Locale.ROOT, "the JIT compilers of the engine and the harness below %.2f cores over a round; cap %d s", QUIET_CORES, cap.toSeconds())
-                : String.format(Locale.ROOT, "no new high (> +%.0f %%) in two rounds; cap %d s", NEW_HIGH * 100, cap.toSeconds());
+                ? String.format(Locale.ROOT, "the JIT compilers of the engine and the harness below %.2f cores over a round", QUIET_CORES)
+                : String.format(Locale.ROOT, "no new throughput high (> +%.0f %%) in two rounds", NEW_HIGH * 100);
         progress.phase("server warm-up: " + slices.size() + " cell workload" + (slices.size() == 1 ? "" : "s") + " in turn, " + sliceMillis / 1000.0
-                + " s each" + (fixed != null ? ", " + fixed.toSeconds() + " s" : ", until their throughput settles (at most " + cap.toSeconds() + " s)"));
+                + " s each" + (fixed != null ? ", " + fixed.toSeconds() + " s" : local ? ", until the JIT compilers are quiet (cap " + cap.toSeconds() + " s)"
+                : ", until the throughput stops rising (cap " + cap.toSeconds() + " s)"));
         long start = System.nanoTime();
         List<double[]> rounds = new ArrayList<>();
         List<Double> jitCores = new ArrayList<>();
@@ -130,7 +133,8 @@ public final class ServerWarmup {
             if (elapsed >= limit.toSeconds()) break;
         }
         for (Slice s : slices) if (s.probe() != null) s.probe().settle(engine);
-        Outcome o = new Outcome((System.nanoTime() - start) / 1e9, rounds.size(), converged, rounds, jitCores, criterion);
+        Outcome o = new Outcome((System.nanoTime() - start) / 1e9, rounds.size(), converged, rounds, jitCores, criterion,
+                fixed != null ? 0 : cap.toSeconds());
         progress.phaseDone(o.describe());
         return o;
     }

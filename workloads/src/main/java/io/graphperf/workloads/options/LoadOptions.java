@@ -27,7 +27,7 @@ public final class LoadOptions {
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class, description = "Measured window per cell (default: the experiment's).")
     public Duration duration;
     @Option(names = "--server-warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
-            description = "Before the first cell, every cell's workload in turn until the engine's throughput stops changing: auto (default, capped by --warmup-max × 2) or a fixed duration; 0s to skip.")
+            description = "Before the first cell, every cell's workload in turn until the engine's JIT compilers are quiet (a user's server: until throughput stops rising): auto (default, capped by --warmup-max × 2) or a fixed duration; 0s to skip.")
     public WarmupSpec serverWarmup;
     @Option(names = "--isolation", paramLabel = "MODE", description = {"shared (default): every cell on one engine, warmed on every cell's workload first;",
             "cell: a freshly started engine per cell, warmed on that cell's workload only (like JMH's forks; ~2 minutes more per cell)."})

@@ -32,7 +32,7 @@ import java.util.Objects;
 
 /**
  * E2 on a loaded social dataset: result checks against answers computed from the files, then — on a server
- * warmed until its throughput settles — single-client latency per query, throughput against client threads
+ * warmed until its JIT compilers are quiet — single-client latency per query, throughput against client threads
  * (closed), at fixed rates (open), against connection pools (one server, a second client each) and against the
  * server's Bolt worker threads (a warmed server per size), over each transport and in both forms (Cypher, and
  * the same operations as stored procedures).
@@ -101,7 +101,7 @@ final class ReadStudy {
 
     // ---- server warm-up ------------------------------------------------------------------------
 
-    /** The mix over every transport and form in turn, until the server's throughput settles. */
+    /** The mix over every transport and form in turn, until the server's JIT compilers are quiet. */
     private void warm(Engine e, String which, List<String> transports, List<String> forms) throws Exception {
         List<ServerWarmup.Slice> slices = new ArrayList<>();
         List<Transport> opened = new ArrayList<>();
@@ -212,7 +212,7 @@ final class ReadStudy {
         }
     }
 
-    /** The server's Bolt worker pool is fixed at start: a server per size, warmed until its throughput settles before measuring. */
+    /** The server's Bolt worker pool is fixed at start: a server per size, warmed until its JIT compilers are quiet before measuring. */
     private void boltThreads() throws Exception {
         if (!o.transports().contains("bolt")) return;
         for (int w : o.boltThreads()) {

@@ -25,7 +25,8 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     Double scale;
     @Option(names = "--dataset-seed", description = "Generator seed of the dataset (default: 1).")
     Long datasetSeed;
-    @Option(names = "--transports", split = ",", paramLabel = "T", description = "bolt, http, embedded (default: all three).")
+    @Option(names = "--transports", split = ",", paramLabel = "T", description = "bolt, http, embedded (default: all three), and graphperf's WebSocket gateway as ws-FORMAT[-COMPRESSION]: "
+            + "ws-json, ws-bson, ws-msgpack, each optionally with -deflate-fast, -deflate-best, -zstd or -lz4 (e.g. ws-bson-zstd).")
     List<String> transports = new ArrayList<>();
     @Option(names = "--forms", split = ",", paramLabel = "F", description = "cypher, procedure (the same operations as stored procedures) (default: both).")
     List<String> forms = new ArrayList<>();
@@ -54,7 +55,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class, description = "Window of each throughput cell (default: 10s).")
     Duration duration;
     @Option(names = "--server-warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
-            description = "After each server start, every transport's mix in turn until throughput settles: auto (default) or fixed; 0s to skip.")
+            description = "After each server start, every transport's mix in turn until the JIT compilers are quiet: auto (default) or fixed; 0s to skip.")
     WarmupSpec serverWarmup;
     @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated datasets are kept for reuse (default: OUT/datasets).")
     java.nio.file.Path datasetCache;
@@ -68,7 +69,12 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         double s = scale == null ? 1.0 : scale;
         if (!(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
         List<String> tr = transports.isEmpty() ? List.of("bolt", "http", "embedded") : transports;
-        for (String t : tr) if (!List.of("bolt", "http", "embedded").contains(t)) throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded");
+        for (String t : tr) {
+            if (!List.of("bolt", "http", "embedded").contains(t) && !t.startsWith("ws-")) {
+                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as "
+                        + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
+            }
+        }
         List<String> fm = forms.isEmpty() ? List.of("cypher", "procedure") : forms;
         for (String f : fm) if (!List.of("cypher", "procedure").contains(f)) throw new UserError("unknown form '" + f + "' (option --forms); known: cypher, procedure");
         String cs = cache == null ? "hot" : cache;

@@ -31,6 +31,7 @@ public final class EngineHost implements AutoCloseable {
     private final OutputStream control;
     private final Thread shutdownHook;
     private final int boltPort, httpPort;
+    private int gatewayPort;
     private final Properties ready;
 
     private EngineHost(HostSettings settings, Process process, int boltPort, int httpPort, Properties ready, Thread hook) {
@@ -50,6 +51,7 @@ public final class EngineHost implements AutoCloseable {
         int bolt = port(settings.boltPort(), "bolt-port");
         int http = port(settings.httpPort(), "http-port");
         if (bolt == http) http = port(0, "http-port");
+        int gateway = gatewayPort(settings, bolt, http);
         Path settingsFile = work.resolve("neo4j-settings.properties");
         Properties p = new Properties();
         settings.neo4jSettings(bolt, http, pluginsDir(graphperfHome)).forEach(p::setProperty);
@@ -61,6 +63,7 @@ public final class EngineHost implements AutoCloseable {
         Files.createDirectories(conf);
         Properties own = new Properties();
         own.putAll(settings.graphperfSettings());
+        own.setProperty(GATEWAY_PORT, String.valueOf(gateway));
         try (Writer w = Files.newBufferedWriter(conf.resolve("graphperf.conf"), StandardCharsets.UTF_8)) {
             own.store(w, "settings of graphperf's plugins (the batch writer), from the run's options");
         }
@@ -96,6 +99,7 @@ public final class EngineHost implements AutoCloseable {
         try {
             Properties readyProps = awaitReady(process, readyFile, log, work);
             host = new EngineHost(settings, process, bolt, http, readyProps, hook);
+            host.gatewayPort = gateway;
             return host;
         } finally {
             if (host == null) {
@@ -144,6 +148,26 @@ public final class EngineHost implements AutoCloseable {
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }
+    }
+
+    static final String GATEWAY_PORT = "graphperf.gateway.port";
+
+    /** The gateway's port: graphperf.gateway.port when the run sets it, else a free one. */
+    private static int gatewayPort(HostSettings settings, int bolt, int http) throws IOException {
+        String set = settings.graphperfSettings().get(GATEWAY_PORT);
+        int p;
+        try {
+            p = port(set == null ? 0 : Integer.parseInt(set.trim()), GATEWAY_PORT);
+        } catch (NumberFormatException e) {
+            throw new UserError("setting " + GATEWAY_PORT + "=" + set + ": not a port number");
+        }
+        while (p == bolt || p == http) p = port(0, GATEWAY_PORT);
+        return p;
+    }
+
+    /** The WebSocket gateway's address (graphperf's plugin in the host). */
+    public java.net.URI gatewayUri() {
+        return java.net.URI.create("ws://127.0.0.1:" + gatewayPort + "/graphperf");
     }
 
     /** A requested port must be free; port 0 means "pick a free one". */

@@ -42,6 +42,8 @@ public final class Neo4jEngine implements Engine {
     private final boolean resetAllowed;
     /** Whether graphperf.checkpoint() may be there (false once it was not). */
     private boolean checkpointable = true;
+    /** Connections of each ws-* transport's client (the study compared 1 and 8). */
+    private int gatewayConnections = 8;
     /** Whether closing this engine stops the engine host (false for a second client of the same host). */
     private boolean ownsHost = true;
 
@@ -147,6 +149,16 @@ public final class Neo4jEngine implements Engine {
         return driver.session(SessionConfig.builder().withDatabase(database).build());
     }
 
+    /** The WebSocket gateway of graphperf's engine host, or null for a user's server. */
+    public java.net.URI gatewayUri() {
+        return host == null ? null : host.gatewayUri();
+    }
+
+    /** How many connections each ws-* transport opens from now on. */
+    public void gatewayConnections(int n) {
+        gatewayConnections = n;
+    }
+
     @Override
     public String description() {
         if (host != null) {
@@ -158,7 +170,7 @@ public final class Neo4jEngine implements Engine {
 
     @Override
     public List<String> transports() {
-        return List.of("bolt", "http");
+        return List.of("bolt", "http", "ws-json", "ws-bson", "ws-msgpack");
     }
 
     @Override
@@ -170,7 +182,11 @@ public final class Neo4jEngine implements Engine {
                 checkHttp(e);
                 yield e;
             }
-            default -> throw new UserError("unknown transport '" + name + "' (option --transports); Neo4j offers: bolt, http");
+            default -> {
+                if (WsTransport.names(name)) yield WsTransport.open(name, gatewayUri(), gatewayConnections, user, password);
+                throw new UserError("unknown transport '" + name + "' (option --transports); Neo4j offers: bolt, http, and graphperf's gateway as "
+                        + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
+            }
         };
     }
 

@@ -8,13 +8,9 @@ import org.neo4j.configuration.SettingValueParser;
 import org.neo4j.configuration.SettingValueParsers;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -35,7 +31,7 @@ import java.util.Set;
  */
 public final class BatchWriterSettings {
 
-    public static final String FILE = "graphperf.conf";
+    public static final String FILE = GraphperfConf.FILE;
     public static final String PREFIX = "graphperf.batch_writer.";
     static final String ENABLED = PREFIX + "enabled", DIRECTORY = PREFIX + "directory", FSYNC = PREFIX + "fsync",
             GROUP_COMMIT_INTERVAL = PREFIX + "group_commit_interval", BATCH_SIZE = PREFIX + "batch_size",
@@ -43,33 +39,15 @@ public final class BatchWriterSettings {
     private static final Set<String> KNOWN = Set.of(ENABLED, DIRECTORY, FSYNC, GROUP_COMMIT_INTERVAL, BATCH_SIZE, BATCH_INTERVAL,
             QUEUE_CAPACITY, ACK_TIMEOUT);
 
-    private final Properties values;
-    private final String source;
+    private final GraphperfConf conf;
 
-    private BatchWriterSettings(Properties values, String source) {
-        this.values = values;
-        this.source = source;
+    private BatchWriterSettings(GraphperfConf conf) {
+        this.conf = conf;
     }
 
     /** Reads graphperf.conf (when present) and the system-property overrides; an unknown key is an error naming it. */
     static BatchWriterSettings read(Config config) throws IOException {
-        String confDir = System.getenv("NEO4J_CONF");
-        Path file = (confDir != null ? Path.of(confDir) : config.get(GraphDatabaseSettings.neo4j_home).resolve("conf")).resolve(FILE);
-        Properties p = new Properties();
-        if (Files.exists(file)) {
-            try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                p.load(r);
-            }
-        }
-        for (String k : System.getProperties().stringPropertyNames()) {
-            if (k.startsWith(PREFIX)) p.setProperty(k, System.getProperty(k));
-        }
-        for (String k : p.stringPropertyNames()) {
-            if (k.startsWith(PREFIX) && !KNOWN.contains(k)) {
-                throw new IllegalArgumentException("unknown setting " + k + " in " + file + " (known: " + String.join(", ", new java.util.TreeSet<>(KNOWN)) + ")");
-            }
-        }
-        return new BatchWriterSettings(p, file.toString());
+        return new BatchWriterSettings(GraphperfConf.read(config, PREFIX, KNOWN));
     }
 
     boolean enabled() {
@@ -78,9 +56,9 @@ public final class BatchWriterSettings {
 
     /** The writer's configuration for one database; a bad value fails naming its setting and file. */
     WriterConfig writerConfig(Config config, String database) {
-        String dir = values.getProperty(DIRECTORY, "").trim();
+        String dir = conf.raw(DIRECTORY, "");
         Path base = dir.isEmpty() ? config.get(GraphDatabaseSettings.data_directory).resolve("graphperf-batch-writer") : Path.of(dir);
-        String mode = values.getProperty(FSYNC, "group").trim().toLowerCase(Locale.ROOT);
+        String mode = conf.raw(FSYNC, "group").toLowerCase(Locale.ROOT);
         DurableLog.Sync sync;
         if (mode.equals("per-write")) {
             sync = DurableLog.Sync.PER_WRITE;
@@ -88,7 +66,7 @@ public final class BatchWriterSettings {
             long ms = duration(GROUP_COMMIT_INTERVAL, Duration.ofMillis(WriterConfig.DEFAULT_GROUP_COMMIT_MS)).toMillis();
             sync = DurableLog.Sync.group(ms);
         } else {
-            throw bad(FSYNC, "must be 'group' or 'per-write'");
+            throw conf.bad(FSYNC, "must be 'group' or 'per-write'");
         }
         int batchSize = integer(BATCH_SIZE, WriterConfig.DEFAULT_BATCH_ROWS), capacity = integer(QUEUE_CAPACITY, WriterConfig.DEFAULT_QUEUE_CAPACITY);
         Duration interval = duration(BATCH_INTERVAL, WriterConfig.DEFAULT_BATCH_INTERVAL), timeout = duration(ACK_TIMEOUT, Duration.ofSeconds(60));
@@ -96,7 +74,7 @@ public final class BatchWriterSettings {
             return new WriterConfig(base.resolve(database), sync, batchSize, interval, capacity, timeout);
         } catch (IllegalArgumentException e) {
             // values that parse but do not fit together (a queue smaller than a batch)
-            throw new IllegalArgumentException("batch writer settings in " + source + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("batch writer settings in " + conf.source() + ": " + e.getMessage(), e);
         }
     }
 
@@ -110,16 +88,6 @@ public final class BatchWriterSettings {
     }
 
     private <T> T parse(String key, SettingValueParser<T> parser, T dflt) {
-        String v = values.getProperty(key);
-        if (v == null || v.isBlank()) return dflt;
-        try {
-            return parser.parse(v.trim());
-        } catch (IllegalArgumentException e) {
-            throw bad(key, "must be " + parser.getDescription() + " (" + e.getMessage() + ")");
-        }
-    }
-
-    private IllegalArgumentException bad(String key, String why) {
-        return new IllegalArgumentException(key + "=" + values.getProperty(key) + " in " + source + ": " + why);
+        return conf.parse(key, parser, dflt);
     }
 }

@@ -1,0 +1,139 @@
+package io.graphperf.components.gateway.client;
+
+import io.graphperf.components.gateway.protocol.Compression;
+import io.graphperf.components.gateway.protocol.Format;
+import io.graphperf.components.gateway.protocol.Messages;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A client of graphperf's WebSocket gateway: a pool of {@code connections} connections, requests spread over them
+ * round-robin, at most {@code pipelining} requests in flight on each (a caller beyond that waits). Thread-safe:
+ * many client threads share one GatewayClient, as an application shares a driver.
+ */
+public final class GatewayClient implements AutoCloseable {
+
+    /**
+     * @param uri          ws://host:port/graphperf (wss:// for TLS)
+     * @param threshold    messages smaller than this many bytes are sent uncompressed
+     * @param permessageDeflate offer WebSocket's standard permessage-deflate as well (what browsers do)
+     */
+    public record Options(URI uri, Format format, Compression compression, int threshold, int connections, int pipelining,
+                          String user, String password, String token, boolean permessageDeflate, long timeoutMillis) {
+        public Options {
+            if (connections < 1 || pipelining < 1) throw new IllegalArgumentException("connections and pipelining must be at least 1");
+        }
+
+        public static Options of(URI uri, Format format, Compression compression) {
+            return new Options(uri, format, compression, 512, 1, 64, null, null, null, false, 60_000);
+        }
+
+        public Options withConnections(int n) {
+            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, permessageDeflate, timeoutMillis);
+        }
+
+        public Options withLogin(String user, String password, String token) {
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, permessageDeflate, timeoutMillis);
+        }
+
+        public Options withPermessageDeflate(boolean on) {
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, on, timeoutMillis);
+        }
+    }
+
+    private final Options options;
+    private final EventLoopGroup group;
+    private final List<GatewayConnection> connections = new ArrayList<>();
+    private final AtomicInteger next = new AtomicInteger();
+
+    private GatewayClient(Options options) {
+        this.options = options;
+        this.group = new MultiThreadIoEventLoopGroup(Math.min(options.connections(), Math.max(1, Runtime.getRuntime().availableProcessors())),
+                new DefaultThreadFactory("graphperf-gateway-client", true), NioIoHandler.newFactory());
+    }
+
+    /** Connects every connection and says hello on each; fails with the gateway's answer (a wrong password …). */
+    public static GatewayClient connect(Options options) throws Exception {
+        GatewayClient c = new GatewayClient(options);
+        try {
+            for (int i = 0; i < options.connections(); i++) c.connections.add(GatewayConnection.open(c.group, options));
+            Map<String, Object> hello = new LinkedHashMap<>();
+            hello.put(Messages.KIND, Messages.HELLO);
+            if (options.token() != null) hello.put(Messages.TOKEN, options.token());
+            if (options.user() != null) hello.put(Messages.USER, options.user());
+            if (options.password() != null) hello.put(Messages.PASSWORD, options.password());
+            hello.put(Messages.COMPRESSION, options.compression().label());
+            hello.put(Messages.THRESHOLD, options.threshold());
+            for (GatewayConnection conn : c.connections) {
+                Response r = c.await(conn.send(new LinkedHashMap<>(hello)));
+                if (r.error() != null) throw new GatewayException(r.errorCode(), "the gateway refused the login: " + r.error());
+            }
+            return c;
+        } catch (Exception e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    /** Sends a request (an id is added) on the next connection; completes with the response or fails when the connection does. */
+    public CompletableFuture<Response> send(Map<String, Object> request) throws InterruptedException {
+        GatewayConnection conn = connections.get(Math.floorMod(next.getAndIncrement(), connections.size()));
+        return conn.send(request);
+    }
+
+    /** Sends and waits; an error response is thrown as a {@link GatewayException} with its code. */
+    public Response call(Map<String, Object> request) throws Exception {
+        Response r = await(send(request));
+        if (r.error() != null) throw new GatewayException(r.errorCode(), r.error());
+        return r;
+    }
+
+    public Response cypher(String statement, Map<String, Object> params) throws Exception {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Messages.KIND, Messages.CYPHER);
+        m.put(Messages.STATEMENT, statement);
+        m.put(Messages.PARAMS, params);
+        return call(m);
+    }
+
+    public Response procedure(String name, Map<String, Object> args) throws Exception {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Messages.KIND, Messages.PROCEDURE);
+        m.put(Messages.NAME, name);
+        m.put(Messages.ARGS, args);
+        return call(m);
+    }
+
+    private Response await(CompletableFuture<Response> f) throws Exception {
+        try {
+            return f.get(options.timeoutMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception x ? x : e;
+        } catch (TimeoutException e) {
+            throw new GatewayException(Messages.FAILED, "no response within " + options.timeoutMillis() + " ms");
+        }
+    }
+
+    @Override
+    public void close() {
+        for (GatewayConnection c : connections) c.close();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

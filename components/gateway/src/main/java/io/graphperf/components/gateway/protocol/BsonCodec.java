@@ -1,0 +1,95 @@
+package io.graphperf.components.gateway.protocol;
+
+import org.bson.BsonBinaryReader;
+import org.bson.BsonBinaryWriter;
+import org.bson.BsonReader;
+import org.bson.BsonType;
+import org.bson.BsonWriter;
+import org.bson.io.BasicOutputBuffer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** BSON (org.mongodb:bson) written and read value by value, without its document classes: a message is one document, a list an array. */
+final class BsonCodec implements Format.Codec {
+
+    @Override
+    public byte[] encode(Map<String, Object> message) throws IOException {
+        BasicOutputBuffer out = new BasicOutputBuffer();
+        try (BsonBinaryWriter w = new BsonBinaryWriter(out)) {
+            writeDocument(w, message);
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeDocument(BsonWriter w, Map<?, ?> m) throws IOException {
+        w.writeStartDocument();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            w.writeName(String.valueOf(e.getKey()));
+            write(w, e.getValue());
+        }
+        w.writeEndDocument();
+    }
+
+    private static void write(BsonWriter w, Object v) throws IOException {
+        if (v == null) w.writeNull();
+        else if (v instanceof Boolean b) w.writeBoolean(b);
+        else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) w.writeInt64(((Number) v).longValue());
+        else if (v instanceof Number n) w.writeDouble(n.doubleValue());
+        else if (v instanceof CharSequence s) w.writeString(s.toString());
+        else if (v instanceof Map<?, ?> m) writeDocument(w, m);
+        else if (v instanceof Iterable<?> l) {
+            w.writeStartArray();
+            for (Object o : l) write(w, o);
+            w.writeEndArray();
+        } else if (v instanceof Object[] a) write(w, List.of(a));
+        else throw new IOException("a value of type " + v.getClass().getSimpleName() + " cannot be sent (null, boolean, number, string, list, map)");
+    }
+
+    @Override
+    public Map<String, Object> decode(byte[] bytes) throws IOException {
+        try (BsonBinaryReader r = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
+            return readDocument(r);
+        } catch (org.bson.BsonSerializationException | org.bson.BsonInvalidOperationException e) {
+            throw new IOException("not a BSON document: " + e.getMessage(), e);
+        }
+    }
+
+    private static Map<String, Object> readDocument(BsonReader r) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        r.readStartDocument();
+        while (r.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            String name = r.readName();
+            m.put(name, read(r));
+        }
+        r.readEndDocument();
+        return m;
+    }
+
+    private static Object read(BsonReader r) throws IOException {
+        return switch (r.getCurrentBsonType()) {
+            case NULL -> {
+                r.readNull();
+                yield null;
+            }
+            case BOOLEAN -> r.readBoolean();
+            case INT32 -> (long) r.readInt32();
+            case INT64 -> r.readInt64();
+            case DOUBLE -> r.readDouble();
+            case STRING -> r.readString();
+            case DOCUMENT -> readDocument(r);
+            case ARRAY -> {
+                List<Object> l = new ArrayList<>();
+                r.readStartArray();
+                while (r.readBsonType() != BsonType.END_OF_DOCUMENT) l.add(read(r));
+                r.readEndArray();
+                yield l;
+            }
+            default -> throw new IOException("BSON type " + r.getCurrentBsonType() + " is not part of the protocol");
+        };
+    }
+}

@@ -1,0 +1,104 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.components.gateway.client.GatewayClient;
+import io.graphperf.components.gateway.client.Response;
+import io.graphperf.components.gateway.protocol.Compression;
+import io.graphperf.components.gateway.protocol.Format;
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TxMode;
+
+import java.net.URI;
+import java.util.List;
+
+/**
+ * graphperf's WebSocket gateway as a transport: {@code ws-FORMAT[-COMPRESSION]} (ws-json, ws-bson-zstd,
+ * ws-msgpack-deflate-fast …). A statement that names a procedure the gateway has is sent as a procedure request
+ * (no Cypher parsing on the server); any other as Cypher. One client (a pool of connections) serves every
+ * session, as one driver does for Bolt. Each request is one statement in its own transaction.
+ */
+final class WsTransport implements Transport {
+
+    private final String name;
+    private final GatewayClient client;
+
+    private WsTransport(String name, GatewayClient client) {
+        this.name = name;
+        this.client = client;
+    }
+
+    static boolean names(String transport) {
+        return transport.startsWith("ws-");
+    }
+
+    /** Parses the transport's name and connects; a wrong name or an unreachable gateway is a UserError. */
+    static WsTransport open(String transport, URI gateway, int connections, String user, String password) {
+        String rest = transport.substring(3);
+        int dash = rest.indexOf('-');
+        Format format;
+        Compression compression;
+        try {
+            format = Format.of(dash < 0 ? rest : rest.substring(0, dash));
+            compression = dash < 0 ? Compression.NONE : Compression.of(rest.substring(dash + 1));
+        } catch (IllegalArgumentException e) {
+            throw new UserError("transport '" + transport + "' (option --transports): " + e.getMessage()
+                    + "; the form is ws-FORMAT[-COMPRESSION], e.g. ws-bson, ws-bson-zstd, ws-json-deflate-fast");
+        }
+        if (gateway == null) throw new UserError("transport '" + transport + "': no gateway address (graphperf's engine host starts one; for a server of yours give --gateway-url)");
+        try {
+            GatewayClient c = GatewayClient.connect(GatewayClient.Options.of(gateway, format, compression).withConnections(connections)
+                    .withLogin(user, password, null));
+            return new WsTransport(transport, c);
+        } catch (Exception e) {
+            throw new UserError("cannot use the gateway at " + gateway + " (transport " + transport + "): " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Session openSession() {
+        return new Session() {
+            private long serverNanos = -1;
+
+            @Override
+            public void execute(Operation op) throws Exception {
+                if (op.statements().size() != 1 || op.txMode() != TxMode.AUTOCOMMIT) {
+                    throw new UnsupportedOperationException("the gateway runs one statement per request, in its own transaction");
+                }
+                Response r = send(op.statements().get(0));
+                serverNanos = r.serverNanos();
+            }
+
+            @Override
+            public long serverNanos() {
+                return serverNanos;
+            }
+
+            @Override
+            public List<List<Object>> fetch(Statement st) throws Exception {
+                return send(st).rows();
+            }
+        };
+    }
+
+    private Response send(Statement st) throws Exception {
+        return st.procedure() != null ? client.procedure(st.procedure(), st.params()) : client.cypher(st.text(), st.params());
+    }
+
+    @Override
+    public String clientWork() {
+        return Session.READS_EVERY_ROW + "; messages decoded (and decompressed) into Java values";
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,195 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.components.gateway.client.GatewayClient;
+import io.graphperf.components.gateway.client.GatewayException;
+import io.graphperf.components.gateway.client.Response;
+import io.graphperf.components.gateway.protocol.Compression;
+import io.graphperf.components.gateway.protocol.Envelope;
+import io.graphperf.components.gateway.protocol.Format;
+import io.graphperf.components.gateway.protocol.Messages;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The WebSocket gateway in a real engine host: every format with every compression returns the rows Cypher
+ * returns; many requests in flight on one connection come back matched by id; stored procedures run by name;
+ * malformed, unknown and oversized messages get an error while the connection stays usable; logins and the
+ * procedures-only mode refuse what they should.
+ */
+class GatewayIT {
+
+    @Test
+    void formatsCompressionsPipeliningAndBadMessages(@TempDir Path dir) throws Exception {
+        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("graphperf.gateway.max_message_bytes", "65536"));
+        try (Neo4jEngine engine = Neo4jEngine.embedded(s, EngineHostIT.home())) {
+            engine.execute("UNWIND range(1, 300) AS i CREATE (:Item {i: i, name: 'item number ' + i})");
+            URI uri = engine.gatewayUri();
+            try {
+                GatewayClient.connect(GatewayClient.Options.of(uri, Format.JSON, Compression.NONE)).close();
+            } catch (Exception e) {
+                dumpGatewayLines(dir); // the test's folder is gone once it fails: what the host said about the gateway
+                throw e;
+            }
+            for (Format f : Format.values()) {
+                for (Compression c : Compression.values()) {
+                    try (GatewayClient client = GatewayClient.connect(GatewayClient.Options.of(uri, f, c))) {
+                        Response r = client.cypher("MATCH (n:Item) RETURN n.i AS i, n.name AS name ORDER BY i", Map.of());
+                        assertEquals(300, r.rows().size(), f + " " + c);
+                        assertEquals(List.of(300L, "item number 300"), r.rows().get(299), f + " " + c);
+                        assertTrue(r.server(Messages.EXEC_NANOS) > 0 && r.server(Messages.QUEUE_NANOS) >= 0, "the server reports its time");
+                        if (c == Compression.NONE) assertEquals(r.receivedBytes(), r.receivedUncompressedBytes() + 1, f + ": one header byte");
+                        else assertTrue(r.receivedBytes() < r.receivedUncompressedBytes() / 2, f + " " + c + " compresses: " + r);
+                        Response p = client.cypher("RETURN $x AS x, $l AS l, $m AS m", Map.of("x", 1.5, "l", List.of(1L, 2L), "m", Map.of("k", "v")));
+                        assertEquals(List.of(List.of(1.5, List.of(1L, 2L), Map.of("k", "v"))), p.rows(), f + ": parameters and values round-trip");
+                    }
+                }
+            }
+            try (GatewayClient client = GatewayClient.connect(GatewayClient.Options.of(uri, Format.BSON, Compression.LZ4))) {
+                // 200 requests in flight on one connection (pipelining 64): each answer is its own request's
+                List<CompletableFuture<Response>> futures = new ArrayList<>();
+                for (long i = 1; i <= 200; i++) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put(Messages.KIND, Messages.CYPHER);
+                    m.put(Messages.STATEMENT, "MATCH (n:Item {i: $i}) RETURN n.i");
+                    m.put(Messages.PARAMS, Map.of("i", i));
+                    futures.add(client.send(m));
+                }
+                for (int i = 0; i < 200; i++) assertEquals(List.of(List.of(i + 1L)), futures.get(i).get(30, TimeUnit.SECONDS).rows());
+                // a named procedure without Cypher (no such group: no rows), an unknown one, a failing statement
+                assertEquals(List.of(), client.procedure("graphperf.social.q01", Map.of("group", 1L)).rows());
+                GatewayException unknown = assertThrows(GatewayException.class, () -> client.procedure("graphperf.nope", Map.of()));
+                assertEquals(Messages.UNKNOWN_PROCEDURE, unknown.code());
+                GatewayException missing = assertThrows(GatewayException.class, () -> client.procedure("graphperf.social.q01", Map.of()));
+                assertTrue(missing.getMessage().contains("needs the argument 'group'"), missing.getMessage());
+                GatewayException syntax = assertThrows(GatewayException.class, () -> client.cypher("MATCH (n RETURN n", Map.of()));
+                assertEquals("Neo.ClientError.Statement.SyntaxError", syntax.code());
+                assertEquals(List.of(List.of(300L)), client.cypher("MATCH (n:Item) RETURN count(n)", Map.of()).rows(), "the connection is still usable");
+            }
+
+            // raw messages, from the JDK's own WebSocket client
+            try (Raw raw = Raw.open(uri, Format.MSGPACK)) {
+                raw.send(Map.of(Messages.KIND, Messages.HELLO));
+                assertEquals(Messages.HELLO, raw.receive().get(Messages.KIND));
+                raw.sendBytes(new byte[]{0, (byte) 0xC1, 1, 2, 3});
+                assertEquals(Messages.MALFORMED, code(raw.receive()), "not MessagePack");
+                raw.sendBytes(new byte[]{9, 1, 2});
+                assertEquals(Messages.MALFORMED, code(raw.receive()), "an unknown compression code");
+                raw.sendBytes(new byte[]{(byte) Compression.ZSTD.code, 0x7F, 0, 0, 0, 1});
+                assertEquals(Messages.TOO_LARGE, code(raw.receive()), "a compressed message claiming 2 GB is refused before it is decompressed");
+                raw.sendBytes(new byte[70_000]);
+                assertEquals(Messages.TOO_LARGE, code(raw.receive()), "above max_message_bytes");
+                raw.send(Map.of(Messages.ID, 7L, Messages.KIND, "shout"));
+                Map<String, Object> u = raw.receive();
+                assertEquals(Messages.UNKNOWN_KIND, code(u));
+                assertEquals(7L, u.get(Messages.ID));
+                raw.send(Map.of(Messages.ID, 8L, Messages.KIND, Messages.PING));
+                assertEquals(8L, raw.receive().get(Messages.ID), "after all that the connection still answers");
+            }
+            try (Raw raw = Raw.open(uri, Format.JSON)) {
+                raw.send(Map.of(Messages.ID, 1L, Messages.KIND, Messages.CYPHER, Messages.STATEMENT, "RETURN 1"));
+                assertEquals(Messages.UNAUTHORIZED, code(raw.receive()), "no request before hello");
+            }
+        }
+    }
+
+    @Test
+    void loginsAndProceduresOnly(@TempDir Path dir) throws Exception {
+        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("dbms.security.auth_enabled", "true",
+                "graphperf.gateway.token", "s3cret-token", "graphperf.gateway.procedures_only", "true"));
+        try (EngineHost host = EngineHost.start(s, EngineHostIT.home())) {
+            URI uri = host.gatewayUri();
+            GatewayClient.Options o = GatewayClient.Options.of(uri, Format.JSON, Compression.NONE);
+            GatewayException wrongToken = assertThrows(GatewayException.class, () -> GatewayClient.connect(o.withLogin(null, null, "guess")));
+            assertEquals(Messages.UNAUTHORIZED, wrongToken.code());
+            GatewayException wrongPassword = assertThrows(GatewayException.class, () -> GatewayClient.connect(o.withLogin("neo4j", "wrong", null)));
+            assertTrue(wrongPassword.getMessage().contains("wrong user or password"), wrongPassword.getMessage());
+            try (GatewayClient client = GatewayClient.connect(o.withLogin(null, null, "s3cret-token"))) {
+                GatewayException cypher = assertThrows(GatewayException.class, () -> client.cypher("MATCH (n) DETACH DELETE n", Map.of()));
+                assertEquals(Messages.FORBIDDEN, cypher.code());
+                assertEquals(List.of(), client.procedure("graphperf.social.q13", Map.of("person", 1L)).rows(), "named procedures still run");
+            }
+            assertTrue(Files.readString(dir.resolve("logs").resolve("neo4j.log")).contains("graphperf gateway listening on ws://127.0.0.1:" + uri.getPort()),
+                    "the gateway says where it listens in Neo4j's log");
+        }
+    }
+
+    /** Prints what the host's logs say about the gateway. */
+    static void dumpGatewayLines(Path dir) throws java.io.IOException {
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".log")).toList()) {
+                for (String l : Files.readAllLines(f)) {
+                    if (l.contains("gateway") || l.contains("Gateway")) System.out.println(f.getFileName() + ": " + l);
+                }
+            }
+        }
+    }
+
+    private static String code(Map<String, Object> response) {
+        assertNotNull(response.get(Messages.ERROR), "an error response: " + response);
+        return String.valueOf(((Map<?, ?>) response.get(Messages.ERROR)).get(Messages.CODE));
+    }
+
+    /** A bare WebSocket connection that sends whatever bytes a test asks for. */
+    record Raw(WebSocket ws, Format format, LinkedBlockingQueue<byte[]> received) implements AutoCloseable {
+        static Raw open(URI uri, Format format) throws Exception {
+            LinkedBlockingQueue<byte[]> q = new LinkedBlockingQueue<>();
+            WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols(format.subprotocol)
+                    .buildAsync(uri, new WebSocket.Listener() {
+                        private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
+
+                        @Override
+                        public CompletionStage<?> onBinary(WebSocket w, ByteBuffer data, boolean last) {
+                            byte[] b = new byte[data.remaining()];
+                            data.get(b);
+                            partial.writeBytes(b);
+                            if (last) {
+                                q.add(partial.toByteArray());
+                                partial.reset();
+                            }
+                            w.request(1);
+                            return null;
+                        }
+                    }).get(10, TimeUnit.SECONDS);
+            return new Raw(ws, format, q);
+        }
+
+        void send(Map<String, Object> message) throws Exception {
+            sendBytes(Envelope.encode(message, format, Compression.NONE, 0).bytes());
+        }
+
+        void sendBytes(byte[] bytes) throws Exception {
+            ws.sendBinary(ByteBuffer.wrap(bytes), true).get(10, TimeUnit.SECONDS);
+        }
+
+        Map<String, Object> receive() throws Exception {
+            byte[] b = received.poll(10, TimeUnit.SECONDS);
+            assertNotNull(b, "a response within 10 s");
+            return Envelope.decode(b, format, Integer.MAX_VALUE - 8);
+        }
+
+        @Override
+        public void close() {
+            ws.abort();
+        }
+    }
+}
