@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * An engine that can be bulk-loaded from files by its own offline tool and then started on the
- * result (E1, E2). The adapter only executes: the experiment times every call.
+ * result. The adapter only executes: the experiment times every call.
  */
 public interface BulkImport {
 

@@ -1,7 +1,7 @@
 package io.graphperf.core.measure;
 
 /**
- * Times phases that are not operations of a load model (E1's import, schema builds, warm-ups, probes) with the
+ * Times phases that are not operations of a load model (an import, schema builds, cache warm-ups, probes) with the
  * same clock as the {@link Runner} ({@link System#nanoTime()}), announcing each to the progress listener.
  */
 public final class PhaseTimer {

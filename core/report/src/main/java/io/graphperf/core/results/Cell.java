@@ -23,10 +23,10 @@ import java.util.Objects;
  * @param dimensions   the experiment's own dimensions (e.g. form, connections, server threads), part of the cell's identity
  * @param axes         the variant's configuration (e.g. filesystem, page cache), not part of the identity within a variant
  * @param measurement  the measuring layer's figures; null for a timed phase
- * @param seconds      a timed phase's duration (E1's import, schema, warm-ups); null for load-model cells
+ * @param seconds      a timed phase's duration (an import, a schema build, a warm-up); null for load-model cells
  * @param values       the experiment's own numbers, in results.csv's columns (e.g. rows_per_s, disk_bytes)
  * @param checks       checks of the engine's contents after the cell
- * @param component    figures of a server-side component the operations went through (the batch writer), or null
+ * @param component    figures of a server-side component the operations went through (e.g. a server-side writer), or null
  * @param figures      the numbers a comparison tests, one per measurement
  * @param entityUnit   what one "entity" is in this cell's entities/s (e.g. "nodes")
  */

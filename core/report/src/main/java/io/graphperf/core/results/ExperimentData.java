@@ -3,7 +3,7 @@ package io.graphperf.core.results;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * An experiment's own typed results beyond its cells (e.g. E1's import, schema and warm-up details per
+ * An experiment's own typed results beyond its cells (e.g. an import's phase details per
  * dataset scale), written to run.json under its experiment's name. Each experiment registers its type with
  * {@link io.graphperf.core.report.JsonExporter#register}; the measuring core knows none of them.
  */

@@ -3,7 +3,7 @@ package io.graphperf.core.results;
 import java.util.Locale;
 
 /**
- * A performance target stated as a ratio between two cells on the same transport, e.g. "the batch writer
+ * A performance target stated as a ratio between two cells on the same transport, e.g. "the component
  * reaches at least 20× the entities/s of single-statement transactions with the same clients". A target is a
  * finding about this machine, not a test: an unmet one does not fail the run.
  *

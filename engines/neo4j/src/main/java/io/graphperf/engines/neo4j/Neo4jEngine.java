@@ -170,7 +170,8 @@ public final class Neo4jEngine implements Engine {
 
     @Override
     public List<String> transports() {
-        return List.of("bolt", "http", "ws-json", "ws-bson", "ws-msgpack");
+        // the gateway is graphperf's plugin: offered where graphperf started the server (a user's server: not yet)
+        return gatewayUri() == null ? List.of("bolt", "http") : List.of("bolt", "http", "ws-json", "ws-bson", "ws-msgpack");
     }
 
     @Override

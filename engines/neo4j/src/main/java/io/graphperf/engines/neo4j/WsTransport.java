@@ -47,7 +47,8 @@ final class WsTransport implements Transport {
             throw new UserError("transport '" + transport + "' (option --transports): " + e.getMessage()
                     + "; the form is ws-FORMAT[-COMPRESSION], e.g. ws-bson, ws-bson-zstd, ws-json-deflate-fast");
         }
-        if (gateway == null) throw new UserError("transport '" + transport + "': no gateway address (graphperf's engine host starts one; for a server of yours give --gateway-url)");
+        if (gateway == null) throw new UserError("transport '" + transport + "': the gateway is only reachable where graphperf starts the engine (its engine host runs it); "
+                + "with --server use bolt or http");
         try {
             GatewayClient c = GatewayClient.connect(GatewayClient.Options.of(gateway, format, compression).withConnections(connections)
                     .withLogin(user, password, null));
