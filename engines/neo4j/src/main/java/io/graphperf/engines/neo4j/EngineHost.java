@@ -30,16 +30,16 @@ public final class EngineHost implements AutoCloseable {
     private final Process process;
     private final OutputStream control;
     private final Thread shutdownHook;
-    private final int boltPort, httpPort;
-    private int gatewayPort;
+    private final int boltPort, httpPort, gatewayPort;
     private final Properties ready;
 
-    private EngineHost(HostSettings settings, Process process, int boltPort, int httpPort, Properties ready, Thread hook) {
+    private EngineHost(HostSettings settings, Process process, int boltPort, int httpPort, int gatewayPort, Properties ready, Thread hook) {
         this.settings = settings;
         this.process = process;
         this.control = process.getOutputStream();
         this.boltPort = boltPort;
         this.httpPort = httpPort;
+        this.gatewayPort = gatewayPort;
         this.ready = ready;
         this.shutdownHook = hook;
     }
@@ -98,8 +98,7 @@ public final class EngineHost implements AutoCloseable {
         EngineHost host = null;
         try {
             Properties readyProps = awaitReady(process, readyFile, log, work);
-            host = new EngineHost(settings, process, bolt, http, readyProps, hook);
-            host.gatewayPort = gateway;
+            host = new EngineHost(settings, process, bolt, http, gateway, readyProps, hook);
             return host;
         } finally {
             if (host == null) {

@@ -43,7 +43,7 @@ public final class Neo4jEngine implements Engine {
     /** Whether graphperf.checkpoint() may be there (false once it was not). */
     private boolean checkpointable = true;
     /** Connections of each ws-* transport's client (the study compared 1 and 8). */
-    private int gatewayConnections = 8;
+    private static final int GATEWAY_CONNECTIONS = 8;
     /** Whether closing this engine stops the engine host (false for a second client of the same host). */
     private boolean ownsHost = true;
 
@@ -154,11 +154,6 @@ public final class Neo4jEngine implements Engine {
         return host == null ? null : host.gatewayUri();
     }
 
-    /** How many connections each ws-* transport opens from now on. */
-    public void gatewayConnections(int n) {
-        gatewayConnections = n;
-    }
-
     @Override
     public String description() {
         if (host != null) {
@@ -184,7 +179,7 @@ public final class Neo4jEngine implements Engine {
                 yield e;
             }
             default -> {
-                if (WsTransport.names(name)) yield WsTransport.open(name, gatewayUri(), gatewayConnections, user, password);
+                if (WsTransport.names(name)) yield WsTransport.open(name, gatewayUri(), GATEWAY_CONNECTIONS, user, password);
                 throw new UserError("unknown transport '" + name + "' (option --transports); Neo4j offers: bolt, http, and graphperf's gateway as "
                         + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
             }

@@ -17,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -68,11 +67,8 @@ class GatewayIT {
                 // 200 requests in flight on one connection (pipelining 64): each answer is its own request's
                 List<CompletableFuture<Response>> futures = new ArrayList<>();
                 for (long i = 1; i <= 200; i++) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put(Messages.KIND, Messages.CYPHER);
-                    m.put(Messages.STATEMENT, "MATCH (n:Item {i: $i}) RETURN n.i");
-                    m.put(Messages.PARAMS, Map.of("i", i));
-                    futures.add(client.send(m));
+                    futures.add(client.send(GatewayClient.request(Messages.CYPHER, Messages.STATEMENT, "MATCH (n:Item {i: $i}) RETURN n.i",
+                            Messages.PARAMS, Map.of("i", i))));
                 }
                 for (int i = 0; i < 200; i++) assertEquals(List.of(List.of(i + 1L)), futures.get(i).get(30, TimeUnit.SECONDS).rows());
                 // a named procedure without Cypher (no such group: no rows), an unknown one, a failing statement

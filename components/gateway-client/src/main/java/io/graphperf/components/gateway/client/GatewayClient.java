@@ -29,28 +29,23 @@ public final class GatewayClient implements AutoCloseable {
     /**
      * @param uri          ws://host:port/graphperf (wss:// for TLS)
      * @param threshold    messages smaller than this many bytes are sent uncompressed
-     * @param permessageDeflate offer WebSocket's standard permessage-deflate as well (what browsers do)
      */
     public record Options(URI uri, Format format, Compression compression, int threshold, int connections, int pipelining,
-                          String user, String password, String token, boolean permessageDeflate, long timeoutMillis) {
+                          String user, String password, String token, long timeoutMillis) {
         public Options {
             if (connections < 1 || pipelining < 1) throw new IllegalArgumentException("connections and pipelining must be at least 1");
         }
 
         public static Options of(URI uri, Format format, Compression compression) {
-            return new Options(uri, format, compression, 512, 1, 64, null, null, null, false, 60_000);
+            return new Options(uri, format, compression, 512, 1, 64, null, null, null, 60_000);
         }
 
         public Options withConnections(int n) {
-            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, permessageDeflate, timeoutMillis);
+            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, timeoutMillis);
         }
 
         public Options withLogin(String user, String password, String token) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, permessageDeflate, timeoutMillis);
-        }
-
-        public Options withPermessageDeflate(boolean on) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, on, timeoutMillis);
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis);
         }
     }
 
@@ -88,10 +83,6 @@ public final class GatewayClient implements AutoCloseable {
         }
     }
 
-    public Options options() {
-        return options;
-    }
-
     /** Sends a request (an id is added) on the next connection; completes with the response or fails when the connection does. */
     public CompletableFuture<Response> send(Map<String, Object> request) throws InterruptedException {
         GatewayConnection conn = connections.get(Math.floorMod(next.getAndIncrement(), connections.size()));
@@ -106,19 +97,20 @@ public final class GatewayClient implements AutoCloseable {
     }
 
     public Response cypher(String statement, Map<String, Object> params) throws Exception {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(Messages.KIND, Messages.CYPHER);
-        m.put(Messages.STATEMENT, statement);
-        m.put(Messages.PARAMS, params);
-        return call(m);
+        return call(request(Messages.CYPHER, Messages.STATEMENT, statement, Messages.PARAMS, params));
     }
 
     public Response procedure(String name, Map<String, Object> args) throws Exception {
+        return call(request(Messages.PROCEDURE, Messages.NAME, name, Messages.ARGS, args));
+    }
+
+    /** A request of the given kind with two fields (a mutable map: {@link #send} adds the id). */
+    public static Map<String, Object> request(String kind, String key1, Object value1, String key2, Object value2) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put(Messages.KIND, Messages.PROCEDURE);
-        m.put(Messages.NAME, name);
-        m.put(Messages.ARGS, args);
-        return call(m);
+        m.put(Messages.KIND, kind);
+        m.put(key1, value1);
+        m.put(key2, value2);
+        return m;
     }
 
     private Response await(CompletableFuture<Response> f) throws Exception {

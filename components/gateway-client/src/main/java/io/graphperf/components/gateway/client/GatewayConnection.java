@@ -22,7 +22,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
-import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 
@@ -63,7 +62,6 @@ final class GatewayConnection extends SimpleChannelInboundHandler<WebSocketFrame
                     protected void initChannel(SocketChannel ch) {
                         if (ssl != null) ch.pipeline().addLast(ssl.newHandler(ch.alloc(), o.uri().getHost(), port));
                         ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(65536));
-                        if (o.permessageDeflate()) ch.pipeline().addLast(new WebSocketClientCompressionHandler(0));
                         ch.pipeline().addLast(new WebSocketClientProtocolHandler(WebSocketClientHandshakerFactory.newHandshaker(o.uri(), WebSocketVersion.V13,
                                         o.format().subprotocol, true, new DefaultHttpHeaders(), Integer.MAX_VALUE)),
                                 new WebSocketFrameAggregator(Integer.MAX_VALUE), c);

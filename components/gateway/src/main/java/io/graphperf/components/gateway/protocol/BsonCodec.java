@@ -4,7 +4,6 @@ import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonReader;
 import org.bson.BsonType;
-import org.bson.BsonWriter;
 import org.bson.io.BasicOutputBuffer;
 
 import java.io.IOException;
@@ -21,33 +20,49 @@ final class BsonCodec implements Format.Codec {
     public byte[] encode(Map<String, Object> message) throws IOException {
         BasicOutputBuffer out = new BasicOutputBuffer();
         try (BsonBinaryWriter w = new BsonBinaryWriter(out)) {
-            writeDocument(w, message);
+            Values.write(message, new Values.Sink() {
+                public void nil() {
+                    w.writeNull();
+                }
+
+                public void bool(boolean b) {
+                    w.writeBoolean(b);
+                }
+
+                public void integer(long v) {
+                    w.writeInt64(v);
+                }
+
+                public void real(double v) {
+                    w.writeDouble(v);
+                }
+
+                public void string(String s) {
+                    w.writeString(s);
+                }
+
+                public void startMap(int size) {
+                    w.writeStartDocument();
+                }
+
+                public void key(String k) {
+                    w.writeName(k);
+                }
+
+                public void endMap() {
+                    w.writeEndDocument();
+                }
+
+                public void startList(int size) {
+                    w.writeStartArray();
+                }
+
+                public void endList() {
+                    w.writeEndArray();
+                }
+            });
         }
         return out.toByteArray();
-    }
-
-    private static void writeDocument(BsonWriter w, Map<?, ?> m) throws IOException {
-        w.writeStartDocument();
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-            w.writeName(String.valueOf(e.getKey()));
-            write(w, e.getValue());
-        }
-        w.writeEndDocument();
-    }
-
-    private static void write(BsonWriter w, Object v) throws IOException {
-        if (v == null) w.writeNull();
-        else if (v instanceof Boolean b) w.writeBoolean(b);
-        else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) w.writeInt64(((Number) v).longValue());
-        else if (v instanceof Number n) w.writeDouble(n.doubleValue());
-        else if (v instanceof CharSequence s) w.writeString(s.toString());
-        else if (v instanceof Map<?, ?> m) writeDocument(w, m);
-        else if (v instanceof Iterable<?> l) {
-            w.writeStartArray();
-            for (Object o : l) write(w, o);
-            w.writeEndArray();
-        } else if (v instanceof Object[] a) write(w, List.of(a));
-        else throw new IOException("a value of type " + v.getClass().getSimpleName() + " cannot be sent (null, boolean, number, string, list, map)");
     }
 
     @Override

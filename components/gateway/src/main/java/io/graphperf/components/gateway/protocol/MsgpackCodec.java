@@ -3,7 +3,6 @@ package io.graphperf.components.gateway.protocol;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePackException;
-import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
 
 import java.io.IOException;
@@ -18,28 +17,47 @@ final class MsgpackCodec implements Format.Codec {
     @Override
     public byte[] encode(Map<String, Object> message) throws IOException {
         try (MessageBufferPacker p = MessagePack.newDefaultBufferPacker()) {
-            write(p, message);
+            Values.write(message, new Values.Sink() {
+                public void nil() throws IOException {
+                    p.packNil();
+                }
+
+                public void bool(boolean b) throws IOException {
+                    p.packBoolean(b);
+                }
+
+                public void integer(long v) throws IOException {
+                    p.packLong(v);
+                }
+
+                public void real(double v) throws IOException {
+                    p.packDouble(v);
+                }
+
+                public void string(String s) throws IOException {
+                    p.packString(s);
+                }
+
+                public void startMap(int size) throws IOException {
+                    p.packMapHeader(size);
+                }
+
+                public void key(String k) throws IOException {
+                    p.packString(k);
+                }
+
+                public void endMap() {
+                }
+
+                public void startList(int size) throws IOException {
+                    p.packArrayHeader(size);
+                }
+
+                public void endList() {
+                }
+            });
             return p.toByteArray();
         }
-    }
-
-    private static void write(MessagePacker p, Object v) throws IOException {
-        if (v == null) p.packNil();
-        else if (v instanceof Boolean b) p.packBoolean(b);
-        else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) p.packLong(((Number) v).longValue());
-        else if (v instanceof Number n) p.packDouble(n.doubleValue());
-        else if (v instanceof CharSequence s) p.packString(s.toString());
-        else if (v instanceof Map<?, ?> m) {
-            p.packMapHeader(m.size());
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                p.packString(String.valueOf(e.getKey()));
-                write(p, e.getValue());
-            }
-        } else if (v instanceof List<?> l) {
-            p.packArrayHeader(l.size());
-            for (Object o : l) write(p, o);
-        } else if (v instanceof Object[] a) write(p, List.of(a));
-        else throw new IOException("a value of type " + v.getClass().getSimpleName() + " cannot be sent (null, boolean, number, string, list, map)");
     }
 
     @Override
