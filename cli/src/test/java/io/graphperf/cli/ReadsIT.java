@@ -34,7 +34,7 @@ class ReadsIT {
     void nineteenQueriesCheckedAndMeasuredOverEveryTransport(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--scale", "1", "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(),
                 "--repeat-factor", "0.02", "--check-samples", "5", "--threads", "1,4", "--warmup", "500ms", "--duration", "1s", "--rates", "50",
-                "--connections", "1", "--bolt-threads", "2", "--transports", "bolt,http,embedded,ws-bson-zstd", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
+                "--connections", "1", "--bolt-threads", "2", "--gateway-threads", "2", "--servers", "2", "--transports", "bolt,http,embedded,ws-bson-zstd", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir;
         try (var l = Files.list(dir)) {
@@ -69,7 +69,18 @@ class ReadsIT {
         assertEquals(50.0, open.offeredPerSecond());
         assertEquals(open.measurement().scheduled(), open.measurement().latency().count() + open.measurement().errors(), "every scheduled op accounted for");
         assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("connections"), 1)));
-        assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2)));
+        assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2) && c.transport().equals("bolt")));
+        assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2) && c.transport().equals("ws-bson-zstd")),
+                "the gateway's worker pool swept");
+        assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("connections"), 1) && c.transport().equals("ws-bson-zstd")),
+                "the gateway client's connections swept");
+        // a round-robin group of 2 servers over every transport but embedded, each a validated cell
+        Set<String> grouped = run.cells().stream().filter(c -> Objects.equals(c.dimensions().get("servers"), 2))
+                .map(c -> c.transport() + "/" + c.dimensions().get("form")).collect(Collectors.toSet());
+        assertEquals(Set.of("bolt/cypher", "http/cypher", "ws-bson-zstd/cypher", "bolt/procedure", "http/procedure", "ws-bson-zstd/procedure"), grouped);
+        assertTrue(run.cells().stream().filter(c -> c.dimensions().containsKey("servers")).allMatch(c -> c.measurement().opsPerSecond() > 0
+                && c.measurement().errors() == 0));
+        assertTrue(d.serverWarmups().containsKey("group of 2 servers"), d.serverWarmups().toString());
 
         // the split of a Bolt or gateway request: server time (as the server reported it) plus the rest is the client-measured time,
         // within HdrHistogram's precision (3 significant digits) and the rounding of means
@@ -82,8 +93,27 @@ class ReadsIT {
         }
         assertTrue(run.cells().stream().filter(c -> c.transport().equals("http")).allMatch(c -> c.measurement().serverTime() == null),
                 "HTTP reports no server time");
+        // the gateway's client reports its own encode and decode time (part of the rest) and the bytes of each request
+        long compressedAway = 0;
+        for (Cell c : run.cells()) {
+            Measurement m = c.measurement();
+            if (!c.transport().startsWith("ws-")) {
+                assertTrue(m.clientTime() == null && m.wire() == null, c.label() + ": only the gateway's client reports them");
+                continue;
+            }
+            assertTrue(m.clientTime() != null && m.clientTime().meanMs() > 0 && m.clientTime().meanMs() <= m.remainderTime().meanMs() * 1.01 + 0.01, c.label());
+            assertEquals(m.serviceTime().count(), m.wire().requests(), c.label() + ": bytes counted for every window request");
+            assertTrue(m.wire().sent() > 10 && m.wire().received() > 10 && m.wire().sent() <= m.wire().sentUncompressed() + 1, c.label());
+            compressedAway += Math.round((m.wire().receivedUncompressed() - m.wire().received()) * m.wire().requests());
+            assertTrue(c.values().containsKey("client_library_mean_ms") && c.values().containsKey("received_bytes"), c.label());
+        }
+        assertTrue(compressedAway > 0, "zstd made some responses smaller");
+        String csv = Files.readString(runDir.resolve("results.csv"));
+        assertTrue(csv.lines().findFirst().orElseThrow().contains("server_mean_ms,client_library_mean_ms,sent_bytes"), "the split's columns in results.csv");
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("E2: result checks") && html.contains("reads-throughput") && html.contains("Where the time goes"));
+        assertTrue(html.contains("reads-servers"), "the groups' table");
+        assertTrue(html.contains("reads-split-chart") && html.contains("data-part=\"client library (encode, compress, decode)\""), "the stacked bar");
     }
 
     private static Cell find(RunResult run, String scenario, String pair, int clients) {

@@ -72,7 +72,7 @@ public final class CellRunner {
         }
         Measurement m;
         try {
-            m = new Runner(transport, s.operations(), plan, hlog, engine.serverPid().stream().boxed().toList(), listeners).run();
+            m = new Runner(transport, s.operations(), plan, hlog, engine.serverPids(), listeners).run();
         } catch (Exception e) {
             engine.checkHealthy(); // a dead server explains the failure better than the driver's error
             throw e;

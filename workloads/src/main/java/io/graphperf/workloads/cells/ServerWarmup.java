@@ -96,7 +96,7 @@ public final class ServerWarmup {
      */
     public static Outcome run(Engine engine, List<Slice> slices, Duration fixed, Duration cap, ProgressListener progress) throws Exception {
         List<Long> jvms = new ArrayList<>();
-        engine.serverPid().ifPresent(jvms::add);
+        jvms.addAll(engine.serverPids());
         boolean local = !jvms.isEmpty();
         jvms.add(ProcessHandle.current().pid());
         JitMeter jit = new JitMeter(jvms);

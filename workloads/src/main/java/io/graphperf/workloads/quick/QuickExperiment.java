@@ -144,7 +144,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
             // the reads first, while the social graph is there; every write cell then starts from an emptied store
             ctx.progress().phase("cell 1/" + (1 + WRITE_CELLS.size()) + ": the read mix over bolt");
             Measurement m = new Runner(transports.get("bolt"), mix, plan, ctx.histograms().resolve("read-mix-bolt.hlog"),
-                    e.serverPid().stream().boxed().toList(), List.of(ctx.progress())).run();
+                    e.serverPids(), List.of(ctx.progress())).run();
             Cell.Builder b = Cell.builder(NAME, READ_MIX).title("E2's 19 queries mixed by the study's repeat counts, " + o.clients() + " clients")
                     .query("(19 queries, Cypher)").transport("bolt").measurement(m).entityUnit("requests").dimension("form", ReadWorkload.CYPHER);
             b.check(new Check("result checks before timing (one parameter set per query)", checks.values().stream().mapToLong(Check::expected).sum(),

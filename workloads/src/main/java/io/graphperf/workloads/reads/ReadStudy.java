@@ -83,6 +83,8 @@ final class ReadStudy {
             e.close();
         }
         boltThreads();
+        gatewayThreads();
+        servers();
     }
 
     // ---- correctness ---------------------------------------------------------------------------
@@ -197,17 +199,20 @@ final class ReadStudy {
         }
     }
 
-    /** Connection pools need a new driver, not a new server: a second client of the same, warm server. */
+    /** Connection pools need a new client, not a new server: a second client of the same, warm server, over Bolt and the gateway. */
     private void connections(Engine e) throws Exception {
-        if (!o.transports().contains("bolt")) return;
-        for (int c : o.connections()) {
-            try (Engine client = e.client(c)) {
-                ctx.progress().phase(String.format("%d clients over %d Bolt connection%s", o.sweepClients(), c, c == 1 ? "" : "s"));
-                Measurement m = measure(client, "bolt", CYPHER, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                        ctx.histograms().resolve("connections-" + c + ".hlog"));
-                add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " Bolt connection" + (c == 1 ? "" : "s"), "bolt", CYPHER,
-                        "(mix)", m).dimension("connections", c));
-                ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+        List<String> pooled = o.transports().stream().filter(t -> "bolt".equals(t) || t.startsWith("ws-")).toList();
+        for (String transport : pooled) {
+            String form = "bolt".equals(transport) || !o.forms().contains(PROCEDURE) ? CYPHER : PROCEDURE;
+            for (int c : o.connections()) {
+                try (Engine client = e.client(c)) {
+                    ctx.progress().phase(String.format("%d clients over %d %s connection%s", o.sweepClients(), c, label(transport, form), c == 1 ? "" : "s"));
+                    Measurement m = measure(client, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                            ctx.histograms().resolve("connections-" + c + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                    add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " " + transport + " connection" + (c == 1 ? "" : "s"),
+                            transport, form, "(mix)", m).dimension("connections", c));
+                    ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+                }
             }
         }
     }
@@ -229,6 +234,50 @@ final class ReadStudy {
                 add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
                         + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")", "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
                 ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+            }
+        }
+    }
+
+    /** The gateway's worker pool is fixed at start too: a server per size, warmed, over the first ws-* transport given. */
+    private void gatewayThreads() throws Exception {
+        String transport = o.transports().stream().filter(t -> t.startsWith("ws-")).findFirst().orElse(null);
+        if (transport == null) return;
+        String form = o.forms().contains(PROCEDURE) ? PROCEDURE : CYPHER;
+        for (int w : o.gatewayThreads()) {
+            try (Engine e = store.start(Map.of("graphperf.gateway.threads", Integer.toString(w)), 0)) {
+                warm(e, "server with " + w + " gateway threads", List.of(transport), List.of(form));
+                ctx.progress().phase(String.format("%d clients, gateway worker pool of %d, %s", o.sweepClients(), w, label(transport, form)));
+                Measurement m = measure(e, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        ctx.histograms().resolve("gateway-threads-" + w + ".hlog"));
+                add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, gateway worker pool of " + w + " threads", transport, form, "(mix)", m)
+                        .dimension("serverThreads", w));
+                ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+            }
+        }
+    }
+
+    /**
+     * Round-robin groups: N servers, each on its own copy of the store, clients spread over them in turn; the mix at
+     * the sweep's clients over every transport except embedded (one process by definition), after a warm-up of the group.
+     */
+    private void servers() throws Exception {
+        List<String> transports = o.transports().stream().filter(t -> !EMBEDDED.equals(t)).toList();
+        if (transports.isEmpty()) return;
+        for (int n : o.servers()) {
+            ctx.progress().phase("start a round-robin group of " + n + (n == 1 ? " server" : " servers") + (n == 1 ? "" : " on copies of the store"));
+            try (Engine g = store.startGroup(n, Map.of(), 0)) {
+                ctx.progress().phaseDone(g.serverPids().size() + " server processes");
+                warm(g, "group of " + n + (n == 1 ? " server" : " servers"), transports, o.forms());
+                for (String transport : transports) {
+                    for (String form : o.forms()) {
+                        ctx.progress().phase(String.format("%d clients over %d server%s round-robin, %s", o.sweepClients(), n, n == 1 ? "" : "s", label(transport, form)));
+                        Measurement m = measure(g, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                                ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                        add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
+                                + " (copies of the store)", transport, form, "(mix)", m).dimension("servers", n));
+                        ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.opsPerSecond()), 100 * m.resources().machineBusy()));
+                    }
+                }
             }
         }
     }
@@ -257,13 +306,22 @@ final class ReadStudy {
             }
         }
         try (Transport t = e.transport(transport)) {
-            return new Runner(t, mix, plan, log, e.serverPid().stream().boxed().toList(), List.of(ctx.progress())).run();
+            return new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())).run();
         }
     }
 
     private Cell.Builder cell(String scenario, String title, String transport, String form, String query, Measurement m) {
-        return Cell.builder(ReadsExperiment.NAME, scenario).title(title).transport(transport).dimension("form", form).query(query).measurement(m)
+        Cell.Builder b = Cell.builder(ReadsExperiment.NAME, scenario).title(title).transport(transport).dimension("form", form).query(query).measurement(m)
                 .scale(o.scale()).entityUnit("requests");
+        // where the time goes and the bytes on the wire, as results.csv columns of their own
+        b.value("service_mean_ms", m.serviceTime().meanMs());
+        if (m.serverTime() != null) b.value("server_mean_ms", m.serverTime().meanMs());
+        if (m.clientTime() != null) b.value("client_library_mean_ms", m.clientTime().meanMs());
+        if (m.wire() != null) {
+            b.value("sent_bytes", m.wire().sent()).value("sent_uncompressed_bytes", m.wire().sentUncompressed())
+                    .value("received_bytes", m.wire().received()).value("received_uncompressed_bytes", m.wire().receivedUncompressed());
+        }
+        return b;
     }
 
     private void add(Cell.Builder b) throws Exception {

@@ -16,9 +16,11 @@ import java.util.List;
 @Command(name = "reads", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E2 — the 19 social-network queries over transports, as Cypher and as stored procedures: result checks against answers",
                 "computed from the files, single-client latency per query, throughput against client threads, the open model, connection",
-                "pools and the server's Bolt worker pool. Loads the social dataset with Neo4j's bulk importer first."},
+                "pools, the server's Bolt and gateway worker pools and round-robin groups of servers. Loads the social dataset with Neo4j's",
+                "bulk importer first."},
         footer = {"", "Examples:", "  graphperf run reads --scale 1",
-                "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64"})
+                "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64",
+                "  graphperf run reads --transports bolt,http,ws-bson,ws-bson-deflate-fast,ws-json --servers 3"})
 public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
 
     @Option(names = "--scale", description = "Scale of the generated social dataset (default: 1 = 2,011 people, ~83 k nodes).")
@@ -42,10 +44,16 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     List<Integer> threads = new ArrayList<>();
     @Option(names = "--rates", split = ",", paramLabel = "R", description = "Open-model arrival rates, ops/s (default: 200,1000).")
     List<Double> rates = new ArrayList<>();
-    @Option(names = "--connections", split = ",", paramLabel = "N", description = "Bolt connection-pool sizes to compare, one server (default: 1,8).")
+    @Option(names = "--connections", split = ",", paramLabel = "N", description = "Connection-pool sizes to compare over Bolt and each ws-* transport, one warm server (default: 1,8).")
     List<Integer> connections = new ArrayList<>();
     @Option(names = "--bolt-threads", split = ",", paramLabel = "N", description = "Server Bolt worker-pool sizes to compare, a warmed server each (default: 1,2,4,8,16).")
     List<Integer> boltThreads = new ArrayList<>();
+    @Option(names = "--gateway-threads", split = ",", paramLabel = "N", description = "The gateway's worker-pool sizes to compare over the first ws-* transport,"
+            + " a warmed server each (default: 1,2,4,8,16 when a ws-* transport is given; 0 for none).")
+    List<Integer> gatewayThreads = new ArrayList<>();
+    @Option(names = "--servers", split = ",", paramLabel = "N", description = "Round-robin groups to compare: N servers, each on its own copy of the loaded store,"
+            + " the sweep's clients spread over them in turn, a warmed group each (default: 1,3,5; 0 for none).")
+    List<Integer> servers = new ArrayList<>();
     @Option(names = "--sweep-clients", paramLabel = "N", description = "Client threads for the open model and the connection and Bolt-pool sweeps (default: 64).")
     Integer sweepClients;
     @Option(names = "--warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class, description = "Each cell's warm-up: auto (until steady, default) or fixed.")
@@ -86,6 +94,15 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         if (!(rf > 0)) throw new UserError("--repeat-factor must be above 0");
         List<Integer> th = threads.isEmpty() ? List.of(1, 4, 16, 64, 128) : threads;
         for (int t : th) if (t < 1) throw new UserError("--threads must be at least 1");
+        List<Integer> sv = servers.isEmpty() ? List.of(1, 3, 5) : servers.equals(List.of(0)) ? List.of() : servers;
+        for (int n : sv) if (n < 1 || n > 16) throw new UserError("bad group size " + n + " (option --servers): 1 to 16 servers, or 0 alone for none");
+        if (!sv.isEmpty() && tr.stream().allMatch("embedded"::equals)) {
+            throw new UserError("--servers measures groups over bolt, http or ws-* transports; --transports has only embedded (give --servers 0)");
+        }
+        boolean ws = tr.stream().anyMatch(t -> t.startsWith("ws-"));
+        List<Integer> gt = gatewayThreads.isEmpty() ? (ws ? List.of(1, 2, 4, 8, 16) : List.of()) : gatewayThreads.equals(List.of(0)) ? List.of() : gatewayThreads;
+        for (int n : gt) if (n < 1) throw new UserError("bad pool size " + n + " (option --gateway-threads): at least 1, or 0 alone for none");
+        if (!gt.isEmpty() && !ws) throw new UserError("--gateway-threads applies to the gateway's ws-* transports, and --transports has none");
         int sc = sweepClients == null ? 64 : sweepClients;
         if (sc < 1) throw new UserError("--sweep-clients must be at least 1");
         Duration window = duration == null ? Duration.ofSeconds(10) : duration;
@@ -94,7 +111,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
         return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, connections.isEmpty() ? List.of(1, 8) : connections,
-                boltThreads.isEmpty() ? List.of(1, 2, 4, 8, 16) : boltThreads, sc, w.auto() ? null : w.fixed(), max, window,
+                boltThreads.isEmpty() ? List.of(1, 2, 4, 8, 16) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
                 datasetCache);
     }

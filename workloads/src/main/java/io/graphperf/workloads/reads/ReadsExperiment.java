@@ -30,15 +30,15 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
 
     @Override
     public String title() {
-        return "E2 — the 19 social-network queries over embedded, Bolt and HTTP, as Cypher and as stored procedures";
+        return "E2 — the 19 social-network queries over embedded, Bolt, HTTP and graphperf's WebSocket gateway, as Cypher and as stored procedures";
     }
 
     @Override
     public String description() {
         String ids = String.join(", ", SocialQueries.all().stream().map(q -> q.id() + " " + q.title()).toList());
         return "Loads the social dataset (bulk import), checks every query's results against answers computed from the files, then measures"
-                + " single-client latency per query, throughput at 1-128 client threads, the open model, 1 vs 8 connections and 1-16 server"
-                + " Bolt threads, each on a warmed server. Queries: " + ids;
+                + " single-client latency per query, throughput at 1-128 client threads, the open model, 1 vs 8 connections, 1-16 server"
+                + " Bolt and gateway threads and round-robin groups of 1, 3 and 5 servers, each on a warmed server. Queries: " + ids;
     }
 
     @Override

@@ -15,13 +15,15 @@ import java.util.List;
  * @param rates        open-model arrival rates (ops/s)
  * @param connections  Bolt connection-pool sizes to compare (with {@code sweepClients} clients, one server)
  * @param boltThreads  the server's Bolt worker-pool sizes to compare (a server start per size, warmed before measuring)
+ * @param gatewayThreads the gateway's worker-pool sizes to compare (a server start per size, over the first ws-* transport)
+ * @param servers      round-robin group sizes to compare (N servers on copies of the store, warmed before measuring)
  * @param warmupFixed  a fixed warm-up per cell, or null for until steady
  * @param serverWarmup a fixed server warm-up, or null for until settled
  * @param datasetCache where generated datasets are kept, or null for the run's default
  */
 public record ReadsOptions(double scale, long datasetSeed, List<String> transports, List<String> forms, String cache, List<SocialQuery> queries,
                            double repeatFactor, int checkSamples, List<Integer> threads, List<Double> rates, List<Integer> connections,
-                           List<Integer> boltThreads, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
+                           List<Integer> boltThreads, List<Integer> gatewayThreads, List<Integer> servers, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
                            Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
                            java.nio.file.Path datasetCache) {
 }

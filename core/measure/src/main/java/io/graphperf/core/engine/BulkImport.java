@@ -45,6 +45,15 @@ public interface BulkImport {
     Engine start(Map<String, String> settings, int connections) throws Exception;
 
     /**
+     * {@code servers} servers, the first on the store and each other on its own copy of it (copied while no server
+     * runs on the store), as a round-robin {@link EngineGroup}; one server is {@link #start(Map, int)}.
+     */
+    default Engine startGroup(int servers, Map<String, String> settings, int connections) throws Exception {
+        if (servers == 1) return start(settings, connections);
+        throw new UnsupportedOperationException("this engine cannot start a group of servers");
+    }
+
+    /**
      * Drops the operating system's file cache so the next start is cold on disk too; false when not
      * permitted (not root, or not Linux), which the report then states.
      */

@@ -98,6 +98,11 @@ public interface Engine extends AutoCloseable {
     /** Process id of the database server, when it runs on this machine (for its CPU use). */
     OptionalLong serverPid();
 
+    /** Process ids of every database server behind this engine on this machine (a group has several), for their CPU use. */
+    default List<Long> serverPids() {
+        return serverPid().stream().boxed().toList();
+    }
+
     @Override
     void close();
 }

@@ -24,6 +24,20 @@ public interface Session extends AutoCloseable {
         return -1;
     }
 
+    /**
+     * The client library's own work for the last {@link #execute}: encoding (and compressing) the request and
+     * decoding (and decompressing) the response, in nanoseconds, as the library reports it; -1 when it does not.
+     * The measuring layer splits the rest of the client-measured time by it (client, server, network).
+     */
+    default long clientNanos() {
+        return -1;
+    }
+
+    /** The last {@link #execute}'s bytes on the wire as the client library counted them, or null when it does not. */
+    default Wire wire() {
+        return null;
+    }
+
     /** Runs one statement and returns its rows, values as the transport delivers them (result checks; never timed). */
     default List<List<Object>> fetch(Statement statement) throws Exception {
         throw new UnsupportedOperationException("this transport does not return rows");

@@ -2,6 +2,7 @@ package io.graphperf.core.measure;
 
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Wire;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -235,6 +236,16 @@ public final class ExecutionContext {
                 long onServer = Math.min(Math.max(1, server), service);
                 r.server.recordValue(onServer);
                 r.remainder.recordValue(Math.max(1, service - onServer));
+            }
+            long library = session.clientNanos();
+            if (library >= 0) r.client.recordValue(Math.min(Math.max(1, library), service));
+            Wire wire = session.wire();
+            if (wire != null) {
+                recorders.wireRequests.increment();
+                recorders.sent.add(wire.sent());
+                recorders.sentUncompressed.add(wire.sentUncompressed());
+                recorders.received.add(wire.received());
+                recorders.receivedUncompressed.add(wire.receivedUncompressed());
             }
         }
 

@@ -28,6 +28,9 @@ import java.util.Map;
  * @param serviceTime        from actual start to completion
  * @param serverTime         the server's own time per operation as its transport reported it; null when not reported
  * @param remainderTime      per operation, service time minus the server's time; null when not reported
+ * @param clientTime         per operation, the client library's own encode and decode time (compression included) as
+ *                           it reported it; part of {@code remainderTime}; null when not reported
+ * @param wire               bytes on the wire per operation, as the client library counted them; null when not reported
  * @param timeline           one entry per sampling interval, warm-up and drain included
  * @param batchRates         ops/s of equal consecutive parts of the window (for confidence intervals of ratios)
  * @param steadiness         the verdict on the window
@@ -41,6 +44,7 @@ public record Measurement(
         long scheduled, long dropped, double lateShare, long clamped,
         long acknowledgedOps, long acknowledgedEntities,
         LatencySummary latency, LatencySummary serviceTime, LatencySummary serverTime, LatencySummary remainderTime,
+        LatencySummary clientTime, WireBytes wire,
         Map<String, LatencySummary> latencyByType,
         List<Interval> timeline, List<Double> batchRates, Steadiness.Verdict steadiness, Resources resources,
         String histogramLog, boolean drained,

@@ -21,6 +21,8 @@ final class Recorders {
         final Recorder server = Histograms.newRecorder();
         /** service time minus the server's time: network, serialisation and the client library */
         final Recorder remainder = Histograms.newRecorder();
+        /** the client library's own encode and decode time, when the transport reports it */
+        final Recorder client = Histograms.newRecorder();
     }
 
     final Map<String, TypeRecorders> byType = new ConcurrentHashMap<>();
@@ -33,4 +35,7 @@ final class Recorders {
     /** every successful operation of any phase, for the per-interval timeline */
     final Recorder interval = Histograms.newRecorder();
     final LongAdder intervalErrors = new LongAdder();
+    /** window operations whose bytes on the wire the transport reported, and their sums */
+    final LongAdder wireRequests = new LongAdder(), sent = new LongAdder(), sentUncompressed = new LongAdder(), received = new LongAdder(),
+            receivedUncompressed = new LongAdder();
 }

@@ -240,12 +240,13 @@ public final class Runner {
             long tsStart = (lastSample - t0) / 1_000_000, tsEnd = (now - t0) / 1_000_000;
             ctx.recorders.byType.forEach((type, r) -> {
                 Histogram[] total = totals.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
-                        Histograms.newHistogram(), Histograms.newHistogram()});
+                        Histograms.newHistogram(), Histograms.newHistogram(), Histograms.newHistogram()});
                 Histogram latency = r.latency.getIntervalHistogram();
                 total[0].add(latency);
                 total[1].add(r.service.getIntervalHistogram());
                 total[2].add(r.server.getIntervalHistogram());
                 total[3].add(r.remainder.getIntervalHistogram());
+                total[4].add(r.client.getIntervalHistogram());
                 logInterval(latency, type, tsStart, tsEnd);
             });
             Histogram warm = ctx.recorders.warmup.getIntervalHistogram();
@@ -328,13 +329,14 @@ public final class Runner {
             if (plan.operationsPerClient() > 0) windowSeconds = (Math.min(Math.max(lastEnd, windowStart), windowEnd) - windowStart) / 1e9;
             windowSeconds = Math.max(1e-9, windowSeconds);
             Histogram all = Histograms.newHistogram(), service = Histograms.newHistogram(), server = Histograms.newHistogram(),
-                    remainder = Histograms.newHistogram();
+                    remainder = Histograms.newHistogram(), client = Histograms.newHistogram();
             Map<String, LatencySummary> byType = new TreeMap<>();
             totals.forEach((type, h) -> {
                 all.add(h[0]);
                 service.add(h[1]);
                 server.add(h[2]);
                 remainder.add(h[3]);
+                client.add(h[4]);
                 byType.put(type, LatencySummary.of(h[0]));
             });
             all.add(droppedTotal);
@@ -358,7 +360,9 @@ public final class Runner {
                     errors, errorSamples, LatencySummary.of(errorsTotal),
                     scheduled, dropped, lateShare, clamped, acked, ackedEntities,
                     LatencySummary.of(all), LatencySummary.of(service), server.getTotalCount() == 0 ? null : LatencySummary.of(server),
-                    remainder.getTotalCount() == 0 ? null : LatencySummary.of(remainder), byType,
+                    remainder.getTotalCount() == 0 ? null : LatencySummary.of(remainder), client.getTotalCount() == 0 ? null : LatencySummary.of(client),
+                    WireBytes.of(ctx.recorders.wireRequests.sum(), ctx.recorders.sent.sum(), ctx.recorders.sentUncompressed.sum(),
+                            ctx.recorders.received.sum(), ctx.recorders.receivedUncompressed.sum()), byType,
                     timeline, batchRates(window, plan.batches()), verdict, resources,
                     histogramLog == null ? null : histogramLog.getFileName().toString(), drained, ctx.accounting());
         }

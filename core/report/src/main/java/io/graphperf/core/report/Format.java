@@ -69,6 +69,7 @@ public final class Format {
 
     private static String trim(double v) {
         if (v == Math.rint(v)) return Long.toString((long) v);
-        return String.format(Locale.ROOT, "%.3g", v);
+        String s = String.format(Locale.ROOT, "%.3g", v);
+        return s.contains(".") && !s.contains("e") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
 }

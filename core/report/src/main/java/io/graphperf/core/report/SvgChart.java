@@ -74,6 +74,63 @@ public final class SvgChart {
         return s.append("</svg>").toString();
     }
 
+    /** One stacked bar: its parts in the order of the chart's part names (NaN or 0: absent), and a note for its title. */
+    public record Stack(String label, double[] parts, String note) {
+    }
+
+    /**
+     * Horizontal stacked bars on a linear axis from 0 (parts of a whole, e.g. where a request's time goes).
+     * {@code cssClass} names the chart for tests; each part is a {@code rect.part} with its value in data-value.
+     */
+    public static String stacked(String cssClass, String axisTitle, List<String> partNames, List<Stack> rows) {
+        double max = 0;
+        for (Stack r : rows) {
+            double sum = 0;
+            for (double v : r.parts()) if (v > 0 && Double.isFinite(v)) sum += v;
+            max = Math.max(max, sum);
+        }
+        if (max == 0) return "<p class=\"empty\">no data to chart</p>";
+        double step = niceStep(max / 5);
+        double top = Math.ceil(max / step) * step;
+        int height = TOP + rows.size() * ROW_HEIGHT + BOTTOM, width = LABEL_WIDTH + PLOT_WIDTH + 20;
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
+                cssClass, width, height, width, height));
+        legend(s, partNames);
+        long ticks = Math.round(top / step);
+        for (long k = 0; k <= ticks; k++) {
+            double t = k * step;
+            double x = LABEL_WIDTH + PLOT_WIDTH * t / top;
+            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x, TOP, x, height - BOTTOM));
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>", x, height - BOTTOM + 12, Format.compact(t)));
+        }
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>",
+                LABEL_WIDTH + PLOT_WIDTH / 2, height - 6, Html.escape(axisTitle)));
+        for (int i = 0; i < rows.size(); i++) {
+            Stack row = rows.get(i);
+            int y = TOP + i * ROW_HEIGHT;
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%s</text>", LABEL_WIDTH - 6, y + 15, Html.escape(row.label())));
+            double x = LABEL_WIDTH;
+            for (int p = 0; p < row.parts().length; p++) {
+                double v = row.parts()[p];
+                if (!(v > 0) || !Double.isFinite(v)) continue;
+                double w = PLOT_WIDTH * v / top;
+                String title = row.label() + ": " + partNames.get(p) + " " + Format.ms(v) + " ms" + (row.note() == null ? "" : " (" + row.note() + ")");
+                s.append(String.format(Locale.ROOT, "<rect class=\"part\" data-part=\"%s\" data-value=\"%s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>",
+                        Html.escape(partNames.get(p)), v, x, y + 3, Math.max(0.5, w), ROW_HEIGHT - 6, COLORS[p % COLORS.length], Html.escape(title)));
+                x += w;
+            }
+        }
+        return s.append("</svg>").toString();
+    }
+
+    /** 1, 2 or 5 times a power of ten, at least {@code raw}. */
+    static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[]{1, 2, 5, 10}) if (m * p >= raw) return m * p;
+        return 10 * p;
+    }
+
     /** A small line of a time series (x, y pairs), for table cells. */
     public static String sparkline(List<double[]> points, double markX) {
         int w = 120, h = 24;

@@ -164,9 +164,10 @@ public final class EngineHost implements AutoCloseable {
         return p;
     }
 
-    /** The WebSocket gateway's address (graphperf's plugin in the host). */
+    /** The WebSocket gateway's address (graphperf's plugin in the host): wss:// when the run gives it a TLS certificate. */
     public java.net.URI gatewayUri() {
-        return java.net.URI.create("ws://127.0.0.1:" + gatewayPort + "/graphperf");
+        boolean tls = settings.graphperfSettings().containsKey("graphperf.gateway.tls_certificate");
+        return java.net.URI.create((tls ? "wss" : "ws") + "://127.0.0.1:" + gatewayPort + "/graphperf");
     }
 
     /** A requested port must be free; port 0 means "pick a free one". */

@@ -42,8 +42,9 @@ public final class Neo4jEngine implements Engine {
     private final boolean resetAllowed;
     /** Whether graphperf.checkpoint() may be there (false once it was not). */
     private boolean checkpointable = true;
-    /** Connections of each ws-* transport's client (the study compared 1 and 8). */
+    /** Connections of each ws-* transport's client unless a second client asks for another pool (the study compared 1 and 8). */
     private static final int GATEWAY_CONNECTIONS = 8;
+    private int gatewayConnections = GATEWAY_CONNECTIONS;
     /** Whether closing this engine stops the engine host (false for a second client of the same host). */
     private boolean ownsHost = true;
 
@@ -154,6 +155,12 @@ public final class Neo4jEngine implements Engine {
         return host == null ? null : host.gatewayUri();
     }
 
+    /** The gateway's TLS certificate when the run gave it one (trusted by graphperf's own client), else null. */
+    private java.nio.file.Path gatewayCertificate() {
+        String cert = host == null ? null : host.settings().graphperfSettings().get("graphperf.gateway.tls_certificate");
+        return cert == null || cert.isBlank() ? null : java.nio.file.Path.of(cert.trim());
+    }
+
     @Override
     public String description() {
         if (host != null) {
@@ -179,7 +186,7 @@ public final class Neo4jEngine implements Engine {
                 yield e;
             }
             default -> {
-                if (WsTransport.names(name)) yield WsTransport.open(name, gatewayUri(), GATEWAY_CONNECTIONS, user, password);
+                if (WsTransport.names(name)) yield WsTransport.open(name, gatewayUri(), gatewayConnections, user, password, gatewayCertificate());
                 throw new UserError("unknown transport '" + name + "' (option --transports); Neo4j offers: bolt, http, and graphperf's gateway as "
                         + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
             }
@@ -363,6 +370,7 @@ public final class Neo4jEngine implements Engine {
     public Engine client(int connections) {
         Neo4jEngine c = new Neo4jEngine(host, boltUri, httpUrl, database, user, password, resetAllowed, connections);
         c.ownsHost = false;
+        c.gatewayConnections = connections;
         try {
             c.verify();
             return c;

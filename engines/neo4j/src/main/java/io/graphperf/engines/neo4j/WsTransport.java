@@ -10,6 +10,7 @@ import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.engine.Wire;
 
 import java.net.URI;
 import java.util.List;
@@ -35,7 +36,8 @@ final class WsTransport implements Transport {
     }
 
     /** Parses the transport's name and connects; a wrong name or an unreachable gateway is a UserError. */
-    static WsTransport open(String transport, URI gateway, int connections, String user, String password) {
+    /** @param trust the gateway's TLS certificate (PEM) when it has one, trusted besides the JDK's authorities; null otherwise */
+    static WsTransport open(String transport, URI gateway, int connections, String user, String password, java.nio.file.Path trust) {
         String rest = transport.substring(3);
         int dash = rest.indexOf('-');
         Format format;
@@ -51,7 +53,7 @@ final class WsTransport implements Transport {
                 + "with --server use bolt or http");
         try {
             GatewayClient c = GatewayClient.connect(GatewayClient.Options.of(gateway, format, compression).withConnections(connections)
-                    .withLogin(user, password, null));
+                    .withLogin(user, password, null).withTrust(trust));
             return new WsTransport(transport, c);
         } catch (Exception e) {
             throw new UserError("cannot use the gateway at " + gateway + " (transport " + transport + "): " + e.getMessage(), e);
@@ -66,20 +68,30 @@ final class WsTransport implements Transport {
     @Override
     public Session openSession() {
         return new Session() {
-            private long serverNanos = -1;
+            private Response last;
 
             @Override
             public void execute(Operation op) throws Exception {
                 if (op.statements().size() != 1 || op.txMode() != TxMode.AUTOCOMMIT) {
                     throw new UnsupportedOperationException("the gateway runs one statement per request, in its own transaction");
                 }
-                Response r = send(op.statements().get(0));
-                serverNanos = r.serverNanos();
+                last = null;
+                last = send(op.statements().get(0));
             }
 
             @Override
             public long serverNanos() {
-                return serverNanos;
+                return last == null ? -1 : last.serverNanos();
+            }
+
+            @Override
+            public long clientNanos() {
+                return last == null ? -1 : last.encodeNanos() + last.decodeNanos();
+            }
+
+            @Override
+            public Wire wire() {
+                return last == null ? null : new Wire(last.sentBytes(), last.sentUncompressedBytes(), last.receivedBytes(), last.receivedUncompressedBytes());
             }
 
             @Override

@@ -129,12 +129,91 @@ class GatewayIT {
         }
     }
 
+    /**
+     * Submits to the batch writer through the gateway: many in flight on one connection, acknowledged by id in any order, each
+     * applied exactly once; a multi-write message answers per write (a bad one alone fails); applied acknowledgements; refusals.
+     */
+    @Test
+    void submitsToTheBatchWriter(@TempDir Path dir) throws Exception {
+        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of());
+        try (Neo4jEngine engine = Neo4jEngine.embedded(s, EngineHostIT.home());
+             GatewayClient client = GatewayClient.connect(GatewayClient.Options.of(engine.gatewayUri(), Format.BSON, Compression.NONE))) {
+            List<CompletableFuture<Response>> inFlight = new ArrayList<>();
+            for (long i = 0; i < 2000; i++) inFlight.add(client.submitAsync("CREATE (:Sub {i: $i})", Map.of("i", i), "durable"));
+            java.util.Set<Long> sequences = new java.util.HashSet<>();
+            for (CompletableFuture<Response> f : inFlight) {
+                Response r = f.get(60, TimeUnit.SECONDS);
+                assertEquals(null, r.error(), String.valueOf(r.message()));
+                assertEquals("durable", r.message().get(Messages.ACK));
+                sequences.add(r.sequence());
+            }
+            assertEquals(2000, sequences.size(), "every submit has its own sequence in the log");
+            Response applied = client.submit("CREATE (:Sub {i: $i})", Map.of("i", 2000L), "applied");
+            assertEquals("applied", applied.message().get(Messages.ACK));
+            engine.execute("CALL graphperf.batch.await(60000)");
+            assertEquals(2001, engine.queryLong("MATCH (n:Sub) RETURN count(DISTINCT n.i)"), "each write applied");
+            assertEquals(2001, engine.queryLong("MATCH (n:Sub) RETURN count(n)"), "… exactly once");
+
+            Response many = client.submitAll(List.of(Map.of(Messages.STATEMENT, "CREATE (:Many {i: $i})", Messages.PARAMS, Map.of("i", 1L)),
+                    Map.of(Messages.PARAMS, Map.of("i", 2L)),
+                    Map.of(Messages.STATEMENT, "CREATE (:Many {i: $i})", Messages.PARAMS, Map.of("i", 3L))), "durable");
+            List<Map<String, Object>> acks = many.acks();
+            assertEquals(3, acks.size());
+            assertTrue(acks.get(0).get(Messages.SEQUENCE) instanceof Number && acks.get(2).get(Messages.SEQUENCE) instanceof Number, acks.toString());
+            assertTrue(String.valueOf(acks.get(1)).contains(Messages.MALFORMED), "the write without a statement alone fails: " + acks);
+            engine.execute("CALL graphperf.batch.await(60000)");
+            assertEquals(2, engine.queryLong("MATCH (n:Many) RETURN count(n)"));
+
+            GatewayException noStatement = assertThrows(GatewayException.class, () -> client.submit(" ", Map.of(), "durable"));
+            assertEquals(Messages.MALFORMED, noStatement.code());
+            GatewayException badAck = assertThrows(GatewayException.class, () -> client.submit("CREATE ()", Map.of(), "eventually"));
+            assertEquals(Messages.MALFORMED, badAck.code());
+            assertEquals(List.of(List.of(1L)), client.cypher("RETURN 1", Map.of()).rows(), "the connection stays usable");
+        }
+    }
+
+    /** With a certificate and key the gateway speaks wss:// only: a client trusting the certificate works, others are refused. */
+    @Test
+    void tlsWhenGivenACertificate(@TempDir Path dir) throws Exception {
+        Path cert = dir.resolve("cert.pem"), key = dir.resolve("key.pem");
+        Process p;
+        try {
+            p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.toString(), "-out", cert.toString(),
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1").redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("openssl is not installed, so no certificate can be made for the TLS test: " + e.getMessage());
+            return;
+        }
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), out);
+        HostSettings s = new HostSettings(dir.resolve("host"), "512m", "64m", null, null, 0, 0, Map.of(
+                "graphperf.gateway.tls_certificate", cert.toString(), "graphperf.gateway.tls_key", key.toString()));
+        try (EngineHost host = EngineHost.start(s, EngineHostIT.home())) {
+            URI uri = host.gatewayUri();
+            assertEquals("wss", uri.getScheme());
+            GatewayClient.Options o = GatewayClient.Options.of(uri, Format.BSON, Compression.ZSTD);
+            try (GatewayClient client = GatewayClient.connect(o.withTrust(cert))) {
+                assertEquals(List.of(List.of(1L)), client.cypher("RETURN 1", Map.of()).rows(), "a query over TLS");
+            } catch (GatewayException e) {
+                dumpGatewayLines(dir);
+                throw e;
+            }
+            GatewayException untrusted = assertThrows(GatewayException.class, () -> GatewayClient.connect(o), "the JDK does not trust a self-signed certificate");
+            assertTrue(String.valueOf(untrusted.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("cannot open"), untrusted.getMessage());
+            URI plain = URI.create("ws://" + uri.getHost() + ":" + uri.getPort() + uri.getPath());
+            assertThrows(GatewayException.class, () -> GatewayClient.connect(GatewayClient.Options.of(plain, Format.JSON, Compression.NONE)),
+                    "no plain WebSocket on a TLS port");
+            assertTrue(host.isAlive(), "refused handshakes leave the server up");
+            assertTrue(Files.readString(dir.resolve("host").resolve("logs").resolve("neo4j.log")).contains("graphperf gateway listening on wss://127.0.0.1:" + uri.getPort()));
+        }
+    }
+
     /** Prints what the host's logs say about the gateway. */
     static void dumpGatewayLines(Path dir) throws java.io.IOException {
         try (var files = Files.walk(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".log")).toList()) {
                 for (String l : Files.readAllLines(f)) {
-                    if (l.contains("gateway") || l.contains("Gateway")) System.out.println(f.getFileName() + ": " + l);
+                    if (l.contains("gateway") || l.contains("Gateway") || l.contains("Caused") || l.contains("wstx") || l.contains("ssl") || l.startsWith("\t")) System.out.println(f.getFileName() + ": " + l);
                 }
             }
         }

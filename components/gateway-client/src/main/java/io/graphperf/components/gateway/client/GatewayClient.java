@@ -29,23 +29,28 @@ public final class GatewayClient implements AutoCloseable {
     /**
      * @param uri          ws://host:port/graphperf (wss:// for TLS)
      * @param threshold    messages smaller than this many bytes are sent uncompressed
+     * @param trust        wss://: a PEM certificate (or chain) to trust besides the JDK's, e.g. the gateway's self-signed one; null for none
      */
     public record Options(URI uri, Format format, Compression compression, int threshold, int connections, int pipelining,
-                          String user, String password, String token, long timeoutMillis) {
+                          String user, String password, String token, long timeoutMillis, java.nio.file.Path trust) {
         public Options {
             if (connections < 1 || pipelining < 1) throw new IllegalArgumentException("connections and pipelining must be at least 1");
         }
 
         public static Options of(URI uri, Format format, Compression compression) {
-            return new Options(uri, format, compression, 512, 1, 64, null, null, null, 60_000);
+            return new Options(uri, format, compression, 512, 1, 64, null, null, null, 60_000, null);
         }
 
         public Options withConnections(int n) {
-            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, timeoutMillis);
+            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, timeoutMillis, trust);
         }
 
         public Options withLogin(String user, String password, String token) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis);
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, trust);
+        }
+
+        public Options withTrust(java.nio.file.Path certificate) {
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, certificate);
         }
     }
 
@@ -102,6 +107,28 @@ public final class GatewayClient implements AutoCloseable {
 
     public Response procedure(String name, Map<String, Object> args) throws Exception {
         return call(request(Messages.PROCEDURE, Messages.NAME, name, Messages.ARGS, args));
+    }
+
+    /**
+     * Sends one write to the database's batch writer without waiting: the future completes with the acknowledgement ({@code ack}:
+     * "durable" or "applied"), its sequence in {@link Response#sequence()}, or an error response (e.g. Graphperf.Busy: retry later).
+     */
+    public CompletableFuture<Response> submitAsync(String statement, Map<String, Object> params, String ack) throws InterruptedException {
+        Map<String, Object> m = request(Messages.SUBMIT, Messages.STATEMENT, statement, Messages.PARAMS, params);
+        m.put(Messages.ACK, ack);
+        return send(m);
+    }
+
+    /** One write to the batch writer, waiting for its acknowledgement. */
+    public Response submit(String statement, Map<String, Object> params, String ack) throws Exception {
+        Response r = await(submitAsync(statement, params, ack));
+        if (r.error() != null) throw new GatewayException(r.errorCode(), r.error());
+        return r;
+    }
+
+    /** Several writes ({statement, params} maps) in one message; the response lists each one's sequence or error ({@link Response#acks()}). */
+    public Response submitAll(List<Map<String, Object>> writes, String ack) throws Exception {
+        return call(request(Messages.SUBMIT, Messages.WRITES, writes, Messages.ACK, ack));
     }
 
     /** A request of the given kind with two fields (a mutable map: {@link #send} adds the id). */

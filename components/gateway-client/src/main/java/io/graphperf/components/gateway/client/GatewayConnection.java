@@ -54,7 +54,8 @@ final class GatewayConnection extends SimpleChannelInboundHandler<WebSocketFrame
     static GatewayConnection open(EventLoopGroup group, GatewayClient.Options o) throws Exception {
         GatewayConnection c = new GatewayConnection(o);
         boolean tls = "wss".equals(o.uri().getScheme());
-        SslContext ssl = tls ? SslContextBuilder.forClient().build() : null;
+        SslContext ssl = !tls ? null : o.trust() == null ? SslContextBuilder.forClient().build()
+                : SslContextBuilder.forClient().trustManager(o.trust().toFile()).build();
         int port = o.uri().getPort() > 0 ? o.uri().getPort() : tls ? 443 : 80;
         Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
                 .handler(new ChannelInitializer<SocketChannel>() {

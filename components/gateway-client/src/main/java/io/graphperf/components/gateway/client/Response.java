@@ -28,6 +28,18 @@ public record Response(Map<String, Object> message, long encodeNanos, long decod
         return message.get(Messages.ERROR) instanceof Map<?, ?> e ? String.valueOf(((Map<String, Object>) e).get(Messages.CODE)) : null;
     }
 
+    /** A submit's sequence in the batch writer's log (-1 when the response has none). */
+    public long sequence() {
+        return message.get(Messages.SEQUENCE) instanceof Number n ? n.longValue() : -1;
+    }
+
+    /** A multi-write submit's answers, one per write in the order sent: {sequence} or {error: {code, message}}. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> acks() {
+        Object a = message.get(Messages.ACKS);
+        return a == null ? List.of() : (List<Map<String, Object>>) a;
+    }
+
     /** The server's own time for the request, queue wait plus execution, in nanoseconds (0 if it did not say). */
     public long serverNanos() {
         return server(Messages.QUEUE_NANOS) + server(Messages.EXEC_NANOS);

@@ -12,10 +12,10 @@ public final class Messages {
             ACK = "ack", USER = "user", PASSWORD = "password", TOKEN = "token", COMPRESSION = "compression", THRESHOLD = "threshold";
     public static final String HELLO = "hello", CYPHER = "cypher", PROCEDURE = "procedure", SUBMIT = "submit", PING = "ping";
     public static final String COLUMNS = "columns", ROWS = "rows", ERROR = "error", CODE = "code", MESSAGE = "message", SERVER = "server",
-            QUEUE_NANOS = "queueNanos", EXEC_NANOS = "execNanos", SEQUENCE = "sequence";
+            QUEUE_NANOS = "queueNanos", EXEC_NANOS = "execNanos", SEQUENCE = "sequence", WRITES = "writes", ACKS = "acks";
 
     /** Error codes: the protocol's own, or a Neo4j status code (Neo.ClientError.Statement.SyntaxError …) for a failed statement. */
     public static final String MALFORMED = "Graphperf.Malformed", TOO_LARGE = "Graphperf.TooLarge", UNAUTHORIZED = "Graphperf.Unauthorized",
             FORBIDDEN = "Graphperf.Forbidden", UNKNOWN_KIND = "Graphperf.UnknownKind", UNKNOWN_PROCEDURE = "Graphperf.UnknownProcedure",
-            BUSY = "Graphperf.Busy", FAILED = "Graphperf.Failed";
+            BUSY = "Graphperf.Busy", UNAVAILABLE = "Graphperf.Unavailable", FAILED = "Graphperf.Failed";
 }

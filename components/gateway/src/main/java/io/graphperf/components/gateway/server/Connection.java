@@ -19,6 +19,7 @@ import org.neo4j.logging.InternalLog;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -92,28 +93,47 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
         inFlight++;
         if (inFlight >= settings.maxInFlight()) ctx.channel().config().setAutoRead(false);
         try {
+            boolean submit = Messages.SUBMIT.equals(request.get(Messages.KIND));
             workers.execute(() -> {
                 long started = System.nanoTime();
-                Map<String, Object> response;
+                if (submit) {
+                    // handed to the batch writer: the worker is free at once, the response goes when the writes are acknowledged
+                    CompletableFuture<Map<String, Object>> acked;
+                    try {
+                        acked = requests.submit(request);
+                    } catch (Throwable e) {
+                        acked = CompletableFuture.failedFuture(e);
+                    }
+                    acked.whenComplete((response, e) -> finish(ctx, text, id, e == null ? response : null, e, received, started));
+                    return;
+                }
+                Map<String, Object> response = null;
+                Throwable failure = null;
                 try {
                     response = requests.run(request, as);
                 } catch (Throwable e) {
-                    response = error(id, Requests.code(e), String.valueOf(e.getMessage()));
+                    failure = e;
                 }
-                Map<String, Object> server = new LinkedHashMap<>();
-                server.put(Messages.QUEUE_NANOS, started - received);
-                server.put(Messages.EXEC_NANOS, System.nanoTime() - started);
-                response.put(Messages.SERVER, server);
-                Map<String, Object> r = response;
-                ctx.executor().execute(() -> {
-                    respond(ctx, text, r);
-                    done(ctx);
-                });
+                finish(ctx, text, id, response, failure, received, started);
             });
         } catch (RejectedExecutionException e) {
             done(ctx);
             respond(ctx, text, error(id, Messages.BUSY, "the gateway's worker queue is full; retry later"));
         }
+    }
+
+    /** Adds the server's times (queue wait, then execution or, for a submit, until acknowledged) and responds on the connection's thread. */
+    private void finish(ChannelHandlerContext ctx, boolean text, Object id, Map<String, Object> response, Throwable failure, long received, long started) {
+        Throwable cause = failure == null ? null : Requests.cause(failure);
+        Map<String, Object> r = cause != null ? error(id, Requests.code(cause), String.valueOf(cause.getMessage())) : response;
+        Map<String, Object> server = new LinkedHashMap<>();
+        server.put(Messages.QUEUE_NANOS, started - received);
+        server.put(Messages.EXEC_NANOS, System.nanoTime() - started);
+        r.put(Messages.SERVER, server);
+        ctx.executor().execute(() -> {
+            respond(ctx, text, r);
+            done(ctx);
+        });
     }
 
     private void hello(ChannelHandlerContext ctx, boolean text, Map<String, Object> request, Object id) {

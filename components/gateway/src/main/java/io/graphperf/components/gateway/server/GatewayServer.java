@@ -44,8 +44,21 @@ final class GatewayServer implements AutoCloseable {
     private final ThreadPoolExecutor workers;
     private final Channel channel;
 
+    private static SslContext tls(GatewaySettings s) throws Exception {
+        try {
+            return SslContextBuilder.forServer(s.tlsCertificate().toFile(), s.tlsKey().toFile()).build();
+        } catch (LinkageError e) {
+            throw new IllegalStateException("TLS (" + GatewaySettings.TLS_CERT + ") cannot start: Java's cryptography failed to initialise in this JVM ("
+                    + e + "). A known cause: APOC on the classpath beside Neo4j's hadoop-common, which Neo4j ships without its dependencies —"
+                    + " APOC's URL handler loads Hadoop's FileSystem, which fails, when Java's cryptography first opens a URL. graphperf's engine host"
+                    + " leaves Hadoop off its classpath; in your Neo4j, put a TLS proxy in front of the gateway", e);
+        } catch (Exception e) {
+            throw new IllegalStateException(GatewaySettings.TLS_CERT + " / " + GatewaySettings.TLS_KEY + ": cannot read the certificate or key as PEM: " + e.getMessage(), e);
+        }
+    }
+
     GatewayServer(GatewaySettings s, Requests requests, Authenticator auth, InternalLog log) throws Exception {
-        SslContext ssl = s.tls() ? SslContextBuilder.forServer(s.tlsCertificate().toFile(), s.tlsKey().toFile()).build() : null;
+        SslContext ssl = s.tls() ? tls(s) : null;
         workers = new ThreadPoolExecutor(s.threads(), s.threads(), 0, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(Math.max(1024, s.maxConnections() * 16)), new DefaultThreadFactory("graphperf-gateway-worker", true));
         boss = new NioEventLoopGroup(1, new DefaultThreadFactory("graphperf-gateway-accept", true));

@@ -32,7 +32,7 @@ record GatewaySettings(boolean enabled, String listenAddress, int port, String d
                        int maxMessageBytes, Duration idleTimeout, boolean proceduresOnly, String token, Path tlsCertificate, Path tlsKey) {
 
     static final String PREFIX = "graphperf.gateway.";
-    private static final String ENABLED = PREFIX + "enabled", LISTEN = PREFIX + "listen_address", PORT = PREFIX + "port", DATABASE = PREFIX + "database",
+    static final String ENABLED = PREFIX + "enabled", LISTEN = PREFIX + "listen_address", PORT = PREFIX + "port", DATABASE = PREFIX + "database",
             THREADS = PREFIX + "threads", MAX_CONNECTIONS = PREFIX + "max_connections", MAX_IN_FLIGHT = PREFIX + "max_in_flight",
             MAX_MESSAGE = PREFIX + "max_message_bytes", IDLE = PREFIX + "idle_timeout", PROCEDURES_ONLY = PREFIX + "procedures_only",
             TOKEN = PREFIX + "token", TLS_CERT = PREFIX + "tls_certificate", TLS_KEY = PREFIX + "tls_key";

@@ -14,10 +14,14 @@ import org.neo4j.kernel.api.exceptions.Status;
 import org.neo4j.kernel.impl.coreapi.InternalTransaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
+import io.graphperf.components.batchwriter.BatchWriter;
+import io.graphperf.components.batchwriter.neo4j.BatchWriters;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /** Runs one request against the database, as the connection's user, and returns its response message. */
 final class Requests {
@@ -87,14 +91,90 @@ final class Requests {
                     response.put(Messages.ROWS, r.rows());
                 }
             }
-            default -> throw new Refused(Messages.UNKNOWN_KIND, "unknown kind '" + kind + "' (known: hello, cypher, procedure, ping)");
+            default -> throw new Refused(Messages.UNKNOWN_KIND, "unknown kind '" + kind + "' (known: hello, cypher, procedure, submit, ping)");
         }
         return response;
+    }
+
+    /**
+     * A submit to the database's batch writer: one write ({@code statement}, {@code params}) or several ({@code writes}: a list of
+     * {@code {statement, params}}), acknowledged as {@code ack} asks (durable, the default, or applied). Completes with the response
+     * when every write is acknowledged; a multi-write response lists each write's sequence or error, in the order sent. Nothing
+     * waits on a thread meanwhile.
+     */
+    CompletableFuture<Map<String, Object>> submit(Map<String, Object> request) throws Refused {
+        if (proceduresOnly) throw new Refused(Messages.FORBIDDEN, "this gateway runs named procedures only (graphperf.gateway.procedures_only=true); a submit carries Cypher");
+        BatchWriter.AckMode mode;
+        try {
+            mode = request.get(Messages.ACK) == null ? BatchWriter.AckMode.DURABLE : BatchWriter.AckMode.parse(String.valueOf(request.get(Messages.ACK)));
+        } catch (IllegalArgumentException e) {
+            throw new Refused(Messages.MALFORMED, e.getMessage());
+        }
+        BatchWriter writer;
+        try {
+            writer = BatchWriters.require(db.databaseName());
+        } catch (RuntimeException e) {
+            throw new Refused(Messages.UNAVAILABLE, e.getMessage());
+        }
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put(Messages.ID, request.get(Messages.ID));
+        response.put(Messages.ACK, mode.label());
+        if (request.get(Messages.WRITES) == null) {
+            return submitOne(writer, request, mode).thenApply(seq -> {
+                response.put(Messages.SEQUENCE, seq);
+                return response;
+            });
+        }
+        if (!(request.get(Messages.WRITES) instanceof List<?> writes) || writes.isEmpty()) throw new Refused(Messages.MALFORMED, "'writes' must be a non-empty list");
+        List<CompletableFuture<Object>> acks = new ArrayList<>(writes.size());
+        for (Object w : writes) {
+            CompletableFuture<Object> ack;
+            try {
+                if (!(w instanceof Map<?, ?> write)) throw new Refused(Messages.MALFORMED, "each of 'writes' must be a map with 'statement' and 'params'");
+                @SuppressWarnings("unchecked") Map<String, Object> one = (Map<String, Object>) write;
+                ack = submitOne(writer, one, mode).thenApply(seq -> (Object) Map.of(Messages.SEQUENCE, seq))
+                        .exceptionally(e -> errorEntry(code(cause(e)), cause(e).getMessage()));
+            } catch (Refused e) {
+                ack = CompletableFuture.completedFuture(errorEntry(e.code, e.getMessage()));
+            }
+            acks.add(ack);
+        }
+        return CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).thenApply(x -> {
+            response.put(Messages.ACKS, acks.stream().map(CompletableFuture::join).toList());
+            return response;
+        });
+    }
+
+    /** One write to the writer; a refusal (queue full, bad parameter) fails the returned future, so a multi-write goes on. */
+    private static CompletableFuture<Long> submitOne(BatchWriter writer, Map<String, Object> write, BatchWriter.AckMode mode) throws Refused {
+        if (!(write.get(Messages.STATEMENT) instanceof String statement) || statement.isBlank()) {
+            throw new Refused(Messages.MALFORMED, "a submit needs a 'statement' string");
+        }
+        Map<String, Object> params = map(write.get(Messages.PARAMS), Messages.PARAMS);
+        try {
+            return writer.submit(statement, params, mode).thenApply(BatchWriter.Ack::sequence);
+        } catch (BatchWriter.Rejected e) {
+            throw new Refused(Messages.BUSY, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new Refused(Messages.MALFORMED, e.getMessage());
+        } catch (java.io.IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Object errorEntry(String code, String message) {
+        return Map.of(Messages.ERROR, Map.of(Messages.CODE, code, Messages.MESSAGE, String.valueOf(message)));
+    }
+
+    static Throwable cause(Throwable e) {
+        return e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
     }
 
     /** The error code of a failed request: Neo4j's status code for a failed statement, the protocol's own otherwise. */
     static String code(Throwable e) {
         if (e instanceof Refused r) return r.code;
+        if (e instanceof BatchWriter.DeadLettered d) return d.code();
+        if (e instanceof BatchWriter.Rejected) return Messages.BUSY;
         if (e instanceof QueryExecutionException q) return q.getStatusCode();
         if (e instanceof Status.HasStatus h) return h.status().code().serialize();
         return Messages.FAILED;
