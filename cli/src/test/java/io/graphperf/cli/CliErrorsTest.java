@@ -67,7 +67,7 @@ class CliErrorsTest {
         assertEquals(2, o.code(), "bad usage");
         assertTrue(o.err().contains("Unknown option") && o.err().contains("'--clients'"), o.err());
         assertCleanError(cli("run", "import", "--rate", "500", "--out", dir.toString()), "'--rate'");
-        assertCleanError(cli("run", "reads", "--server", "bolt://x:7687", "--out", dir.toString()), "'--server'");
+        assertCleanError(cli("run", "import", "--server", "bolt://x:7687", "--out", dir.toString()), "'--server'");
     }
 
     @Test
@@ -92,6 +92,17 @@ class CliErrorsTest {
         assertCleanError(cli("run", "writes", "--server", "bolt://127.0.0.1:1", "--heap", "2g", "--reset", "delete-all", "--out", dir.toString()),
                 "--heap applies to the engine graphperf starts, not to --server");
         assertCleanError(cli("run", "writes", "--reset", "delete-all", "--out", dir.toString()), "--reset applies to --server");
+    }
+
+    @Test
+    void whatCannotBeDoneOnYourServersIsRefusedByName(@TempDir Path dir) {
+        assertCleanError(cli("run", "reads", "--server", "bolt://127.0.0.1:1", "--transports", "bolt,embedded", "--out", dir.toString()),
+                "transport 'embedded' (option --transports) runs only on the engine graphperf starts");
+        assertCleanError(cli("run", "reads", "--server", "bolt://127.0.0.1:1", "--cache", "cold", "--out", dir.toString()), "--cache cold restarts the server");
+        assertCleanError(cli("run", "reads", "--server", "bolt://127.0.0.1:1", "--servers", "3", "--out", dir.toString()), "list your servers instead");
+        assertCleanError(cli("run", "reads", "--reset", "delete-all", "--out", dir.toString()), "Unknown options: '--reset'");
+        assertCleanError(cli("run", "writes", "--server", "bolt://127.0.0.1:1,bolt://127.0.0.1:2", "--reset", "delete-all", "--server-warmup", "0s",
+                "--out", dir.toString()), "a round-robin group is for experiments that only read");
     }
 
     @Test

@@ -119,4 +119,30 @@ class WritesIT {
         String html = Files.readString(onlyRun(out).resolve("report.html"));
         assertTrue(html.contains("Batch writer</h2>") && html.contains("Targets</h2>"));
     }
+
+    /** The issue's own command: the writer through the gateway, pipelined, beside its baselines over Bolt and over the gateway (Cypher). */
+    @Test
+    void batchWriterThroughTheGatewayBesideItsBaselines(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--transports", "bolt,ws-bson", "--scenarios",
+                "create-labelled-indexed,unwind-1000,batch-writer-ws-durable", "--warmup-max", "6s", "--duration", "2s", "--server-warmup", "6s",
+                "--out", out.toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunResult r = JsonExporter.read(onlyRun(out));
+        assertEquals(List.of(), r.failures());
+        assertEquals(java.util.Set.of("create-labelled-indexed/bolt", "create-labelled-indexed/ws-bson", "unwind-1000/bolt", "unwind-1000/ws-bson",
+                "batch-writer-ws-durable/ws-bson"), r.cells().stream().map(c -> c.scenario() + "/" + c.transport()).collect(java.util.stream.Collectors.toSet()),
+                "the gateway's writer scenario over the gateway only");
+        Cell w = r.cells().stream().filter(c -> c.scenario().equals("batch-writer-ws-durable")).findFirst().orElseThrow();
+        Measurement m = w.measurement();
+        assertEquals(0, m.errors(), m.errorSamples().toString());
+        assertEquals(64 * m.acknowledgedOps(), m.acknowledgedEntities(), "64 submits in flight per operation");
+        assertEquals(m.acknowledgedEntities(), ((Number) w.component().get("submitted")).longValue());
+        assertEquals(m.acknowledgedEntities(), ((Number) w.component().get("appliedWrites")).longValue(), "each acknowledged write applied once");
+        assertTrue(w.checks().get(0).passed(), w.checks().toString());
+        assertEquals(m.acknowledgedEntities(), w.checks().get(0).actual());
+        assertTrue(r.targets().stream().anyMatch(t -> t.label().contains("through the gateway") && t.baseline().equals("unwind-1000")), r.targets().toString());
+        CliErrorsTest.Outcome wrong = CliErrorsTest.cli("run", "writes", "--transports", "bolt", "--scenarios", "batch-writer-ws-durable", "--out", out.toString());
+        assertTrue(wrong.code() != 0, "refused");
+        assertTrue(wrong.err().contains("batch-writer-ws-durable runs over the gateway's ws-* transports"), wrong.err());
+    }
 }

@@ -4,6 +4,7 @@ import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Reference;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * One scenario of an experiment, as data: the schema it needs, the operations it sends, the checks that must
@@ -15,12 +16,31 @@ import java.util.List;
  * @param entityUnit what one "entity" is in this scenario's entities/s (e.g. "nodes")
  * @param clients    clients this scenario always runs with, in either load model (a study fixes them), 0 for the run's
  * @param probe      a server-side component the operations go through, read around the cell, or null
+ * @param over       the transports it runs over (by name); the others are left out of its cells
+ * @param overText   those transports in words, for an error when none of the run's is one of them
  */
 public record Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
-                       List<CellCheck> checks, Reference reference, String entityUnit, int clients, CellProbe probe) {
+                       List<CellCheck> checks, Reference reference, String entityUnit, int clients, CellProbe probe,
+                       Predicate<String> over, String overText) {
+
+    public static final Predicate<String> ANY = t -> true;
+
+    public Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
+                    List<CellCheck> checks, Reference reference, String entityUnit, int clients, CellProbe probe) {
+        this(id, title, query, setup, operations, checks, reference, entityUnit, clients, probe, ANY, "any transport");
+    }
 
     public Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
                     List<CellCheck> checks, Reference reference, String entityUnit) {
         this(id, title, query, setup, operations, checks, reference, entityUnit, 0, null);
+    }
+
+    public boolean runsOver(String transport) {
+        return over.test(transport);
+    }
+
+    /** The same scenario, run over only the transports {@code over} accepts. */
+    public Scenario only(Predicate<String> over, String overText) {
+        return new Scenario(id, title, query, setup, operations, checks, reference, entityUnit, clients, probe, over, overText);
     }
 }

@@ -59,7 +59,7 @@ public final class ScenarioCells {
         }
         Map<String, Object> config = new LinkedHashMap<>();
         List<Item> listed = new ArrayList<>();
-        for (Scenario s : plan.scenarios()) for (String t : plan.transports()) listed.add(new Item(s, t));
+        for (Scenario s : plan.scenarios()) for (String t : plan.transports()) if (s.runsOver(t)) listed.add(new Item(s, t));
         List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
         config.put("isolation", "an engine per cell, started and warmed on that cell's workload only");
         config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
@@ -98,7 +98,7 @@ public final class ScenarioCells {
         try {
             for (String t : plan.transports()) transports.put(t, engine.transport(t));
             List<Item> listed = new ArrayList<>();
-            for (Scenario s : plan.scenarios()) for (String t : plan.transports()) listed.add(new Item(s, t));
+            for (Scenario s : plan.scenarios()) for (String t : plan.transports()) if (s.runsOver(t)) listed.add(new Item(s, t));
             ctx.progress().phase("schema of every scenario");
             for (Scenario s : plan.scenarios()) for (String st : s.setup()) engine.execute(st);
             engine.awaitIndexesOnline();

@@ -3,10 +3,11 @@ package io.graphperf.workloads.options;
 import io.graphperf.core.UserError;
 import picocli.CommandLine.Option;
 
-/** A user's server instead of the engine graphperf starts. */
+/** A user's server (or, where an experiment only reads, a round-robin group of servers) instead of the engine graphperf starts. */
 public final class ServerOptions {
 
-    @Option(names = "--server", paramLabel = "URI", description = "Your server, e.g. bolt://host:7687 or neo4j://host:7687 (routing). Default: graphperf starts Neo4j.")
+    @Option(names = "--server", paramLabel = "URI[,URI…]", description = "Your server, e.g. bolt://host:7687 or neo4j://host:7687 (routing); reads also takes a"
+            + " comma-separated list of servers holding the same data (a round-robin group). Default: graphperf starts Neo4j.")
     public String uri;
     @Option(names = "--user", description = "User for --server.")
     public String user;
@@ -14,13 +15,18 @@ public final class ServerOptions {
     public String password;
     @Option(names = "--database", description = "Database on --server (default: neo4j).")
     public String database;
-    @Option(names = "--http-url", paramLabel = "URL", description = "HTTP API of --server (default: http://HOST:7474).")
+    @Option(names = "--http-url", paramLabel = "URL[,URL…]", description = "HTTP API of --server, one per server (default: http://HOST:7474).")
     public String httpUrl;
-    @Option(names = "--reset", paramLabel = "MODE", description = "Allow emptying the --server database between cells: delete-all. Required with --server.")
+    /** Set by the experiments that empty the database between cells (their --reset option), else null. */
     public String reset;
 
     public boolean given() {
         return uri != null;
+    }
+
+    /** The servers given, in order (one unless a list was given). */
+    public java.util.List<String> uris() {
+        return uri == null ? java.util.List.of() : java.util.Arrays.stream(uri.split(",")).map(String::trim).filter(u -> !u.isEmpty()).toList();
     }
 
     public String passwordOrEnv() {

@@ -1,7 +1,6 @@
 package io.graphperf.workloads.reads;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
@@ -46,7 +45,7 @@ final class ReadStudy {
 
     private final RunContext ctx;
     private final ReadsOptions o;
-    private final BulkImport store;
+    private final Servers servers;
     private final ReadWorkload workload;
     final List<Cell> cells = new ArrayList<>();
     final List<String> failures = new ArrayList<>();
@@ -55,16 +54,16 @@ final class ReadStudy {
     final Map<String, Object> environment = new LinkedHashMap<>();
     final List<String> warnings = new ArrayList<>();
 
-    ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, BulkImport store) {
+    ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, Servers servers) {
         this.ctx = ctx;
         this.o = options;
-        this.store = store;
+        this.servers = servers;
         this.workload = new ReadWorkload(datasetDir);
     }
 
     void run() throws Exception {
-        ctx.progress().phase("start Neo4j on the loaded store");
-        Engine e = store.start();
+        ctx.progress().phase(servers.settable() ? "start Neo4j on the loaded store" : "connect to your server");
+        Engine e = servers.start();
         try {
             ctx.progress().phaseDone(e.description());
             environment.putAll(e.environment());
@@ -72,8 +71,18 @@ final class ReadStudy {
             for (String c : SocialQueries.CONSTRAINTS) e.execute(c);
             e.awaitIndexesOnline();
             ctx.progress().phaseDone("ONLINE");
-            check(e);
-            if (!failures.isEmpty()) return; // a wrong answer makes every timing meaningless
+            if (!servers.settable()) {
+                long people = e.queryLong("MATCH (p:Person) RETURN count(p)");
+                if (people != workload.people()) failures.add("your server holds " + people + " :Person nodes, the dataset " + workload.people());
+            }
+            if (failures.isEmpty()) check(e);
+            if (!failures.isEmpty()) {
+                if (!servers.settable()) {
+                    failures.add("your server does not hold the social dataset at scale " + Format.scale(o.scale()) + " (seed " + o.datasetSeed() + "): load it first —"
+                            + " graphperf datagen social --scale " + Format.scale(o.scale()) + " --seed " + o.datasetSeed() + " --out DIR writes it and prints the import command");
+                }
+                return; // a wrong answer makes every timing meaningless
+            }
             warm(e, "first server", o.transports(), o.forms());
             e = latency(e);
             throughput(e);
@@ -149,7 +158,7 @@ final class ReadStudy {
                     if ("cold".equals(o.cache())) {
                         e.close();
                         ctx.progress().phase("cold start before " + q.id());
-                        e = store.start();
+                        e = servers.start();
                         ctx.progress().phaseDone("");
                     }
                     ctx.progress().phase(String.format("latency %s %s over %s, %d operations, cache %s", q.id(), q.title(), label(transport, form), reps(q), o.cache()));
@@ -226,7 +235,7 @@ final class ReadStudy {
             // (each request is several jobs), so it holds BOLT_QUEUE_PER_CLIENT per client
             Map<String, String> s = Map.of("server.bolt.thread_pool_min_size", Integer.toString(w), "server.bolt.thread_pool_max_size", Integer.toString(w),
                     "internal.server.bolt.thread_pool_queue_size", Integer.toString(BOLT_QUEUE_PER_CLIENT * o.sweepClients()));
-            try (Engine e = store.start(s, 0)) {
+            try (Engine e = servers.start(s)) {
                 warm(e, "server with " + w + " Bolt threads", List.of("bolt"), List.of(CYPHER));
                 ctx.progress().phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
                 Measurement m = measure(e, "bolt", CYPHER, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
@@ -244,7 +253,7 @@ final class ReadStudy {
         if (transport == null) return;
         String form = o.forms().contains(PROCEDURE) ? PROCEDURE : CYPHER;
         for (int w : o.gatewayThreads()) {
-            try (Engine e = store.start(Map.of("graphperf.gateway.threads", Integer.toString(w)), 0)) {
+            try (Engine e = servers.start(Map.of("graphperf.gateway.threads", Integer.toString(w)))) {
                 warm(e, "server with " + w + " gateway threads", List.of(transport), List.of(form));
                 ctx.progress().phase(String.format("%d clients, gateway worker pool of %d, %s", o.sweepClients(), w, label(transport, form)));
                 Measurement m = measure(e, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
@@ -264,8 +273,9 @@ final class ReadStudy {
         List<String> transports = o.transports().stream().filter(t -> !EMBEDDED.equals(t)).toList();
         if (transports.isEmpty()) return;
         for (int n : o.servers()) {
-            ctx.progress().phase("start a round-robin group of " + n + (n == 1 ? " server" : " servers") + (n == 1 ? "" : " on copies of the store"));
-            try (Engine g = store.startGroup(n, Map.of(), 0)) {
+            ctx.progress().phase((servers.settable() ? "start a round-robin group of " : "connect a round-robin group of your ") + n + (n == 1 ? " server" : " servers")
+                    + (n == 1 || !servers.settable() ? "" : " on copies of the store"));
+            try (Engine g = servers.group(n)) {
                 ctx.progress().phaseDone(g.serverPids().size() + " server processes");
                 warm(g, "group of " + n + (n == 1 ? " server" : " servers"), transports, o.forms());
                 for (String transport : transports) {
@@ -274,7 +284,7 @@ final class ReadStudy {
                         Measurement m = measure(g, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                                 ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
                         add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
-                                + " (copies of the store)", transport, form, "(mix)", m).dimension("servers", n));
+                                + (servers.settable() ? " (copies of the store)" : " (yours)"), transport, form, "(mix)", m).dimension("servers", n));
                         ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.opsPerSecond()), 100 * m.resources().machineBusy()));
                     }
                 }

@@ -38,6 +38,11 @@ public final class ReadWorkload {
     }
 
     /** The queries mixed by the study's repeat counts, every parameter set of each. */
+    /** People in the dataset, as the files say. */
+    public long people() {
+        return oracle.people();
+    }
+
     public OperationMix mix(List<SocialQuery> queries, String form) {
         List<OperationMix.Type> types = new ArrayList<>();
         for (SocialQuery q : queries) {

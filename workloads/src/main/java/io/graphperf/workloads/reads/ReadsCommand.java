@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.ServerOptions;
 import io.graphperf.workloads.options.WarmupSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,7 +21,8 @@ import java.util.List;
                 "bulk importer first."},
         footer = {"", "Examples:", "  graphperf run reads --scale 1",
                 "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64",
-                "  graphperf run reads --transports bolt,http,ws-bson,ws-bson-deflate-fast,ws-json --servers 3"})
+                "  graphperf run reads --transports bolt,http,ws-bson,ws-bson-deflate-fast,ws-json --servers 3",
+                "  graphperf run reads --server bolt://db1:7687,bolt://db2:7687 --user neo4j --password secret   (the dataset loaded on each)"})
 public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
 
     @Option(names = "--scale", description = "Scale of the generated social dataset (default: 1 = 2,011 people, ~83 k nodes).")
@@ -71,19 +73,27 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     String maxOffHeap;
     @Mixin
     EngineOptions engine = new EngineOptions();
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Override
+    public ServerOptions server() {
+        return server;
+    }
 
     @Override
     public ReadsOptions options() {
+        if (server.given()) yours();
         double s = scale == null ? 1.0 : scale;
         if (!(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
-        List<String> tr = transports.isEmpty() ? List.of("bolt", "http", "embedded") : transports;
+        List<String> tr = transports.isEmpty() ? (server.given() ? List.of("bolt", "http") : List.of("bolt", "http", "embedded")) : transports;
         for (String t : tr) {
             if (!List.of("bolt", "http", "embedded").contains(t) && !t.startsWith("ws-")) {
                 throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as "
                         + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
             }
         }
-        List<String> fm = forms.isEmpty() ? List.of("cypher", "procedure") : forms;
+        List<String> fm = forms.isEmpty() ? (server.given() ? List.of("cypher") : List.of("cypher", "procedure")) : forms;
         for (String f : fm) if (!List.of("cypher", "procedure").contains(f)) throw new UserError("unknown form '" + f + "' (option --forms); known: cypher, procedure");
         String cs = cache == null ? "hot" : cache;
         if (!List.of("hot", "cold", "full").contains(cs)) throw new UserError("unknown cache state '" + cs + "' (option --cache); known: hot, cold, full");
@@ -94,13 +104,14 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         if (!(rf > 0)) throw new UserError("--repeat-factor must be above 0");
         List<Integer> th = threads.isEmpty() ? List.of(1, 4, 16, 64, 128) : threads;
         for (int t : th) if (t < 1) throw new UserError("--threads must be at least 1");
-        List<Integer> sv = servers.isEmpty() ? List.of(1, 3, 5) : servers.equals(List.of(0)) ? List.of() : servers;
+        int yours = server.uris().size();
+        List<Integer> sv = server.given() ? (yours > 1 ? List.of(yours) : List.of()) : sweep(servers, List.of(1, 3, 5));
         for (int n : sv) if (n < 1 || n > 16) throw new UserError("bad group size " + n + " (option --servers): 1 to 16 servers, or 0 alone for none");
         if (!sv.isEmpty() && tr.stream().allMatch("embedded"::equals)) {
             throw new UserError("--servers measures groups over bolt, http or ws-* transports; --transports has only embedded (give --servers 0)");
         }
         boolean ws = tr.stream().anyMatch(t -> t.startsWith("ws-"));
-        List<Integer> gt = gatewayThreads.isEmpty() ? (ws ? List.of(1, 2, 4, 8, 16) : List.of()) : gatewayThreads.equals(List.of(0)) ? List.of() : gatewayThreads;
+        List<Integer> gt = server.given() || !ws && gatewayThreads.isEmpty() ? List.of() : sweep(gatewayThreads, List.of(1, 2, 4, 8, 16));
         for (int n : gt) if (n < 1) throw new UserError("bad pool size " + n + " (option --gateway-threads): at least 1, or 0 alone for none");
         if (!gt.isEmpty() && !ws) throw new UserError("--gateway-threads applies to the gateway's ws-* transports, and --transports has none");
         int sc = sweepClients == null ? 64 : sweepClients;
@@ -111,9 +122,30 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
         return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, connections.isEmpty() ? List.of(1, 8) : connections,
-                boltThreads.isEmpty() ? List.of(1, 2, 4, 8, 16) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
+                server.given() ? List.of() : boltThreads.isEmpty() ? List.of(1, 2, 4, 8, 16) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
                 datasetCache);
+    }
+
+    /** A sweep option: its default when not given, none when given as 0 alone. */
+    private static List<Integer> sweep(List<Integer> given, List<Integer> byDefault) {
+        return given.isEmpty() ? byDefault : given.equals(List.of(0)) ? List.of() : given;
+    }
+
+    /** What cannot be done on the user's servers: refused by name rather than half done. */
+    private void yours() {
+        for (String t : transports) {
+            if (t.equals("embedded") || t.startsWith("ws-")) {
+                throw new UserError("transport '" + t + "' (option --transports) runs only on the engine graphperf starts (its plugins); with --server use bolt and http");
+            }
+        }
+        if ("cold".equals(cache)) throw new UserError("--cache cold restarts the server before each query; graphperf cannot restart yours (use hot or full)");
+        if (!boltThreads.isEmpty()) throw new UserError("--bolt-threads restarts the server with each pool size; set your server's pool and run once per size");
+        if (!gatewayThreads.isEmpty()) throw new UserError("--gateway-threads applies to the gateway graphperf runs; not with --server");
+        if (!servers.isEmpty()) {
+            throw new UserError("--servers starts copies of graphperf's loaded store; with --server, list your servers instead (--server bolt://a:7687,bolt://b:7687)");
+        }
+        if (maxOffHeap != null) throw new UserError("--max-off-heap applies to graphperf's own import; your server is loaded already");
     }
 
     @Override

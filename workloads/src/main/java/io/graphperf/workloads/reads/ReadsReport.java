@@ -257,11 +257,13 @@ final class ReadsReport implements ReportSection {
             }
             t.row(row.toArray(Html.Td[]::new));
         }
-        t.end().note("Each group size runs on its own servers: the first on the loaded store, each other on a copy of it, all started for the"
-                + " size, warmed together until their JIT compilers were quiet, then the mix from the sweep's clients, each client's session on the"
-                + " next server in turn. Every server and the clients share this machine's cores.");
+        t.end().note("Each group size runs on its own servers — graphperf's: the first on the loaded store, each other on a copy of it, all started"
+                + " for the size; yours: as listed in --server — warmed together, then the mix from the sweep's clients, each client's session on"
+                + " the next server in turn. Servers graphperf starts share this machine's cores with each other and with the clients.");
+        long groups = rows.stream().filter(c -> ((Number) c.dimensions().get("servers")).intValue() > 1).count();
         if (!bound.isEmpty()) {
-            h.open("p", "class", "warning machine-bound").text("The machine, not the number of servers, limits " + String.join(", ", bound)
+            String which = bound.size() == groups ? "every group of more than one server here" : String.join(", ", bound);
+            h.open("p", "class", "warning machine-bound").text("The machine, not the number of servers, limits " + which
                     + ": its cores were at least " + Format.pct(MACHINE_BOUND_BUSY) + " busy, so more servers on it only share the same CPU.").close("p");
         }
     }

@@ -23,6 +23,11 @@ public final class SocialOracle {
         this.f = new SocialFiles(datasetDir);
     }
 
+    /** People in the dataset's files (to tell whether a server holds this dataset). */
+    public long people() {
+        return f.nodes("Person").rows().size();
+    }
+
     public List<List<Object>> answer(SocialQuery q, Map<String, Object> p) {
         return switch (q.number()) {
             case 1 -> sorted(f.rels("MEMBER_OF").in(key(p, "group")).stream().map(k -> row(k)).toList(), 0);

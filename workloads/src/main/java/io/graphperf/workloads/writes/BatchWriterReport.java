@@ -30,20 +30,30 @@ final class BatchWriterReport implements ReportSection {
     public void render(Html h, RunResult run) {
         List<Cell> cells = run.cells().stream().filter(c -> c.component() != null && c.measurement() != null).toList();
         if (cells.isEmpty()) return;
-        List<String> headers = new ArrayList<>(List.of("scenario", "transport", "clients", "acks/s", "ack p50 ms", "ack p99 ms"));
+        List<String> headers = new ArrayList<>(List.of("scenario", "transport", "clients", "in flight / client", "acks/s", "ack p50 ms", "ack p99 ms",
+                "bound: clients × in flight ÷ mean ack ms", "acks/s ÷ bound"));
         for (String[] c : COLUMNS) headers.add(c[0]);
         Html.Table t = h.h2("Batch writer", "id", "batch-writer").table("summary sortable", "component", headers.toArray(String[]::new));
         for (Cell c : cells) {
             Measurement m = c.measurement();
             Map<String, Object> f = c.component();
+            // an operation carries one write, or (through the gateway) a pipeline of writes sent at once: its latency is its last acknowledgement's
+            double inFlight = m.ops() == 0 ? Double.NaN : (double) m.entities() / m.ops();
+            double bound = m.clients() * inFlight / (m.serviceTime().meanMs() / 1000);
             List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(c.scenario()), Html.Td.text(c.transport()), Html.Td.num(Integer.toString(m.clients())),
-                    Html.Td.num(Format.rate(m.opsPerSecond())), Html.Td.num(Format.ms(m.latency().p50Ms())), Html.Td.num(Format.ms(m.latency().p99Ms()))));
+                    Html.Td.num(Format.value(inFlight)), Html.Td.num(Format.rate(m.entitiesPerSecond())), Html.Td.num(Format.ms(m.latency().p50Ms())),
+                    Html.Td.num(Format.ms(m.latency().p99Ms())), Html.Td.num(Format.rate(bound)),
+                    Html.Td.num(Format.pct(m.entitiesPerSecond() / bound))));
             for (String[] col : COLUMNS) row.add(Html.Td.num(value(f.get(col[1]))));
             t.row(List.of("scenario", c.scenario()), row.toArray(Html.Td[]::new));
         }
         t.end();
         Object config = cells.get(0).component().get("config");
-        h.note("Measured by the writer inside the server; counters cover the cell (warm-up, window and the drain after it), latency histograms"
+        h.note("In flight: writes a client has sent and not yet seen acknowledged (1 for a procedure call per write; through the gateway, a"
+                + " pipeline of submits sent at once, its latency the last acknowledgement's). Bound: what closed-loop clients can reach at that"
+                + " latency (Little's law); acks/s near the bound means the acknowledgement latency and the writes in flight limit the rate —"
+                + " more in flight (the gateway's pipelining) raises it — while a rate well below it points at the client or the machine."
+                + " Measured by the writer inside the server; counters cover the cell (warm-up, window and the drain after it), latency histograms"
                 + " the measured window and the drain (restarted when the Runner started the window). ack→visible: from the moment a write's log"
                 + " record was synced (a durable acknowledgement can go out) to the commit of the batch holding it; with 'applied' acks the client is"
                 + " told only after that commit. submit→visible: from the write's arrival at the writer to that commit. Queue depth counts writes"

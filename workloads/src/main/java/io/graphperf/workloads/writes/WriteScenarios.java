@@ -14,6 +14,7 @@ import io.graphperf.workloads.cells.Scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * E4's scenarios (spec: workloads.md, E4). The reference figures are from the original blog (Neo4j 2.3, 4-core
@@ -34,6 +35,11 @@ public final class WriteScenarios {
     static final int[] WRITER_CLIENTS = {8, 32, 64};
     static final String SUBMIT_PROCEDURE = "graphperf.batch.submit";
     static final String SUBMIT = "CALL graphperf.batch.submit($statement, $params, $ack)";
+    /** Submits each client keeps in flight through the gateway (one operation = this many writes, sent at once, each acknowledged). */
+    static final int PIPELINE_DEPTH = 64;
+    static final int GATEWAY_WRITER_CLIENTS = 8;
+    static final Predicate<String> GATEWAY = t -> t.startsWith("ws-");
+    static final String GATEWAY_TEXT = "the gateway's ws-* transports (e.g. ws-bson)";
 
     private WriteScenarios() {
     }
@@ -51,9 +57,10 @@ public final class WriteScenarios {
                 new Reference("~8,000 nodes/s", 8_000, Reference.ENTITIES, SOURCE), "nodes"));
         s.add(singleCreate("create-labelled", "single CREATE of a :User node", false, "~600 nodes/s", 600));
         s.add(singleCreate("create-labelled-indexed", "single CREATE of a :User node with an index on :User(user_id)", true, "~300 nodes/s", 300));
-        s.add(perTransaction("tx1000-labelled-indexed", CREATE_LABELLED, true, "50 k nodes/s", 50_000));
-        s.add(perTransaction("tx1000-labelled", CREATE_LABELLED, false, "100 k nodes/s", 100_000));
-        s.add(perTransaction("tx1000-unlabelled", "CREATE (me {user_id:$id})", false, "165 k nodes/s", 165_000));
+        // the gateway runs one statement per request in its own transaction: 1000 statements in one transaction need bolt or http
+        s.add(perTransaction("tx1000-labelled-indexed", CREATE_LABELLED, true, "50 k nodes/s", 50_000).only(GATEWAY.negate(), "bolt and http"));
+        s.add(perTransaction("tx1000-labelled", CREATE_LABELLED, false, "100 k nodes/s", 100_000).only(GATEWAY.negate(), "bolt and http"));
+        s.add(perTransaction("tx1000-unlabelled", "CREATE (me {user_id:$id})", false, "165 k nodes/s", 165_000).only(GATEWAY.negate(), "bolt and http"));
         for (int batch : UNWIND_BATCHES) {
             s.add(new Scenario("unwind-" + batch, "UNWIND $rows of " + batch + " row(s) per transaction, :User nodes, indexed",
                     UNWIND, List.of(USER_INDEX), rows(UNWIND, "unwind-" + batch, batch, TxMode.EXPLICIT),
@@ -72,6 +79,7 @@ public final class WriteScenarios {
                     List.of(IdCheck.users(1000)), null, "nodes", c, null));
             for (String ack : List.of("durable", "applied")) s.add(batchWriter(ack, c));
         }
+        for (String ack : List.of("durable", "applied")) s.add(gatewayWriter(ack));
         return s;
     }
 
@@ -86,6 +94,10 @@ public final class WriteScenarios {
                         "unwind-1000-c" + c, 0.8));
             }
         }
+        t.add(new RatioTarget("batch writer through the gateway (durable acks, " + PIPELINE_DEPTH + " in flight per client) vs one transaction per write",
+                "batch-writer-ws-durable", "create-labelled-indexed", 20));
+        t.add(new RatioTarget("batch writer through the gateway (durable acks, " + PIPELINE_DEPTH + " in flight per client) vs UNWIND of 1000 rows",
+                "batch-writer-ws-durable", "unwind-1000", 0.8));
         return t;
     }
 
@@ -100,6 +112,27 @@ public final class WriteScenarios {
                 List.of(new IdCheck(":User nodes (after the writer drained)", "MATCH (n:User)", "user_id", 1)),
                 "durable".equals(ack) ? new Reference("10 k nodes/s accepted, acked before commit", 10_000, Reference.ENTITIES, SOURCE) : null,
                 "nodes", clients, new BatchWriterProbe());
+    }
+
+    /**
+     * Single labelled+indexed creations submitted through the gateway's submit kind: each of {@link #GATEWAY_WRITER_CLIENTS} clients
+     * sends {@link #PIPELINE_DEPTH} submits at once and waits for every acknowledgement (one operation), then the next.
+     */
+    static Scenario gatewayWriter(String ack) {
+        String id = "batch-writer-ws-" + ack;
+        OperationSource ops = (client, seq) -> {
+            List<Statement> writes = new ArrayList<>(PIPELINE_DEPTH);
+            for (int i = 0; i < PIPELINE_DEPTH; i++) {
+                writes.add(Statement.call(SUBMIT_PROCEDURE, SUBMIT, Map.of("statement", CREATE_LABELLED,
+                        "params", Map.of("id", IdCheck.id(client, seq, PIPELINE_DEPTH, i)), "ack", ack)));
+            }
+            return new Operation(id, writes, TxMode.EACH, PIPELINE_DEPTH);
+        };
+        return new Scenario(id, "single CREATE of a :User node (indexed) submitted to graphperf's batch writer through the gateway, "
+                + PIPELINE_DEPTH + " submits in flight per client, acknowledged when " + ("durable".equals(ack) ? "logged durably" : "committed")
+                + ", " + GATEWAY_WRITER_CLIENTS + " clients", "submit {statement: " + CREATE_LABELLED + ", ack: '" + ack + "'} × " + PIPELINE_DEPTH
+                + " in flight", List.of(USER_INDEX), ops, List.of(new IdCheck(":User nodes (after the writer drained)", "MATCH (n:User)", "user_id", PIPELINE_DEPTH)),
+                null, "nodes", GATEWAY_WRITER_CLIENTS, new BatchWriterProbe()).only(GATEWAY, GATEWAY_TEXT);
     }
 
     private static Scenario singleCreate(String id, String title, boolean indexed, String figure, double value) {

@@ -20,6 +20,7 @@ import java.util.List;
                 "Each cell (scenario × transport) warms up until steady, then is measured; the engine is checked by id afterwards."},
         footer = {"", "Examples:", "  graphperf run writes --clients 8 --duration 30s",
                 "  graphperf run writes --scenarios unwind-1000,create-labelled --transports bolt",
+                "  graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable",
                 "  graphperf run writes --load open --rate 200 --scenarios create-labelled-indexed",
                 "  graphperf run writes --server neo4j://db.example:7687 --user neo4j --password secret --reset delete-all"})
 public final class WritesCommand extends ExperimentCommand<WritesOptions> {
@@ -28,7 +29,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
 
     @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "Scenarios to run (default: all; see graphperf list).")
     List<String> scenarios = new ArrayList<>();
-    @Option(names = "--transports", split = ",", paramLabel = "T", description = "Transports: bolt, http (default: both).")
+    @Option(names = "--transports", split = ",", paramLabel = "T", description = "Transports: bolt, http (default: both), and graphperf's gateway as ws-FORMAT[-COMPRESSION] (e.g. ws-bson;"
+            + " the batch-writer-ws-* scenarios run over it only).")
     List<String> transports = new ArrayList<>();
     @Mixin
     LoadOptions load = new LoadOptions();
@@ -36,13 +38,27 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     EngineOptions engine = new EngineOptions();
     @Mixin
     ServerOptions server = new ServerOptions();
+    @Option(names = "--reset", paramLabel = "MODE", description = "Allow emptying the --server database between cells: delete-all. Required with --server.")
+    String reset;
 
     @Override
     public WritesOptions options() {
         List<Scenario> all = WriteScenarios.all();
         List<Scenario> chosen = select(all, scenarios, "writes");
         List<String> tr = transports.isEmpty() ? List.of("bolt", "http") : transports;
-        for (String t : tr) if (!List.of("bolt", "http").contains(t)) throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http");
+        for (String t : tr) {
+            if (!List.of("bolt", "http").contains(t) && !t.startsWith("ws-")) {
+                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, and graphperf's gateway as ws-FORMAT[-COMPRESSION]"
+                        + " (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
+            }
+        }
+        if (!scenarios.isEmpty()) {
+            for (Scenario s : chosen) {
+                if (tr.stream().noneMatch(s::runsOver)) {
+                    throw new UserError("scenario " + s.id() + " runs over " + s.overText() + ", and --transports gives " + String.join(",", tr));
+                }
+            }
+        }
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
         return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated()));
@@ -68,6 +84,7 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
 
     @Override
     public ServerOptions server() {
+        server.reset = reset;
         return server;
     }
 }

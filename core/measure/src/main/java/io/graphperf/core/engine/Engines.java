@@ -24,6 +24,14 @@ public interface Engines {
     Engine start(String store, Map<String, String> settings, int connections) throws Exception;
 
     /**
+     * The user's servers as they are, for an experiment that only reads and never empties the database: one server, or a
+     * list of servers holding the same data as a round-robin {@link EngineGroup}. Unsupported when graphperf starts the engine.
+     */
+    default Engine connect() throws Exception {
+        throw new UnsupportedOperationException("graphperf starts this engine itself; there is no user's server to connect to");
+    }
+
+    /**
      * The engine's bulk importer into store {@code store}; servers then start on it. A
      * {@link io.graphperf.core.UserError} when the engine is a user's server.
      *

@@ -17,5 +17,6 @@ public record Operation(String type, List<Statement> statements, TxMode txMode, 
         if (txMode == TxMode.AUTOCOMMIT && statements.size() != 1) {
             throw new IllegalArgumentException("an auto-commit operation has exactly one statement");
         }
+        if (statements.isEmpty()) throw new IllegalArgumentException("an operation has at least one statement");
     }
 }

@@ -8,5 +8,10 @@ public enum TxMode {
      * One statement run as an auto-commit (implicit) transaction; required by statements that
      * manage their own transactions, such as Cypher's {@code CALL {} IN TRANSACTIONS}.
      */
-    AUTOCOMMIT
+    AUTOCOMMIT,
+    /**
+     * Every statement on its own (auto-commit), independent of the others: a transport may have them all in flight at
+     * once (the gateway pipelines them; Bolt and HTTP run them in turn). The operation completes when each has.
+     */
+    EACH
 }

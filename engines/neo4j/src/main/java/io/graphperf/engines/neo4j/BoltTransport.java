@@ -71,6 +71,8 @@ final class BoltTransport implements Transport {
             if (op.txMode() == TxMode.AUTOCOMMIT) {
                 Statement st = op.statements().get(0);
                 serverNanos = readAll(session.run(st.text(), st.params()));
+            } else if (op.txMode() == TxMode.EACH) {
+                for (Statement st : op.statements()) readAll(session.run(st.text(), st.params())); // in turn: one request in flight per session
             } else if (op.statements().size() == 1) {
                 try (Transaction tx = session.beginTransaction()) {
                     Statement st = op.statements().get(0);

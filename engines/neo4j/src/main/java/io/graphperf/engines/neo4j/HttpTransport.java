@@ -69,14 +69,8 @@ final class HttpTransport implements Transport {
     }
 
     void execute(Operation op) throws IOException, InterruptedException {
-        if (op.txMode() == TxMode.AUTOCOMMIT) {
-            Statement st = op.statements().get(0);
-            URI route = st.procedure() == null ? null : procedureRoutes.get(st.procedure());
-            if (route != null) {
-                post(route, st.params());
-            } else {
-                rows(post(query, Map.of("statement", st.text(), "parameters", st.params())).path("data").path("values"));
-            }
+        if (op.txMode() == TxMode.AUTOCOMMIT || op.txMode() == TxMode.EACH) {
+            for (Statement st : op.statements()) autocommit(st); // EACH: in turn, one request at a time
         } else {
             List<Map<String, Object>> statements = new ArrayList<>(op.statements().size());
             for (Statement st : op.statements()) statements.add(Map.of("statement", st.text(), "parameters", st.params()));
@@ -85,6 +79,15 @@ final class HttpTransport implements Transport {
                 for (JsonNode d : result.path("data")) data.add(d.path("row"));
                 rows(JSON.valueToTree(data));
             }
+        }
+    }
+
+    private void autocommit(Statement st) throws IOException, InterruptedException {
+        URI route = st.procedure() == null ? null : procedureRoutes.get(st.procedure());
+        if (route != null) {
+            post(route, st.params());
+        } else {
+            rows(post(query, Map.of("statement", st.text(), "parameters", st.params())).path("data").path("values"));
         }
     }
 

@@ -197,7 +197,8 @@ public final class Neo4jEngine implements Engine {
         try {
             e.post(java.net.URI.create(httpUrl.replaceAll("/$", "") + "/db/" + database + "/query/v2"), Map.of("statement", "RETURN 1"));
         } catch (IOException ex) {
-            throw new UserError("cannot use Neo4j's HTTP API at " + httpUrl + " (option --http-url): " + ex.getMessage(), ex);
+            throw new UserError("cannot use Neo4j's HTTP API at " + httpUrl + " (option --http-url): "
+                    + (ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName() + " — is the HTTP connector there?"), ex);
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted");
@@ -358,6 +359,16 @@ public final class Neo4jEngine implements Engine {
     }
 
     /** The engine host's settings (null for a user's server). */
+    /** The Bolt address this engine's driver connects to. */
+    public String boltUri() {
+        return boltUri;
+    }
+
+    /** The base URL of the server's HTTP API. */
+    public String httpUrl() {
+        return httpUrl;
+    }
+
     public HostSettings hostSettings() {
         return host == null ? null : host.settings();
     }

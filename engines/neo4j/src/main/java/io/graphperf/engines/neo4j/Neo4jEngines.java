@@ -3,10 +3,14 @@ package io.graphperf.engines.neo4j;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.EngineGroup;
 import io.graphperf.core.engine.Engines;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -65,6 +69,10 @@ public final class Neo4jEngines implements Engines {
                 throw new UserError("this measurement sets engine settings " + settings.keySet() + " on a server graphperf starts; with --server,"
                         + " set them on your server and run once per setting");
             }
+            if (uris().size() > 1) {
+                throw new UserError("--server lists " + uris().size() + " servers: a round-robin group is for experiments that only read (reads),"
+                        + " where every server holds the same data; this one writes — give one --server");
+            }
             Neo4jEngine e = Neo4jEngine.remote(server.uri(), server.user(), server.password(), server.database(), server.httpUrl(),
                     server.resetAllowed(), connections > 0 ? connections : Neo4jEngine.DEFAULT_CONNECTIONS);
             try {
@@ -76,6 +84,34 @@ public final class Neo4jEngines implements Engines {
             return e;
         }
         return Neo4jEngine.embedded(host(store).with(settings), home, connections > 0 ? connections : Neo4jEngine.DEFAULT_CONNECTIONS);
+    }
+
+    @Override
+    public Engine connect() {
+        if (server == null) throw new UnsupportedOperationException("graphperf starts this engine itself");
+        List<String> uris = uris(), http = server.httpUrl() == null ? List.of() : split(server.httpUrl());
+        if (!http.isEmpty() && http.size() != uris.size()) {
+            throw new UserError("--http-url gives " + http.size() + " URL(s) for " + uris.size() + " servers in --server: one per server, in the same order");
+        }
+        List<Engine> connected = new ArrayList<>();
+        try {
+            for (int i = 0; i < uris.size(); i++) {
+                connected.add(Neo4jEngine.remote(uris.get(i), server.user(), server.password(), server.database(), http.isEmpty() ? null : http.get(i),
+                        false, Neo4jEngine.DEFAULT_CONNECTIONS));
+            }
+        } catch (RuntimeException e) {
+            for (Engine c : connected) c.close();
+            throw e;
+        }
+        return EngineGroup.of(connected);
+    }
+
+    private List<String> uris() {
+        return split(server.uri());
+    }
+
+    private static List<String> split(String list) {
+        return Arrays.stream(list.split(",")).map(String::trim).filter(u -> !u.isEmpty()).toList();
     }
 
     @Override

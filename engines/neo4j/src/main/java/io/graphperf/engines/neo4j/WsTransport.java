@@ -4,6 +4,7 @@ import io.graphperf.components.gateway.client.GatewayClient;
 import io.graphperf.components.gateway.client.Response;
 import io.graphperf.components.gateway.protocol.Compression;
 import io.graphperf.components.gateway.protocol.Format;
+import io.graphperf.components.gateway.protocol.Messages;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
@@ -13,16 +14,23 @@ import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.engine.Wire;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * graphperf's WebSocket gateway as a transport: {@code ws-FORMAT[-COMPRESSION]} (ws-json, ws-bson-zstd,
  * ws-msgpack-deflate-fast …). A statement that names a procedure the gateway has is sent as a procedure request
- * (no Cypher parsing on the server); any other as Cypher. One client (a pool of connections) serves every
- * session, as one driver does for Bolt. Each request is one statement in its own transaction.
+ * (no Cypher parsing on the server); a call of the batch writer's procedure as a submit; any other as Cypher. One client
+ * (a pool of connections) serves every session, as one driver does for Bolt. Each request is one statement in its own
+ * transaction; an operation of independent statements ({@link TxMode#EACH}, e.g. batch-writer submits) sends them all at
+ * once and waits for every answer.
  */
 final class WsTransport implements Transport {
 
+    /** The batch writer's procedure: its calls go to the gateway as submits (a request each, many in flight). */
+    static final String BATCH_SUBMIT = "graphperf.batch.submit";
     private final String name;
     private final GatewayClient client;
 
@@ -72,11 +80,20 @@ final class WsTransport implements Transport {
 
             @Override
             public void execute(Operation op) throws Exception {
-                if (op.statements().size() != 1 || op.txMode() != TxMode.AUTOCOMMIT) {
-                    throw new UnsupportedOperationException("the gateway runs one statement per request, in its own transaction");
-                }
                 last = null;
-                last = send(op.statements().get(0));
+                List<Statement> statements = op.statements();
+                if (statements.size() == 1) {
+                    last = send(statements.get(0)); // one request is one transaction, whatever the operation's mode
+                    return;
+                }
+                if (op.txMode() != TxMode.EACH) {
+                    throw new UnsupportedOperationException("the gateway runs one statement per request, in its own transaction; this operation has "
+                            + statements.size() + " statements in one transaction");
+                }
+                // independent statements: all in flight at once, each answered on its own
+                List<CompletableFuture<Response>> acks = new ArrayList<>(statements.size());
+                for (Statement st : statements) acks.add(sendAsync(st));
+                for (CompletableFuture<Response> f : acks) client.answer(f);
             }
 
             @Override
@@ -102,7 +119,19 @@ final class WsTransport implements Transport {
     }
 
     private Response send(Statement st) throws Exception {
-        return st.procedure() != null ? client.procedure(st.procedure(), st.params()) : client.cypher(st.text(), st.params());
+        return client.answer(sendAsync(st));
+    }
+
+    /** A statement as the gateway's request: a submit for the batch writer's procedure, a procedure request by name, else Cypher. */
+    @SuppressWarnings("unchecked")
+    private CompletableFuture<Response> sendAsync(Statement st) throws InterruptedException {
+        Map<String, Object> p = st.params();
+        if (BATCH_SUBMIT.equals(st.procedure())) {
+            return client.submitAsync(String.valueOf(p.get("statement")), (Map<String, Object>) p.getOrDefault("params", Map.of()),
+                    String.valueOf(p.getOrDefault("ack", "durable")));
+        }
+        return client.send(st.procedure() != null ? GatewayClient.request(Messages.PROCEDURE, Messages.NAME, st.procedure(), Messages.ARGS, p)
+                : GatewayClient.request(Messages.CYPHER, Messages.STATEMENT, st.text(), Messages.PARAMS, p));
     }
 
     @Override

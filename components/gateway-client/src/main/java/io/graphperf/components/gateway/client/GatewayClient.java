@@ -96,7 +96,12 @@ public final class GatewayClient implements AutoCloseable {
 
     /** Sends and waits; an error response is thrown as a {@link GatewayException} with its code. */
     public Response call(Map<String, Object> request) throws Exception {
-        Response r = await(send(request));
+        return answer(send(request));
+    }
+
+    /** Waits for a response sent earlier (up to the client's timeout); an error response is thrown as a {@link GatewayException} with its code. */
+    public Response answer(CompletableFuture<Response> sent) throws Exception {
+        Response r = await(sent);
         if (r.error() != null) throw new GatewayException(r.errorCode(), r.error());
         return r;
     }
@@ -121,9 +126,7 @@ public final class GatewayClient implements AutoCloseable {
 
     /** One write to the batch writer, waiting for its acknowledgement. */
     public Response submit(String statement, Map<String, Object> params, String ack) throws Exception {
-        Response r = await(submitAsync(statement, params, ack));
-        if (r.error() != null) throw new GatewayException(r.errorCode(), r.error());
-        return r;
+        return answer(submitAsync(statement, params, ack));
     }
 
     /** Several writes ({statement, params} maps) in one message; the response lists each one's sequence or error ({@link Response#acks()}). */
