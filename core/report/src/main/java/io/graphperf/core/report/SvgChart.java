@@ -42,17 +42,12 @@ public final class SvgChart {
         s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
                 cssClass, width, height, width, height));
         legend(s, seriesNames);
-        for (int d = lo; d <= hi; d++) {
-            double x = LABEL_WIDTH + PLOT_WIDTH * (double) (d - lo) / (hi - lo);
-            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x, TOP, x, height - BOTTOM));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>", x, height - BOTTOM + 12, Format.compact(Math.pow(10, d))));
-        }
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>",
-                LABEL_WIDTH + PLOT_WIDTH / 2, height - 6, Html.escape(axisTitle)));
+        for (int d = lo; d <= hi; d++) tick(s, LABEL_WIDTH + PLOT_WIDTH * (double) (d - lo) / (hi - lo), height, Format.compact(Math.pow(10, d)));
+        axisTitle(s, height, axisTitle);
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
             int y = TOP + i * ROW_HEIGHT;
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%s</text>", LABEL_WIDTH - 6, y + 15, Html.escape(row.label())));
+            rowLabel(s, y, row.label());
             long bars = row.marks().stream().filter(Mark::bar).count();
             int barIndex = 0;
             for (Mark m : row.marks()) {
@@ -98,18 +93,12 @@ public final class SvgChart {
                 cssClass, width, height, width, height));
         legend(s, partNames);
         long ticks = Math.round(top / step);
-        for (long k = 0; k <= ticks; k++) {
-            double t = k * step;
-            double x = LABEL_WIDTH + PLOT_WIDTH * t / top;
-            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x, TOP, x, height - BOTTOM));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>", x, height - BOTTOM + 12, Format.compact(t)));
-        }
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>",
-                LABEL_WIDTH + PLOT_WIDTH / 2, height - 6, Html.escape(axisTitle)));
+        for (long k = 0; k <= ticks; k++) tick(s, LABEL_WIDTH + PLOT_WIDTH * k * step / top, height, Format.compact(k * step));
+        axisTitle(s, height, axisTitle);
         for (int i = 0; i < rows.size(); i++) {
             Stack row = rows.get(i);
             int y = TOP + i * ROW_HEIGHT;
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%s</text>", LABEL_WIDTH - 6, y + 15, Html.escape(row.label())));
+            rowLabel(s, y, row.label());
             double x = LABEL_WIDTH;
             for (int p = 0; p < row.parts().length; p++) {
                 double v = row.parts()[p];
@@ -249,6 +238,21 @@ public final class SvgChart {
             }
         }
         return s.append("</svg>").toString();
+    }
+
+    /** A grid line across the rows at {@code x} and its label under the axis. */
+    private static void tick(StringBuilder s, double x, int height, String label) {
+        s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x, TOP, x, height - BOTTOM));
+        s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>", x, height - BOTTOM + 12, label));
+    }
+
+    private static void axisTitle(StringBuilder s, int height, String title) {
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>",
+                LABEL_WIDTH + PLOT_WIDTH / 2, height - 6, Html.escape(title)));
+    }
+
+    private static void rowLabel(StringBuilder s, int y, String label) {
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%s</text>", LABEL_WIDTH - 6, y + 15, Html.escape(label)));
     }
 
     private static void legend(StringBuilder s, List<String> names) {
