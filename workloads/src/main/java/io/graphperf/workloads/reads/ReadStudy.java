@@ -276,7 +276,7 @@ final class ReadStudy {
             ctx.progress().phase((servers.settable() ? "start a round-robin group of " : "connect a round-robin group of your ") + n + (n == 1 ? " server" : " servers")
                     + (n == 1 || !servers.settable() ? "" : " on copies of the store"));
             try (Engine g = servers.group(n)) {
-                ctx.progress().phaseDone(g.serverPids().size() + " server processes");
+                ctx.progress().phaseDone(servers.settable() ? g.serverPids().size() + " server processes" : "connected");
                 warm(g, "group of " + n + (n == 1 ? " server" : " servers"), transports, o.forms());
                 for (String transport : transports) {
                     for (String form : o.forms()) {
@@ -284,7 +284,7 @@ final class ReadStudy {
                         Measurement m = measure(g, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                                 ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
                         add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
-                                + (servers.settable() ? " (copies of the store)" : " (yours)"), transport, form, "(mix)", m).dimension("servers", n));
+                                + (!servers.settable() ? " (yours)" : n > 1 ? " (the store and copies of it)" : ""), transport, form, "(mix)", m).dimension("servers", n));
                         ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.opsPerSecond()), 100 * m.resources().machineBusy()));
                     }
                 }

@@ -1,5 +1,7 @@
 package io.graphperf.components.gateway.server;
 
+import io.graphperf.components.batchwriter.BatchWriter;
+import io.graphperf.components.batchwriter.neo4j.BatchWriters;
 import io.graphperf.components.gateway.protocol.Messages;
 import org.neo4j.graphdb.Entity;
 import org.neo4j.graphdb.Node;
@@ -13,9 +15,6 @@ import org.neo4j.kernel.api.KernelTransaction;
 import org.neo4j.kernel.api.exceptions.Status;
 import org.neo4j.kernel.impl.coreapi.InternalTransaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
-
-import io.graphperf.components.batchwriter.BatchWriter;
-import io.graphperf.components.batchwriter.neo4j.BatchWriters;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -145,7 +144,10 @@ final class Requests {
         });
     }
 
-    /** One write to the writer; a refusal (queue full, bad parameter) fails the returned future, so a multi-write goes on. */
+    /**
+     * One write to the writer: a refusal before anything is logged (queue full, bad parameter) is thrown — a multi-write records it
+     * for that write and goes on — and a failure after it (the log, a dead letter) fails the returned future.
+     */
     private static CompletableFuture<Long> submitOne(BatchWriter writer, Map<String, Object> write, BatchWriter.AckMode mode) throws Refused {
         if (!(write.get(Messages.STATEMENT) instanceof String statement) || statement.isBlank()) {
             throw new Refused(Messages.MALFORMED, "a submit needs a 'statement' string");
