@@ -25,10 +25,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  * <li>{@code log SECONDS}: how the log should reach the disk — 100-byte records, fsync after every append,
  *     a file opened with O_DSYNC, group commit back to back and every 1, 2, 5 ms; 8 and 64 threads.</li>
- * <li>{@code ceiling SECONDS THREADS,...}: the writer without a protocol in front of it — an embedded Neo4j in
- *     this JVM with the plugin on the classpath (its extension starts the writer as in a server), threads
- *     calling submit directly, creating indexed :User nodes as E4's batch-writer scenarios do; each case is
- *     run twice, the first time as warm-up; the graph is counted at the end.</li>
+ * <li>{@code ceiling SECONDS THREADS,... [IN_FLIGHT]}: the writer without a protocol in front of it — an embedded
+ *     Neo4j in this JVM with the plugin on the classpath (its extension starts the writer as in a server), threads
+ *     calling submit directly, creating indexed :User nodes as E4's batch-writer scenarios do; each thread waits
+ *     for each acknowledgement, or (IN_FLIGHT &gt; 1) keeps that many submits in flight (an asynchronous caller);
+ *     each case is run twice, the first time as warm-up; at the end the writer drains and every acknowledged id
+ *     is looked up in the graph (exactly once).</li>
  * </ul>
  * Run through bench/log-choice.sh and bench/writer-ceiling.sh.
  */
@@ -44,7 +46,9 @@ public class BatchWriterBench {
 
     public static void main(String[] args) throws Exception {
         double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 3;
-        if (args.length > 0 && args[0].equals("ceiling")) ceiling(seconds, (args.length > 2 ? args[2] : "8,64").split(","));
+        if (args.length > 0 && args[0].equals("ceiling")) {
+            ceiling(seconds, (args.length > 2 ? args[2] : "8,64").split(","), args.length > 3 ? Integer.parseInt(args[3]) : 1);
+        }
         else logChoice(seconds);
     }
 
@@ -77,6 +81,59 @@ public class BatchWriterBench {
         Histogram all = new Histogram(60_000_000_000L, 3);
         hs.forEach(all::add);
         return new Result(all.getTotalCount() / elapsed, all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6);
+    }
+
+    /** An asynchronous operation: its future completes when it is acknowledged. */
+    interface AsyncOp {
+        java.util.concurrent.CompletableFuture<?> start() throws Exception;
+    }
+
+    /**
+     * Runs {@code op} from {@code threads} threads for {@code seconds}, each keeping {@code inFlight} operations
+     * started but not yet acknowledged; latency is from start to acknowledgement. A refused start (the writer's
+     * queue is full) is counted and retried after 1 ms.
+     */
+    static Result pipelined(int threads, int inFlight, double seconds, AsyncOp op, AtomicLong refused) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        org.HdrHistogram.ConcurrentHistogram h = new org.HdrHistogram.ConcurrentHistogram(60_000_000_000L, 3);
+        AtomicLong failed = new AtomicLong();
+        List<Thread> ts = new ArrayList<>();
+        List<java.util.concurrent.Semaphore> windows = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            java.util.concurrent.Semaphore window = new java.util.concurrent.Semaphore(inFlight);
+            windows.add(window);
+            ts.add(new Thread(() -> {
+                try {
+                    while (!stop.get()) {
+                        if (!window.tryAcquire(10, java.util.concurrent.TimeUnit.MILLISECONDS)) continue;
+                        long t0 = System.nanoTime();
+                        try {
+                            op.start().whenComplete((r, err) -> {
+                                if (err == null) h.recordValue(System.nanoTime() - t0);
+                                else failed.incrementAndGet();
+                                window.release();
+                            });
+                        } catch (io.graphperf.components.batchwriter.BatchWriter.Rejected e) {
+                            window.release();
+                            refused.incrementAndGet();
+                            Thread.sleep(1);
+                        }
+                    }
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            }));
+        }
+        long start = System.nanoTime();
+        ts.forEach(Thread::start);
+        Thread.sleep((long) (seconds * 1000));
+        stop.set(true);
+        for (Thread t : ts) t.join();
+        long acked = h.getTotalCount();
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        for (java.util.concurrent.Semaphore w : windows) w.acquire(inFlight); // the last acknowledgements, outside the window
+        if (failed.get() > 0) throw new IllegalStateException(failed.get() + " submits failed");
+        return new Result(acked / elapsed, h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6);
     }
 
     // ---- log: fsync policy ----
@@ -138,7 +195,7 @@ public class BatchWriterBench {
 
     // ---- ceiling: the writer in an embedded Neo4j ----
 
-    static void ceiling(double seconds, String[] threadCounts) throws Exception {
+    static void ceiling(double seconds, String[] threadCounts, int inFlight) throws Exception {
         Path home = Files.createTempDirectory("graphperf-writer-ceiling");
         DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home)
                 .setConfig(GraphDatabaseSettings.pagecache_memory, 512L << 20)
@@ -149,24 +206,38 @@ public class BatchWriterBench {
             db.executeTransactionally("CREATE INDEX user_id IF NOT EXISTS FOR (u:User) ON (u.user_id)");
             db.executeTransactionally("CALL db.awaitIndexes(60)");
             BatchWriter writer = BatchWriters.require("neo4j");
-            System.out.println("writer: " + writer.config().describe() + "; " + Runtime.getRuntime().availableProcessors() + " cores");
-            System.out.printf("%-8s %8s %12s %10s %10s %16s %12s%n", "ack", "threads", "acks/s", "p50 ms", "p99 ms", "rows per batch", "tx p50 ms");
+            System.out.println("writer: " + writer.config().describe() + "; " + Runtime.getRuntime().availableProcessors() + " cores; "
+                    + (inFlight == 1 ? "each thread waits for its acknowledgement" : inFlight + " submits in flight per thread"));
+            System.out.printf("%-8s %8s %10s %12s %10s %10s %16s %12s %10s%n", "ack", "threads", "in flight", "acks/s", "p50 ms", "p99 ms",
+                    "rows per batch", "tx p50 ms", "refused");
             AtomicLong ids = new AtomicLong();
+            java.util.Set<Long> acked = java.util.concurrent.ConcurrentHashMap.newKeySet();
             for (String t : threadCounts) {
                 int threads = Integer.parseInt(t.trim());
                 for (BatchWriter.AckMode ack : BatchWriter.AckMode.values()) {
-                    Op submit = () -> writer.submit("CREATE (:User {user_id: $id})", Map.of("id", ids.incrementAndGet()), ack).get();
-                    load(threads, seconds, submit); // warm-up
+                    AsyncOp submit = () -> {
+                        long id = ids.incrementAndGet();
+                        return writer.submit("CREATE (:User {user_id: $id})", Map.of("id", id), ack).thenRun(() -> acked.add(id));
+                    };
+                    AtomicLong refused = new AtomicLong();
+                    pipelined(threads, inFlight, seconds, submit, refused); // warm-up
+                    writer.awaitApplied(600_000);
                     writer.metrics(true);
-                    Result r = load(threads, seconds, submit);
+                    refused.set(0);
+                    Result r = pipelined(threads, inFlight, seconds, submit, refused);
                     Map<String, Object> m = writer.metrics(false);
-                    System.out.printf("%-8s %8d %12.0f %10.3f %10.3f %16s %12s%n", ack.label(), threads, r.perSecond(), r.p50Ms(), r.p99Ms(),
-                            m.get("batchRowsMean"), m.get("transactionMsP50"));
+                    System.out.printf("%-8s %8d %10d %12.0f %10.3f %10.3f %16s %12s %10d%n", ack.label(), threads, inFlight, r.perSecond(), r.p50Ms(),
+                            r.p99Ms(), m.get("batchRowsMean"), m.get("transactionMsP50"), refused.get());
+                    writer.awaitApplied(600_000);
                 }
             }
             writer.awaitApplied(600_000);
             long inGraph = (Long) db.executeTransactionally("MATCH (u:User) RETURN count(u) AS n", Map.of(), r -> r.next().get("n"));
-            System.out.println("acknowledged " + ids.get() + " writes, " + inGraph + " :User nodes in the graph");
+            long distinct = (Long) db.executeTransactionally("MATCH (u:User) RETURN count(DISTINCT u.user_id) AS n", Map.of(), r -> r.next().get("n"));
+            long missing = (Long) db.executeTransactionally("UNWIND $ids AS id OPTIONAL MATCH (u:User {user_id: id}) WITH id, u WHERE u IS NULL RETURN count(id) AS n",
+                    Map.of("ids", new ArrayList<>(acked)), r -> r.next().get("n"));
+            System.out.println("acknowledged " + acked.size() + " writes; " + inGraph + " :User nodes in the graph, " + distinct
+                    + " distinct ids, " + missing + " acknowledged ids missing" + (inGraph == distinct && missing == 0 ? ": exactly once" : ": NOT exactly once"));
         } finally {
             dbms.shutdown();
         }

@@ -126,7 +126,11 @@ public final class BatchWriter implements AutoCloseable {
      * every logged write after it for replay and starts applying.
      */
     public static BatchWriter start(WriterConfig config, Applier applier) throws Exception {
-        DurableLog log = DurableLog.open(config.directory().resolve("writes.log"), config.sync());
+        return start(config, applier, DurableLog.open(config.directory().resolve("writes.log"), config.sync()));
+    }
+
+    /** Starts on a log the caller opened (the crash test opens it on files that lose what was not synced). */
+    static BatchWriter start(WriterConfig config, Applier applier, DurableLog log) throws Exception {
         try {
             long applied = applier.appliedPosition();
             // a log emptied after everything was applied starts again at 1: continue after the stored position
@@ -249,7 +253,8 @@ public final class BatchWriter implements AutoCloseable {
                 if (!running || drainRequests.get() > 0 || waited >= intervalNanos || !appliedWaiters.isEmpty()) break;
                 wait = Math.min(intervalNanos - waited, TimeUnit.MILLISECONDS.toNanos(1));
             } else {
-                if (!running && pending.depth() == 0) return null;
+                // stopping: done when nothing is left, or when what is left can never become durable (the log failed)
+                if (!running && (pending.depth() == 0 || log.failed())) return null;
                 // writes not yet durable: their sync is at most a group-commit interval away
                 wait = pending.depth() > 0 ? TimeUnit.MICROSECONDS.toNanos(200) : TimeUnit.MILLISECONDS.toNanos(20);
             }
@@ -371,7 +376,8 @@ public final class BatchWriter implements AutoCloseable {
         LockSupport.unpark(applierThread);
         try {
             // while the database is failing there is nothing to wait for: the log keeps the writes
-            if (lastTransient == null) applierThread.join(TimeUnit.NANOSECONDS.toMillis(DRAIN_ON_CLOSE_NANOS));
+            long deadline = System.nanoTime() + DRAIN_ON_CLOSE_NANOS;
+            while (applierThread.isAlive() && lastTransient == null && System.nanoTime() < deadline) applierThread.join(10);
             if (applierThread.isAlive()) {
                 abandon = true;
                 applierThread.interrupt();

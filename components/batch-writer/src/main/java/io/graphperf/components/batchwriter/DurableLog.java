@@ -20,9 +20,10 @@ import java.util.zip.CRC32C;
  * or fails its checksum (a torn write at a crash): that tail is cut off and reported, and no record after
  * it can have been acknowledged, because acknowledgement waits for the sync that covers the record.
  *
- * <p>Syncing: {@link Sync#PER_WRITE} forces the file after every append; {@link Sync#group(long)} forces
- * from one background thread (every N ms, or back to back) and acknowledges every record written before
- * that force at once (group commit).
+ * <p>Syncing: {@link Sync#PER_WRITE} writes and forces the file in every append; {@link Sync#group(long)}
+ * appends into memory, and one background thread (every N ms, or back to back) writes what was appended
+ * since its last force in one write, forces the file and acknowledges all of it at once (group commit).
+ * Appends go on while a force runs: they wait only for the next one.
  *
  * <p>Segments: records go to the active file; once it holds {@code segmentBytes} of durable records it is
  * renamed {@code NAME.FIRST-LAST} and a new active file starts. {@link #release(long, boolean)} deletes
@@ -80,13 +81,23 @@ public final class DurableLog implements AutoCloseable {
     public static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
 
     private final Path file;
+    private final LogFiles files;
+    private final boolean acknowledgeBeforeForce;
     private FileChannel channel;
     private final Sync sync;
     private final long segmentBytes;
     private final List<Segment> segments = new ArrayList<>();
     private long activeFirst = -1;
+    /** Guards appends, the record buffer, sequence numbers, segments and the channel's replacement. */
     private final Object lock = new Object();
-    private final List<Pending> unsynced = new ArrayList<>();
+    /** One force at a time: the syncer's, or the last one at close. */
+    private final Object syncLock = new Object();
+    private List<Pending> unsynced = new ArrayList<>();
+    /** Records appended since the last force began, not yet written (group commit only); and the one being written. */
+    private ByteBuffer buffer = ByteBuffer.allocate(1 << 16), spare = ByteBuffer.allocate(1 << 16);
+    /** True while the syncer writes and forces outside the lock: the channel must not be replaced then. */
+    private boolean forcing;
+    private IOException failed;
     private final Thread syncer;
     private final AtomicLong fsyncs = new AtomicLong();
     private final Recovery recovery;
@@ -101,11 +112,16 @@ public final class DurableLog implements AutoCloseable {
     private record Segment(Path path, long first, long last) {
     }
 
-    private DurableLog(Path file, Sync sync, long segmentBytes) throws IOException {
+    private DurableLog(Path file, Sync sync, long segmentBytes, LogFiles files, boolean acknowledgeBeforeForce) throws IOException {
         this.file = file;
         this.sync = sync;
         this.segmentBytes = segmentBytes;
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        this.files = files;
+        this.acknowledgeBeforeForce = acknowledgeBeforeForce;
+        boolean created = !Files.exists(file);
+        this.channel = files.open(file, false);
+        // a new file's name is durable only once its directory is synced: without it a crash could lose acknowledged records
+        if (created) files.syncDirectory(file.toAbsolutePath().getParent());
         this.recovery = recover();
         this.nextSequence = recovery.entries().isEmpty() ? 1 : recovery.entries().get(recovery.entries().size() - 1).sequence() + 1;
         this.durableSequence = nextSequence - 1;
@@ -125,9 +141,17 @@ public final class DurableLog implements AutoCloseable {
     }
 
     public static DurableLog open(Path file, Sync sync, long segmentBytes) throws IOException {
+        return open(file, sync, segmentBytes, LogFiles.DISK, false);
+    }
+
+    /**
+     * Opens the log on {@code files}. {@code acknowledgeBeforeForce} makes a deliberately broken log that
+     * acknowledges a group before forcing it — only for showing that the crash test catches such a lie.
+     */
+    static DurableLog open(Path file, Sync sync, long segmentBytes, LogFiles files, boolean acknowledgeBeforeForce) throws IOException {
         if (segmentBytes < HEADER) throw new IllegalArgumentException("segment size too small: " + segmentBytes);
         Files.createDirectories(file.toAbsolutePath().getParent());
-        return new DurableLog(file, sync, segmentBytes);
+        return new DurableLog(file, sync, segmentBytes, files, acknowledgeBeforeForce);
     }
 
     public Recovery recovery() {
@@ -140,6 +164,13 @@ public final class DurableLog implements AutoCloseable {
 
     public long fsyncs() {
         return fsyncs.get();
+    }
+
+    /** True once a write, force or segment roll failed: nothing more is appended or made durable. */
+    public boolean failed() {
+        synchronized (lock) {
+            return failed != null;
+        }
     }
 
     /** The highest sequence number known to be on disk: nothing after it may be applied yet. */
@@ -176,39 +207,39 @@ public final class DurableLog implements AutoCloseable {
     public int release(long applied, boolean emptyIfAllApplied) throws IOException {
         synchronized (lock) {
             if (closed) return 0;
-            if (emptyIfAllApplied && applied >= nextSequence - 1 && unsynced.isEmpty()) roll();
+            if (emptyIfAllApplied && applied >= nextSequence - 1 && unsynced.isEmpty() && !forcing) roll();
             int deleted = 0;
             while (!segments.isEmpty() && segments.get(0).last() <= applied) {
-                Files.deleteIfExists(segments.remove(0).path());
+                files.delete(segments.remove(0).path());
                 deleted++;
             }
             return deleted;
         }
     }
 
-    /** Closes the active file as a segment and starts a new one; only when every record in it is durable. */
+    /**
+     * Closes the active file as a segment and starts a new one; only when every record in it is durable and
+     * no force is running. A crash before the directory's sync finds the records under the old name.
+     */
     private void roll() throws IOException {
         if (activeFirst < 0) return;
-        channel.close();
-        Path segment = file.resolveSibling(file.getFileName() + "." + activeFirst + "-" + (nextSequence - 1));
-        Files.move(file, segment, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        segments.add(new Segment(segment, activeFirst, nextSequence - 1));
-        channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        syncDirectory();
-        activeFirst = -1;
-    }
-
-    /** Makes the rename and the new file durable (a directory's entries need their own fsync on Linux). */
-    private void syncDirectory() {
-        try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-            dir.force(true);
+        try {
+            channel.close();
+            Path segment = file.resolveSibling(file.getFileName() + "." + activeFirst + "-" + (nextSequence - 1));
+            files.move(file, segment);
+            segments.add(new Segment(segment, activeFirst, nextSequence - 1));
+            channel = files.open(file, true);
+            files.syncDirectory(file.toAbsolutePath().getParent());
+            activeFirst = -1;
         } catch (IOException e) {
-            // some platforms cannot open a directory; the rename is still atomic
+            // half a roll leaves no file to append to: the log stops, and the next start recovers what is on disk
+            failed = e;
+            throw e;
         }
     }
 
     private void rollIfFull() throws IOException {
-        if (unsynced.isEmpty() && channel.size() >= segmentBytes) roll();
+        if (unsynced.isEmpty() && !forcing && channel.size() >= segmentBytes) roll();
     }
 
     /** Segments besides the active file. */
@@ -221,7 +252,7 @@ public final class DurableLog implements AutoCloseable {
     /** Bytes in the log: the active file and its segments. */
     public long sizeBytes() throws IOException {
         synchronized (lock) {
-            long n = closed ? 0 : channel.size();
+            long n = closed || !channel.isOpen() ? 0 : channel.size();
             for (Segment seg : segments) n += Files.size(seg.path());
             return n;
         }
@@ -236,18 +267,25 @@ public final class DurableLog implements AutoCloseable {
         CompletableFuture<Long> done = new CompletableFuture<>();
         synchronized (lock) {
             if (closed) throw new IOException("log " + file + " is closed");
+            if (failed != null) throw new IOException("log " + file + " failed: " + failed.getMessage(), failed);
             long seq = nextSequence++;
             if (activeFirst < 0) activeFirst = seq;
-            ByteBuffer b = ByteBuffer.allocate(HEADER + payload.length);
-            b.put(MAGIC).putInt(payload.length).putInt(checksum(seq, payload)).putLong(seq).put(payload).flip();
-            while (b.hasRemaining()) channel.write(b);
+            int crc = checksum(seq, payload);
             if (sync.perWrite()) {
+                ByteBuffer b = ByteBuffer.allocate(HEADER + payload.length);
+                b.put(MAGIC).putInt(payload.length).putInt(crc).putLong(seq).put(payload).flip();
+                while (b.hasRemaining()) channel.write(b);
                 channel.force(false);
                 fsyncs.incrementAndGet();
                 durableSequence = seq;
                 done.complete(seq);
                 rollIfFull();
             } else {
+                if (buffer.remaining() < HEADER + payload.length) {
+                    ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, buffer.position() + HEADER + payload.length));
+                    buffer = bigger.put(buffer.flip());
+                }
+                buffer.put(MAGIC).putInt(payload.length).putInt(crc).putLong(seq).put(payload);
                 unsynced.add(new Pending(seq, done));
                 if (sync.groupMillis() == 0 && unsynced.size() == 1) lock.notifyAll();
             }
@@ -274,27 +312,59 @@ public final class DurableLog implements AutoCloseable {
         }
     }
 
-    /** Forces everything appended so far and acknowledges it. */
+    /**
+     * Writes what was appended since the last force in one write, forces it and acknowledges it. Appends
+     * made meanwhile go to the other buffer and wait for the next force. A failed write or force fails the
+     * log: its records and every later append are refused, as the file's tail is then unknown.
+     */
     void syncNow() throws IOException {
-        List<Pending> batch;
-        synchronized (lock) {
-            if (unsynced.isEmpty()) return;
-            batch = new ArrayList<>(unsynced);
-            unsynced.clear();
-            // appends after this point wait for the next force; the ones in the batch are all in the file
-            channel.force(false);
-            durableSequence = batch.get(batch.size() - 1).sequence();
-            rollIfFull();
+        synchronized (syncLock) {
+            List<Pending> batch;
+            ByteBuffer bytes;
+            FileChannel ch;
+            synchronized (lock) {
+                if (unsynced.isEmpty() || failed != null) return;
+                batch = unsynced;
+                unsynced = new ArrayList<>();
+                bytes = buffer.flip();
+                buffer = spare;
+                forcing = true;
+                ch = channel;
+            }
+            try {
+                while (bytes.hasRemaining()) ch.write(bytes);
+                if (acknowledgeBeforeForce) acknowledge(batch);
+                ch.force(false);
+            } catch (IOException e) {
+                synchronized (lock) {
+                    failed = e;
+                    forcing = false;
+                }
+                for (Pending p : batch) p.done().completeExceptionally(e);
+                failPending(e);
+                throw e;
+            }
+            synchronized (lock) {
+                durableSequence = batch.get(batch.size() - 1).sequence();
+                forcing = false;
+                spare = bytes.clear();
+                rollIfFull();
+            }
+            fsyncs.incrementAndGet();
+            if (!acknowledgeBeforeForce) acknowledge(batch);
         }
-        fsyncs.incrementAndGet();
+    }
+
+    private static void acknowledge(List<Pending> batch) {
         for (Pending p : batch) p.done().complete(p.sequence());
     }
 
     private void failPending(Exception e) {
         List<Pending> batch;
         synchronized (lock) {
-            batch = new ArrayList<>(unsynced);
-            unsynced.clear();
+            batch = unsynced;
+            unsynced = new ArrayList<>();
+            buffer.clear();
         }
         for (Pending p : batch) p.done().completeExceptionally(e);
     }
@@ -320,7 +390,7 @@ public final class DurableLog implements AutoCloseable {
         String reason = null;
         for (int i = 0; i < found.size(); i++) {
             Segment seg = found.get(i);
-            try (FileChannel ch = FileChannel.open(seg.path(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = files.open(seg.path(), false)) {
                 Scan scan = scan(ch, entries, expected);
                 if (scan.reason() == null) {
                     segments.add(seg);
@@ -332,11 +402,11 @@ public final class DurableLog implements AutoCloseable {
                 ch.truncate(scan.end());
                 ch.force(true);
                 if (scan.end() > 0) segments.add(new Segment(seg.path(), seg.first(), entries.get(entries.size() - 1).sequence()));
-                else Files.delete(seg.path());
+                else files.delete(seg.path());
             }
             for (Segment later : found.subList(i + 1, found.size())) {
                 truncated += Files.size(later.path());
-                Files.delete(later.path());
+                files.delete(later.path());
             }
             truncated += channel.size();
             channel.truncate(0);

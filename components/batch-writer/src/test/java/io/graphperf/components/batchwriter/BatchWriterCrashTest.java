@@ -1,0 +1,280 @@
+package io.graphperf.components.batchwriter;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Power cuts, not kill -9: the log lives on {@link CrashableFiles}, which keep at a crash only what was forced (and
+ * directory entries only once their directory was synced), sometimes with a torn unsynced tail. Pipelined submitters
+ * keep up to 32 writes in flight each; the crash comes at a random moment, inside a segment roll (before or after
+ * the rename, the new file, the directory's sync), while a restarted writer replays, and while a replay is itself
+ * being replayed. After every crash the writer restarts on what survived; at the end every acknowledged write must
+ * be in the database exactly once and nothing twice. The same rounds against a deliberately broken log that
+ * acknowledges before its force must find acknowledged writes lost — the test can tell a lie about durability.
+ */
+class BatchWriterCrashTest {
+
+    static final String CREATE = "CREATE (:User {id: $id})";
+    static final long SEGMENT_BYTES = 16 << 10;
+
+    /**
+     * A database that survives the crashes: rows and the stored position commit together. Each writer process gets
+     * its own connection; a crash cuts the crashed process's connection, so nothing it still has in flight commits.
+     */
+    static final class Graph {
+        final Map<Long, Integer> rows = new HashMap<>();
+        long position;
+        int epoch;
+        int transactions;
+        /** Crash the process on this transaction of the current epoch (before it commits); 0 for never. */
+        int crashOnTransaction;
+        /** Crashes that came during a replay, at a chosen transaction. */
+        int replayCrashes;
+        Runnable crash = () -> { };
+
+        synchronized void cut() {
+            epoch++;
+        }
+
+        synchronized Map<Long, Integer> rows() {
+            return new HashMap<>(rows);
+        }
+
+        BatchWriter.Applier connect() {
+            int mine;
+            synchronized (this) {
+                mine = epoch;
+                transactions = 0;
+            }
+            return new BatchWriter.Applier() {
+                @Override
+                public long appliedPosition() {
+                    synchronized (Graph.this) {
+                        return position;
+                    }
+                }
+
+                @Override
+                public void apply(PendingWrites.Flush f) {
+                    sleep(1); // a transaction takes its time: slower than the log, so a backlog builds for the crash to leave behind
+                    boolean crashNow;
+                    synchronized (Graph.this) {
+                        if (epoch != mine) throw new IllegalStateException("transient: connection lost");
+                        crashNow = ++transactions == crashOnTransaction;
+                        if (crashNow) replayCrashes++;
+                        if (!crashNow) {
+                            for (List<Map<String, Object>> batch : f.batches().values()) {
+                                for (Map<String, Object> row : batch) rows.merge((Long) row.get("id"), 1, Integer::sum);
+                            }
+                            position = f.lastSequence();
+                        }
+                    }
+                    if (crashNow) {
+                        crash.run();
+                        throw new IllegalStateException("transient: connection lost");
+                    }
+                }
+
+                @Override
+                public void markApplied(long sequence) {
+                    synchronized (Graph.this) {
+                        if (epoch != mine) throw new IllegalStateException("transient: connection lost");
+                        position = sequence;
+                    }
+                }
+
+                @Override
+                public boolean permanent(Exception e) {
+                    return false;
+                }
+
+                @Override
+                public String code(Exception e) {
+                    return "Test.TransientError";
+                }
+            };
+        }
+    }
+
+    /** What a run of crash rounds found. */
+    record Outcome(long acknowledged, List<Long> lost, List<Long> twice, long replayed, long truncatedBytes, int tornTails, long segmentsSeen,
+                   List<String> rollCrashes, int replayCrashes) {
+    }
+
+    /** Submitters that keep up to 32 writes each in flight and remember which were acknowledged. */
+    static final class Submitters implements AutoCloseable {
+        final AtomicBoolean stop = new AtomicBoolean();
+        final List<Thread> threads = new ArrayList<>();
+
+        Submitters(BatchWriter w, AtomicLong ids, Set<Long> acked, int threadCount) {
+            for (int t = 0; t < threadCount; t++) {
+                Thread th = new Thread(() -> {
+                    Semaphore inFlight = new Semaphore(32);
+                    while (!stop.get()) {
+                        try {
+                            if (!inFlight.tryAcquire(5, TimeUnit.MILLISECONDS)) continue;
+                            long id = ids.incrementAndGet();
+                            BatchWriter.AckMode mode = id % 10 == 0 ? BatchWriter.AckMode.APPLIED : BatchWriter.AckMode.DURABLE;
+                            w.submit(CREATE, Map.of("id", id), mode).whenComplete((ack, err) -> {
+                                if (err == null) acked.add(id);
+                                inFlight.release();
+                            });
+                        } catch (BatchWriter.Rejected | IOException | IllegalStateException e) {
+                            inFlight.release();
+                            if (e instanceof IOException || !isFull(e)) return; // the process is down
+                            sleep(1);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                }, "crash-test-submitter-" + t);
+                th.setDaemon(true);
+                threads.add(th);
+                th.start();
+            }
+        }
+
+        private static boolean isFull(Exception e) {
+            return e.getMessage() != null && e.getMessage().contains("queue is full");
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop.set(true);
+            for (Thread t : threads) t.join(10_000);
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static WriterConfig config(Path dir) {
+        return new WriterConfig(dir, DurableLog.Sync.BACK_TO_BACK, 20, Duration.ofMillis(2), 20_000, Duration.ofSeconds(10));
+    }
+
+    static BatchWriter start(Path dir, CrashableFiles files, Graph graph, boolean broken) throws Exception {
+        DurableLog log = DurableLog.open(dir.resolve("writes.log"), DurableLog.Sync.BACK_TO_BACK, SEGMENT_BYTES, files, broken);
+        return BatchWriter.start(config(dir), graph.connect(), log);
+    }
+
+    static void closeQuietly(BatchWriter w) {
+        try {
+            w.close();
+        } catch (Exception e) {
+            // the crashed process's files are gone from under it
+        }
+    }
+
+    /**
+     * {@code rounds} crashes: each round starts a writer on what the last crash left, loads it and crashes it at the
+     * round's point; the last start drains everything and the graph is checked against the acknowledgements.
+     */
+    static Outcome crashRounds(Path dir, int rounds, boolean broken, long seed) throws Exception {
+        Random random = new Random(seed);
+        CrashableFiles files = new CrashableFiles(300);
+        Graph graph = new Graph();
+        graph.crash = files::crash;
+        files.onCrash(graph::cut);
+        Set<Long> acked = ConcurrentHashMap.newKeySet();
+        AtomicLong ids = new AtomicLong();
+        long replayed = 0, truncated = 0;
+        long segmentsSeen = 0;
+        // inside a segment roll: before and after the rename, after the new file, after the directory's sync; and around a deletion
+        List<CrashableFiles.CrashPoint> rollPoints = List.of(new CrashableFiles.CrashPoint("move", 1, false), new CrashableFiles.CrashPoint("move", 1, true),
+                new CrashableFiles.CrashPoint("create", 1, true), new CrashableFiles.CrashPoint("syncDirectory", 1, true),
+                new CrashableFiles.CrashPoint("delete", 1, false), new CrashableFiles.CrashPoint("delete", 1, true));
+        for (int round = 0; round < rounds; round++) {
+            int kind = round % 4;
+            if (kind == 1) files.crashAt(rollPoints.get(round / 4 % rollPoints.size()));
+            // a round of kind 2 crashes while replaying what the last one left (no new writes); kind 3 replays again
+            synchronized (graph) {
+                graph.crashOnTransaction = kind >= 2 ? 1 + random.nextInt(kind == 2 ? 20 : 5) : 0;
+            }
+            BatchWriter w;
+            try {
+                w = start(dir, files, graph, broken);
+            } catch (IOException e) {
+                if (!files.crashed()) throw e;
+                files.restart(random, true); // the crash point came while the writer was starting: start again
+                continue;
+            }
+            Map<String, Object> m = w.metrics(false);
+            replayed += (Long) m.get("replayedAtStart");
+            truncated += (Long) m.get("truncatedBytesAtStart");
+            if (kind < 2) {
+                try (Submitters s = new Submitters(w, ids, acked, 4)) {
+                    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100 + random.nextInt(300));
+                    while (System.nanoTime() < until && !files.crashed()) {
+                        Thread.sleep(5);
+                        if (!files.crashed()) segmentsSeen = Math.max(segmentsSeen, (Long) w.metrics(false).get("logSegments"));
+                    }
+                    files.crash();
+                }
+            } else {
+                // until the chosen transaction crashes it, or the replay is done (then the crash comes after it)
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (System.nanoTime() < until && !files.crashed() && (Long) w.metrics(false).get("queueDepth") > 0) Thread.sleep(1);
+                files.crash();
+            }
+            closeQuietly(w);
+            files.restart(random, true);
+        }
+        synchronized (graph) {
+            graph.crashOnTransaction = 0;
+        }
+        try (BatchWriter w = start(dir, files, graph, broken)) {
+            replayed += (Long) w.metrics(false).get("replayedAtStart");
+            assertTrue(w.awaitApplied(30_000), "the last writer drains the log");
+        }
+        Map<Long, Integer> rows = graph.rows();
+        List<Long> lost = acked.stream().filter(id -> !rows.containsKey(id)).sorted().toList();
+        List<Long> twice = rows.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).sorted().toList();
+        return new Outcome(acked.size(), lost.size() > 20 ? lost.subList(0, 20) : lost, twice, replayed, truncated, files.tornTails(), segmentsSeen,
+                files.pointCrashes(), graph.replayCrashes);
+    }
+
+    @Test
+    void everyAcknowledgedWriteSurvivesPowerCutsExactlyOnce(@TempDir Path dir) throws Exception {
+        Outcome o = crashRounds(dir, 24, false, 20261124L);
+        System.out.println("power cuts, correct log: " + o);
+        assertTrue(o.acknowledged() > 1000, "the rounds acknowledged writes: " + o);
+        assertEquals(List.of(), o.lost(), "acknowledged writes lost: " + o);
+        assertEquals(List.of(), o.twice(), "writes applied twice: " + o);
+        assertTrue(o.replayed() > 0, "crashes left writes to replay: " + o);
+        assertTrue(o.tornTails() > 0 && o.truncatedBytes() > 0, "torn tails were cut at restart: " + o);
+        assertTrue(o.segmentsSeen() > 0, "the log rolled segments: " + o);
+        assertTrue(o.rollCrashes().size() >= 4, "crashes came inside segment rolls: " + o);
+        assertTrue(o.replayCrashes() >= 2, "crashes came while replaying: " + o);
+    }
+
+    @Test
+    void aLogThatAcknowledgesBeforeItsForceIsCaught(@TempDir Path dir) throws Exception {
+        Outcome o = crashRounds(dir, 8, true, 20261124L);
+        System.out.println("power cuts, log acknowledging before its force: " + o);
+        assertTrue(o.acknowledged() > 1000, "the rounds acknowledged writes: " + o);
+        assertTrue(!o.lost().isEmpty(), "the test must find acknowledged writes lost when the log acknowledges before forcing: " + o);
+    }
+}
