@@ -45,6 +45,12 @@ bench/log-choice.sh 3
 section "batch writer without a protocol in front: embedded Neo4j in-process, 8 and 64 threads"
 bench/writer-ceiling.sh 10 8,64
 
+section "batch writer's in-process ceiling with asynchronous callers: 8 threads x 64 submits in flight (README: the writer's ceiling)"
+bench/writer-ceiling.sh 10 8 64
+
+section "batch writer through the gateway vs its baselines over Bolt and the gateway (README: Measured through the gateway)"
+./graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable
+
 section "batch writer vs its baselines, 8/32/64 clients, Bolt (README: the batch writer's Measured table)"
 ./graphperf run writes --transports bolt --duration 20s \
   --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64

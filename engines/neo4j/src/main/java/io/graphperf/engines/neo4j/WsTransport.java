@@ -25,12 +25,16 @@ import java.util.concurrent.CompletableFuture;
  * (no Cypher parsing on the server); a call of the batch writer's procedure as a submit; any other as Cypher. One client
  * (a pool of connections) serves every session, as one driver does for Bolt. Each request is one statement in its own
  * transaction; an operation of independent statements ({@link TxMode#EACH}, e.g. batch-writer submits) sends them all at
- * once and waits for every answer.
+ * once and waits for every answer. A submit the batch writer refuses because its queue is full ({@code Graphperf.Busy}:
+ * nothing was logged) is sent again after a pause, as a driver's retrying transaction retries Neo4j's transient errors
+ * — the wait is part of the operation's latency, the refusals are in the writer's metrics — for up to {@link #BUSY_RETRY_FOR}.
  */
 final class WsTransport implements Transport {
 
     /** The batch writer's procedure: its calls go to the gateway as submits (a request each, many in flight). */
     static final String BATCH_SUBMIT = "graphperf.batch.submit";
+    /** How long a refused submit is retried before the operation fails with the refusal. */
+    static final java.time.Duration BUSY_RETRY_FOR = java.time.Duration.ofSeconds(30);
     private final String name;
     private final GatewayClient client;
 
@@ -93,7 +97,21 @@ final class WsTransport implements Transport {
                 // independent statements: all in flight at once, each answered on its own
                 List<CompletableFuture<Response>> acks = new ArrayList<>(statements.size());
                 for (Statement st : statements) acks.add(sendAsync(st));
-                for (CompletableFuture<Response> f : acks) client.answer(f);
+                long giveUp = System.nanoTime() + BUSY_RETRY_FOR.toNanos();
+                for (int i = 0; i < acks.size(); i++) {
+                    long pauseMillis = 1;
+                    while (true) {
+                        try {
+                            client.answer(acks.get(i));
+                            break;
+                        } catch (io.graphperf.components.gateway.client.GatewayException e) {
+                            if (!Messages.BUSY.equals(e.code()) || System.nanoTime() > giveUp) throw e;
+                            Thread.sleep(pauseMillis);
+                            pauseMillis = Math.min(pauseMillis * 2, 50);
+                            acks.set(i, sendAsync(statements.get(i)));
+                        }
+                    }
+                }
             }
 
             @Override
