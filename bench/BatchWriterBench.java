@@ -72,15 +72,20 @@ public class BatchWriterBench {
                 }
             }));
         }
+        double elapsed = runFor(ts, seconds, stop);
+        Histogram all = new Histogram(60_000_000_000L, 3);
+        hs.forEach(all::add);
+        return new Result(all.getTotalCount() / elapsed, all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6);
+    }
+
+    /** Starts the threads, lets them run for {@code seconds}, stops and joins them; the seconds they ran. */
+    static double runFor(List<Thread> ts, double seconds, AtomicBoolean stop) throws InterruptedException {
         long start = System.nanoTime();
         ts.forEach(Thread::start);
         Thread.sleep((long) (seconds * 1000));
         stop.set(true);
         for (Thread t : ts) t.join();
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        Histogram all = new Histogram(60_000_000_000L, 3);
-        hs.forEach(all::add);
-        return new Result(all.getTotalCount() / elapsed, all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6);
+        return (System.nanoTime() - start) / 1e9;
     }
 
     /** An asynchronous operation: its future completes when it is acknowledged. */
@@ -124,13 +129,8 @@ public class BatchWriterBench {
                 }
             }));
         }
-        long start = System.nanoTime();
-        ts.forEach(Thread::start);
-        Thread.sleep((long) (seconds * 1000));
-        stop.set(true);
-        for (Thread t : ts) t.join();
+        double elapsed = runFor(ts, seconds, stop);
         long acked = h.getTotalCount();
-        double elapsed = (System.nanoTime() - start) / 1e9;
         for (java.util.concurrent.Semaphore w : windows) w.acquire(inFlight); // the last acknowledgements, outside the window
         if (failed.get() > 0) throw new IllegalStateException(failed.get() + " submits failed");
         return new Result(acked / elapsed, h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6);

@@ -218,6 +218,10 @@ final class CrashableFiles implements LogFiles {
         leave("syncDirectory");
     }
 
+    private interface Io<T> {
+        T call() throws IOException;
+    }
+
     /** A real file channel that stops at the crash and records its content as durable at each force. */
     private final class Channel extends FileChannel {
         private final FileChannel real;
@@ -236,6 +240,14 @@ final class CrashableFiles implements LogFiles {
             }
         }
 
+        /** A change to the file, made only while the power is on (a crash cannot come half-way through it). */
+        private <T> T change(Io<T> io) throws IOException {
+            synchronized (lock) {
+                alive();
+                return io.call();
+            }
+        }
+
         @Override
         public int read(ByteBuffer dst) throws IOException {
             alive();
@@ -250,18 +262,12 @@ final class CrashableFiles implements LogFiles {
 
         @Override
         public int write(ByteBuffer src) throws IOException {
-            synchronized (lock) {
-                alive();
-                return real.write(src);
-            }
+            return change(() -> real.write(src));
         }
 
         @Override
         public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-            synchronized (lock) {
-                alive();
-                return real.write(srcs, offset, length);
-            }
+            return change(() -> real.write(srcs, offset, length));
         }
 
         @Override
@@ -283,10 +289,7 @@ final class CrashableFiles implements LogFiles {
 
         @Override
         public FileChannel truncate(long size) throws IOException {
-            synchronized (lock) {
-                alive();
-                real.truncate(size);
-            }
+            change(() -> real.truncate(size));
             return this;
         }
 
@@ -329,10 +332,7 @@ final class CrashableFiles implements LogFiles {
 
         @Override
         public int write(ByteBuffer src, long position) throws IOException {
-            synchronized (lock) {
-                alive();
-                return real.write(src, position);
-            }
+            return change(() -> real.write(src, position));
         }
 
         @Override
