@@ -43,6 +43,9 @@ final class Launch implements ExperimentCommand.Launcher {
     private static <O> int run(ExperimentCommand<O> command) throws Exception {
         @SuppressWarnings("unchecked")
         Experiment<O> e = (Experiment<O>) Experiments.byName(command.spec.name());
+        if (command.run.config != null && command.run.config.getFileName().toString().endsWith(".ini") && !command.readsIniConfig()) {
+            throw new UserError("config file " + command.run.config + ": graphperf run " + e.name() + " takes a YAML config file; ini files are for cdc");
+        }
         O options = command.options();
         RunOptions run = command.run;
         List<Variant> variants = run.variantList();

@@ -5,6 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -85,7 +86,9 @@ public final class Main implements Runnable {
                 break;
             }
         }
-        ConfigFile file = config == null ? null : ConfigFile.load(config);
+        // an ini file is an experiment's own format (E5's, as the original tester had): handed to the command as it is
+        boolean ini = config != null && config.getFileName().toString().endsWith(".ini");
+        ConfigFile file = config == null || ini ? null : ConfigFile.load(config);
         String experiment;
         if (!rest.isEmpty() && !rest.get(0).startsWith("-")) {
             experiment = rest.remove(0);
@@ -104,6 +107,11 @@ public final class Main implements Runnable {
         if (file != null) {
             CommandLine sub = cl.getSubcommands().get("run").getSubcommands().get(experiment);
             out.addAll(file.arguments(sub.getCommandSpec(), givenOptions(sub, rest)));
+        }
+        if (ini) {
+            if (!Files.isRegularFile(config)) throw new UserError("config file " + config + " does not exist (option --config)");
+            out.add("--config");
+            out.add(config.toString());
         }
         out.addAll(rest);
         return out.toArray(String[]::new);

@@ -2,6 +2,7 @@ package io.graphperf.workloads;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.report.JsonExporter;
+import io.graphperf.workloads.cdc.CdcExperiment;
 import io.graphperf.workloads.imports.ImportExperiment;
 import io.graphperf.workloads.quick.QuickExperiment;
 import io.graphperf.workloads.reads.ReadsExperiment;
@@ -19,6 +20,7 @@ public final class Experiments {
         register(new ImportExperiment());
         register(new ReadsExperiment());
         register(new WritesExperiment());
+        register(new CdcExperiment());
     }
 
     private Experiments() {

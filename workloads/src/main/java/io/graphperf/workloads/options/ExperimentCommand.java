@@ -40,6 +40,11 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
     /** The engine graphperf starts, or null when the experiment starts none. */
     public abstract EngineOptions engine();
 
+    /** Whether the experiment reads an ini file given as --config (its own format); the others take YAML only. */
+    public boolean readsIniConfig() {
+        return false;
+    }
+
     /** A user's server, or null when the experiment needs graphperf's own engine. */
     public ServerOptions server() {
         return null;

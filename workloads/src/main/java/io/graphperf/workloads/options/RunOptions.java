@@ -9,7 +9,7 @@ import java.util.List;
 /** Options every experiment takes: the config file, where results go, variants and repeats, the seed. */
 public final class RunOptions {
 
-    @Option(names = "--config", paramLabel = "FILE", description = "YAML file with any of this command's options (same names, without --); the command line wins.")
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML file with any of this command's options (same names, without --; cdc also takes its own ini file); the command line wins.")
     public Path config;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Folder for results (default: results).")

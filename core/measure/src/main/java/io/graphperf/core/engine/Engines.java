@@ -31,6 +31,11 @@ public interface Engines {
         throw new UnsupportedOperationException("graphperf starts this engine itself; there is no user's server to connect to");
     }
 
+    /** A user's server of the same product at that address (an experiment that uses several, e.g. a source and a sink). */
+    default Engine connectTo(String uri, String user, String password, String database) throws Exception {
+        throw new UnsupportedOperationException("this engine has no servers of yours to connect to");
+    }
+
     /**
      * The engine's bulk importer into store {@code store}; servers then start on it. A
      * {@link io.graphperf.core.UserError} when the engine is a user's server.

@@ -71,7 +71,7 @@ public final class CsvExporter {
                 c.load(), c.offeredPerSecond() == null ? "" : num(c.offeredPerSecond()), c.variant(), Integer.toString(c.repeat()),
                 c.scale() == null ? "" : Format.scale(c.scale())));
         if (m == null) {
-            for (int i = 0; i < 20; i++) r.add("");
+            for (int i = 0; i < 18; i++) r.add(""); // ops … window_s
             r.add(c.seconds() == null ? "" : num(c.seconds()));
             r.add(Boolean.toString(c.verified()));
             for (int i = 0; i < 5; i++) r.add("");

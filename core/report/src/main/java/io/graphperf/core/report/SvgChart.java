@@ -240,6 +240,96 @@ public final class SvgChart {
         return s.append("</svg>").toString();
     }
 
+    /** One row of a box plot: minimum, quartiles, median and maximum of a sample, and its points. */
+    public record Box(String label, double[] values, String title) {
+    }
+
+    /** Horizontal box plots (whiskers at min and max, box from the first to the third quartile, a line at the median, every point as a dot), on a linear axis from zero. */
+    public static String boxPlot(String cssClass, String axisTitle, List<Box> boxes) {
+        if (boxes.isEmpty()) return "<p class=\"empty\">no data to chart</p>";
+        double max = 0;
+        for (Box b : boxes) for (double v : b.values()) if (Double.isFinite(v)) max = Math.max(max, v);
+        if (max <= 0) max = 1;
+        double lim = niceCeil(max);
+        int height = TOP + boxes.size() * ROW_HEIGHT * 2 + BOTTOM, width = LABEL_WIDTH + PLOT_WIDTH + 20;
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
+                cssClass, width, height, width, height));
+        java.util.function.DoubleUnaryOperator xOf = v -> LABEL_WIDTH + PLOT_WIDTH * Math.max(0, Math.min(lim, v)) / lim;
+        for (int t = 0; t <= 4; t++) tick(s, xOf.applyAsDouble(lim * t / 4), height, Format.value(lim * t / 4));
+        axisTitle(s, height, axisTitle);
+        for (int i = 0; i < boxes.size(); i++) {
+            Box b = boxes.get(i);
+            double[] v = java.util.Arrays.stream(b.values()).filter(Double::isFinite).sorted().toArray();
+            int y = TOP + i * ROW_HEIGHT * 2 + ROW_HEIGHT / 2;
+            rowLabel(s, y, b.label());
+            if (v.length == 0) continue;
+            int mid = y + ROW_HEIGHT / 2;
+            double q1 = quantile(v, 0.25), med = quantile(v, 0.5), q3 = quantile(v, 0.75);
+            s.append(String.format(Locale.ROOT, "<g class=\"box\" data-median=\"%s\"><title>%s</title>", med, Html.escape(b.title())));
+            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#444\"/>", xOf.applyAsDouble(v[0]), mid, xOf.applyAsDouble(v[v.length - 1]), mid));
+            s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"0.35\" stroke=\"%s\"/>",
+                    xOf.applyAsDouble(q1), mid - 8, Math.max(1, xOf.applyAsDouble(q3) - xOf.applyAsDouble(q1)), 16, COLORS[0], COLORS[0]));
+            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000\" stroke-width=\"2\"/>", xOf.applyAsDouble(med), mid - 8, xOf.applyAsDouble(med), mid + 8));
+            for (double x : v) {
+                s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"2.5\" fill=\"%s\"/>", xOf.applyAsDouble(x), mid, COLORS[1]));
+            }
+            s.append("</g>");
+        }
+        return s.append("</svg>").toString();
+    }
+
+    /** A linear chart of lines over x (e.g. seconds), y from zero. */
+    public static String lines(String cssClass, String xTitle, String yTitle, List<Line> lines) {
+        double xMax = 0, yMax = 0;
+        for (Line l : lines) {
+            for (double[] p : l.points()) {
+                if (Double.isFinite(p[0])) xMax = Math.max(xMax, p[0]);
+                if (Double.isFinite(p[1])) yMax = Math.max(yMax, p[1]);
+            }
+        }
+        if (xMax <= 0 || yMax <= 0) return "<p class=\"empty\">no data to chart</p>";
+        double xl = niceCeil(xMax), yl = niceCeil(yMax);
+        int left = 70, top = 20, w = 620, hgt = 240, width = left + w + 160, height = top + hgt + 40;
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
+                cssClass, width, height, width, height));
+        for (int t = 0; t <= 4; t++) {
+            double y = top + hgt - hgt * t / 4.0, x = left + w * t / 4.0;
+            s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>", left, y, left + w, y));
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>", left - 4, y + 3, Format.value(yl * t / 4)));
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>", x, top + hgt + 12, Format.value(xl * t / 4)));
+        }
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>", left + w / 2, height - 6, Html.escape(xTitle)));
+        s.append(String.format(Locale.ROOT, "<text x=\"12\" y=\"%d\" font-size=\"11\" transform=\"rotate(-90 12 %d)\" text-anchor=\"middle\">%s</text>", top + hgt / 2, top + hgt / 2, Html.escape(yTitle)));
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            StringBuilder pts = new StringBuilder();
+            for (double[] p : l.points()) {
+                if (!Double.isFinite(p[0]) || !Double.isFinite(p[1])) continue;
+                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", left + w * p[0] / xl, top + hgt - hgt * Math.min(p[1], yl) / yl));
+            }
+            String color = COLORS[i % COLORS.length];
+            s.append(String.format(Locale.ROOT, "<polyline class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s points=\"%s\"/>", color,
+                    l.dashed() ? " stroke-dasharray=\"4 3\"" : "", pts.toString().trim()));
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s</text>", left + w + 8, top + 12 + 14 * i, color, Html.escape(l.name())));
+        }
+        return s.append("</svg>").toString();
+    }
+
+    private static double quantile(double[] sorted, double q) {
+        double pos = q * (sorted.length - 1);
+        int lo = (int) Math.floor(pos), hi = (int) Math.ceil(pos);
+        return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+    }
+
+    /** 1, 2 or 5 times a power of ten, at least v. */
+    static double niceCeil(double v) {
+        double p = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[]{1, 2, 5, 10}) if (m * p >= v) return m * p;
+        return 10 * p;
+    }
+
     /** A grid line across the rows at {@code x} and its label under the axis. */
     private static void tick(StringBuilder s, double x, int height, String label) {
         s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x, TOP, x, height - BOTTOM));

@@ -115,6 +115,11 @@ public final class Neo4jEngines implements Engines {
     }
 
     @Override
+    public Engine connectTo(String uri, String user, String password, String database) {
+        return Neo4jEngine.remote(uri, user, password, database, null, false, Neo4jEngine.DEFAULT_CONNECTIONS);
+    }
+
+    @Override
     public BulkImport bulkImport(String store, Map<String, String> options) {
         if (server != null) {
             throw new UserError("this experiment loads its data with Neo4j's bulk importer into a store on this machine; drop --server");

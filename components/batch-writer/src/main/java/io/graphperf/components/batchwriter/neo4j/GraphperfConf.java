@@ -33,6 +33,14 @@ public final class GraphperfConf {
 
     /** Reads the settings starting with prefix; one the plugin does not know is an error naming it. */
     public static GraphperfConf read(Config config, String prefix, Set<String> known) throws IOException {
+        return read(config, prefix, known, java.util.List.of());
+    }
+
+    /**
+     * As {@link #read(Config, String, Set)}, also accepting any key under one of the open prefixes (settings passed on to a
+     * library, such as a Kafka client's, which checks them itself).
+     */
+    public static GraphperfConf read(Config config, String prefix, Set<String> known, java.util.List<String> openPrefixes) throws IOException {
         String confDir = System.getenv("NEO4J_CONF");
         Path file = (confDir != null ? Path.of(confDir) : config.get(GraphDatabaseSettings.neo4j_home).resolve("conf")).resolve(FILE);
         Properties p = new Properties();
@@ -45,11 +53,20 @@ public final class GraphperfConf {
             if (k.startsWith(prefix)) p.setProperty(k, System.getProperty(k));
         }
         for (String k : p.stringPropertyNames()) {
-            if (k.startsWith(prefix) && !known.contains(k)) {
+            if (k.startsWith(prefix) && !known.contains(k) && openPrefixes.stream().noneMatch(k::startsWith)) {
                 throw new IllegalArgumentException("unknown setting " + k + " in " + file + " (known: " + String.join(", ", new TreeSet<>(known)) + ")");
             }
         }
         return new GraphperfConf(p, file.toString());
+    }
+
+    /** The settings under a prefix, keyed by the rest of their name. */
+    public java.util.Map<String, String> under(String prefix) {
+        java.util.Map<String, String> m = new java.util.TreeMap<>();
+        for (String k : values.stringPropertyNames()) {
+            if (k.startsWith(prefix) && !values.getProperty(k).isBlank()) m.put(k.substring(prefix.length()), values.getProperty(k).trim());
+        }
+        return m;
     }
 
     /** Where the settings came from, for messages. */

@@ -1,0 +1,113 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * E5 end to end: graphperf starts Kafka (KRaft) and two Neo4j hosts with its change source and sink, runs series, the open model and one
+ * round of each fault, checks every event against the source, and leaves no process or broker folder behind — after success, after a
+ * failure and after Ctrl-C.
+ */
+class CdcIT {
+
+    @Test
+    void seriesOpenModelAndEveryFaultLoseNothing(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--unit", "500", "--multipliers", "1,2", "--repeats", "2", "--warmup-max", "0s",
+                "--rate", "1000", "--tx-size", "10", "--duration", "5s", "--fault", "kill-source,kill-broker,kill-sink,stop-broker=5s",
+                "--series-timeout", "2m", "--seed", "5", "--out", out.toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        Path run = WritesIT.onlyRun(out);
+        RunResult r = JsonExporter.read(run);
+        assertEquals(List.of(), r.failures());
+        List<String> scenarios = r.cells().stream().map(Cell::scenario).toList();
+        assertEquals(4, scenarios.stream().filter("series"::equals).count(), scenarios.toString());
+        assertEquals(1, scenarios.stream().filter("open-model"::equals).count(), scenarios.toString());
+        assertEquals(4, scenarios.stream().filter("fault"::equals).count(), scenarios.toString());
+        for (Cell c : r.cells()) {
+            for (String v : List.of("lost", "duplicated", "out_of_order")) assertEquals(0.0, c.values().get(v), c.label() + " " + v);
+            assertTrue(c.verified() && !c.checks().isEmpty(), c.label() + " " + c.checks());
+        }
+        for (Cell c : r.cells()) {
+            if (c.scenario().equals("series")) {
+                assertEquals(500.0 * ((Number) c.dimensions().get("multiplier")).intValue(), c.values().get("nodes"), c.label());
+                assertTrue(c.values().get("ms_per_node") > 0 && c.values().get("lag_p99_ms") >= c.values().get("lag_p50_ms"), c.values().toString());
+                assertTrue(c.values().get("visible_ms") >= c.values().get("commit_ms"), c.values().toString());
+            }
+            if (c.scenario().equals("fault")) {
+                assertTrue(c.values().get("events_expected") > 100 && c.values().get("events_expected").equals(c.values().get("events_applied")), c.values().toString());
+            }
+        }
+        List<String> csv = Files.readAllLines(run.resolve("results.csv"));
+        for (String col : List.of("nodes", "ms_per_node", "nodes_per_s", "lag_p50_ms", "lag_p99_ms", "lost", "duplicated", "out_of_order")) {
+            assertTrue(List.of(csv.get(0).split(",")).contains(col), col + " in " + csv.get(0));
+        }
+        for (String line : csv) assertEquals(csv.get(0).split(",", -1).length, line.split(",", -1).length, "every row has every column: " + line);
+        String html = Files.readString(run.resolve("report.html"));
+        for (String part : List.of("cdc-box", "cdc-series", "cdc-lag", "cdc-stages", "cdc-faults", "Kafka 4.3.1")) assertTrue(html.contains(part), part);
+        assertTrue(o.out().contains("Fault kill-broker") && o.out().contains("Series (ms per node"), o.out());
+        assertNothingLeft(run);
+    }
+
+    @Test
+    void aFailedRunStopsEverythingItStarted(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--unit", "300000", "--multipliers", "1", "--repeats", "1", "--warmup-max", "0s",
+                "--series-timeout", "1s", "--out", out.toString());
+        assertEquals(1, o.code(), o.err() + o.out());
+        assertTrue(o.err().contains("--series-timeout"), o.err());
+        assertNothingLeft(WritesIT.onlyRun(out));
+    }
+
+    @Test
+    void ctrlCStopsEverythingItStarted(@TempDir Path out) throws Exception {
+        Path home = Path.of(System.getProperty("graphperf.home"));
+        Path cli = home.resolve("cli").resolve("target");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dgraphperf.home=" + home, "-cp",
+                cli.resolve("graphperf-cli.jar") + ":" + Files.readString(cli.resolve("cli-classpath.txt")).trim(), "io.graphperf.cli.Main",
+                "run", "cdc", "--multipliers", "1000", "--repeats", "5", "--warmup-max", "0s", "--out", out.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder log = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                log.append(line).append('\n');
+                if (line.contains("series ×1000")) break;
+            }
+            assertTrue(log.toString().contains("series ×1000"), log.toString());
+            new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+            while (r.readLine() != null) {
+                // drain until it ends
+            }
+        }
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "graphperf ended after Ctrl-C");
+        assertNothingLeft(WritesIT.onlyRun(out));
+    }
+
+    /** No process started for this run is alive and the broker's folder is gone. */
+    static void assertNothingLeft(Path run) throws InterruptedException {
+        String dir = run.toAbsolutePath().toString();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<String> left;
+        do {
+            left = ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains(dir)).orElse(false))
+                    .map(h -> h.pid() + " " + h.info().commandLine().orElse("")).toList();
+            if (left.isEmpty()) break;
+            Thread.sleep(500);
+        } while (System.nanoTime() < deadline);
+        assertEquals(List.of(), left, "processes of the run still alive");
+        assertTrue(!Files.exists(run.resolve("kafka")), "the broker's folder is removed");
+    }
+}

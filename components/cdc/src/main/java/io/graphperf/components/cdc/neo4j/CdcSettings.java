@@ -1,0 +1,113 @@
+package io.graphperf.components.cdc.neo4j;
+
+import io.graphperf.components.batchwriter.neo4j.GraphperfConf;
+import org.neo4j.configuration.Config;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The change stream's settings, in {@code graphperf.conf} beside neo4j.conf (see {@link GraphperfConf}). The source and the
+ * sink are separate: a database can be either, or both on different topics.
+ * <pre>
+ * graphperf.cdc.source.enabled=true                graphperf.cdc.sink.enabled=true
+ * graphperf.cdc.source.bootstrap_servers=h:9092    graphperf.cdc.sink.bootstrap_servers=h:9092
+ * graphperf.cdc.source.topic=graphperf-cdc         graphperf.cdc.sink.topics=graphperf-cdc
+ * graphperf.cdc.source.database=neo4j              graphperf.cdc.sink.database=neo4j
+ * graphperf.cdc.source.kafka.&lt;producer setting&gt;  graphperf.cdc.sink.kafka.&lt;consumer setting&gt;
+ *                                                  graphperf.cdc.sink.template.&lt;topic&gt;=&lt;Cypher run as UNWIND $events AS event …&gt;
+ *                                                  graphperf.cdc.sink.dead_letter_topic=graphperf-cdc-dlq
+ *                                                  graphperf.cdc.sink.batch_size=5000
+ * </pre>
+ */
+public record CdcSettings(boolean sourceEnabled, String sourceServers, String sourceTopic, String sourceDatabase, Map<String, String> producer,
+                          boolean sinkEnabled, String sinkServers, List<String> sinkTopics, String sinkDatabase, Map<String, String> consumer,
+                          Map<String, String> templates, String deadLetterTopic, int batchSize, String source) {
+
+    static final String PREFIX = "graphperf.cdc.";
+    static final String SOURCE_KAFKA = PREFIX + "source.kafka.", SINK_KAFKA = PREFIX + "sink.kafka.", TEMPLATE = PREFIX + "sink.template.";
+    static final Set<String> KNOWN = Set.of(PREFIX + "source.enabled", PREFIX + "source.bootstrap_servers", PREFIX + "source.topic",
+            PREFIX + "source.database", PREFIX + "sink.enabled", PREFIX + "sink.bootstrap_servers", PREFIX + "sink.topics", PREFIX + "sink.database",
+            PREFIX + "sink.dead_letter_topic", PREFIX + "sink.batch_size");
+
+    public static CdcSettings read(Config config) throws IOException {
+        GraphperfConf c = GraphperfConf.read(config, PREFIX, KNOWN, List.of(SOURCE_KAFKA, SINK_KAFKA, TEMPLATE));
+        boolean source = bool(c, PREFIX + "source.enabled"), sink = bool(c, PREFIX + "sink.enabled");
+        String sourceServers = c.raw(PREFIX + "source.bootstrap_servers", "");
+        String sinkServers = c.raw(PREFIX + "sink.bootstrap_servers", "");
+        if (source && sourceServers.isEmpty()) throw c.bad(PREFIX + "source.bootstrap_servers", "is needed when the source is enabled (host:port,…)");
+        if (sink && sinkServers.isEmpty()) throw c.bad(PREFIX + "sink.bootstrap_servers", "is needed when the sink is enabled (host:port,…)");
+        List<String> topics = List.of(c.raw(PREFIX + "sink.topics", "graphperf-cdc").split("\\s*,\\s*"));
+        int batch;
+        try {
+            batch = Integer.parseInt(c.raw(PREFIX + "sink.batch_size", "5000"));
+        } catch (NumberFormatException e) {
+            throw c.bad(PREFIX + "sink.batch_size", "must be a whole number");
+        }
+        if (batch < 1) throw c.bad(PREFIX + "sink.batch_size", "must be at least 1");
+        Map<String, String> templates = c.under(TEMPLATE);
+        for (String t : templates.keySet()) {
+            if (!topics.contains(t)) throw c.bad(TEMPLATE + t, "names a topic the sink does not read (" + PREFIX + "sink.topics=" + String.join(",", topics) + ")");
+        }
+        return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), c.raw(PREFIX + "source.database", "neo4j"),
+                c.under(SOURCE_KAFKA), sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
+                c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, c.source());
+    }
+
+    private static boolean bool(GraphperfConf c, String key) {
+        String v = c.raw(key, "false");
+        if (!v.equals("true") && !v.equals("false")) throw c.bad(key, "must be true or false");
+        return v.equals("true");
+    }
+
+    /**
+     * The source's producer: idempotent (a retried send is written once), every replica acknowledges, and it never gives
+     * up on its own — a record stays in the outbox until Kafka has it, however long Kafka is away.
+     */
+    Properties producerProperties() {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", sourceServers);
+        p.put("enable.idempotence", "true");
+        p.put("acks", "all");
+        p.put("max.in.flight.requests.per.connection", "5");
+        p.put("delivery.timeout.ms", String.valueOf(Integer.MAX_VALUE));
+        p.put("max.block.ms", String.valueOf(Long.MAX_VALUE));
+        p.put("linger.ms", "5");
+        p.put("batch.size", "262144");
+        p.put("compression.type", "lz4");
+        p.put("key.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
+        p.put("value.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
+        p.putAll(producer);
+        return p;
+    }
+
+    /** The sink's consumer: partitions assigned, not a group's; offsets live in the sink database, never in Kafka. */
+    Properties consumerProperties() {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", sinkServers);
+        p.put("enable.auto.commit", "false");
+        p.put("max.poll.records", String.valueOf(batchSize));
+        p.put("fetch.min.bytes", "1");
+        p.put("isolation.level", "read_committed");
+        p.put("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
+        p.put("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
+        p.putAll(consumer);
+        return p;
+    }
+
+    /** The dead-letter producer: the same durability as the source's. */
+    Properties deadLetterProperties() {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", sinkServers);
+        p.put("enable.idempotence", "true");
+        p.put("acks", "all");
+        p.put("delivery.timeout.ms", String.valueOf(Integer.MAX_VALUE));
+        p.put("max.block.ms", String.valueOf(Long.MAX_VALUE));
+        p.put("key.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
+        p.put("value.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
+        return p;
+    }
+}

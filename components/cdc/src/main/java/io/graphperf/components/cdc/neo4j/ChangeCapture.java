@@ -1,0 +1,355 @@
+package io.graphperf.components.cdc.neo4j;
+
+import io.graphperf.components.cdc.ChangeEvent;
+import io.graphperf.components.cdc.ChangeEvent.End;
+import io.graphperf.components.cdc.ChangeEvent.Meta;
+import io.graphperf.components.cdc.ChangeEvent.Operation;
+import io.graphperf.components.cdc.ChangeEvent.State;
+import com.fasterxml.jackson.core.JsonGenerator;
+import org.neo4j.graphdb.Entity;
+import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.graphdb.Label;
+import org.neo4j.graphdb.Node;
+import org.neo4j.graphdb.Relationship;
+import org.neo4j.graphdb.Transaction;
+import org.neo4j.graphdb.event.LabelEntry;
+import org.neo4j.graphdb.event.PropertyEntry;
+import org.neo4j.graphdb.event.TransactionData;
+import org.neo4j.graphdb.event.TransactionEventListenerAdapter;
+
+import java.io.ByteArrayOutputStream;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The source's capture: in {@code beforeCommit} it turns the transaction's changes into events and writes them into the same
+ * transaction as outbox nodes ({@code :GraphperfCdcOutbox {seq, chunk, keys, size, events}}: up to {@value #CHUNK} events each, their JSON
+ * lines compressed as one LZ4 block), so
+ * they commit — or not — with the changes they describe; a process killed right after the commit keeps them. The
+ * {@link OutboxRelay} publishes them and deletes them. The committing client pays for writing the outbox nodes, never for Kafka.
+ * <p>
+ * Order: each capturing transaction takes a sequence number ({@code meta.txId}) and stays "in flight" until it commits or
+ * rolls back; the relay publishes only what is below the lowest sequence still in flight, so it publishes in sequence order.
+ * Two transactions that change one entity hold its lock in turn, so the later one takes its sequence after the earlier one
+ * committed: per entity, sequence order is commit order.
+ */
+final class ChangeCapture extends TransactionEventListenerAdapter<Long> {
+
+    static final Label OUTBOX = Label.label("GraphperfCdcOutbox");
+    static final Label STATE = Label.label("GraphperfCdcState");
+    static final int CHUNK = 1000;
+    /** The outbox's chunks are LZ4 blocks of newline-separated JSON events; "size" is the uncompressed length. */
+    static final net.jpountz.lz4.LZ4Factory LZ4 = net.jpountz.lz4.LZ4Factory.fastestInstance();
+
+    private final CdcMetrics metrics;
+    private final String hostname;
+    private final Set<Long> inFlight = new HashSet<>();
+    private final java.util.TreeSet<Long> inFlightOrder = new java.util.TreeSet<>();
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private long last;
+    private volatile Runnable onCommit = () -> { };
+
+    ChangeCapture(CdcMetrics metrics) {
+        this.metrics = metrics;
+        String h;
+        try {
+            h = InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            h = "localhost";
+        }
+        this.hostname = h;
+    }
+
+    /** The relay sets the floor (the highest sequence the outbox or the last publication holds) before any capture proceeds. */
+    synchronized void start(long floor, Runnable onCommit) {
+        last = Math.max(last, floor);
+        this.onCommit = onCommit;
+        ready.countDown();
+    }
+
+    /** The lowest sequence of a transaction between capture and commit, or Long.MAX_VALUE. */
+    synchronized long lowestInFlight() {
+        return inFlightOrder.isEmpty() ? Long.MAX_VALUE : inFlightOrder.first();
+    }
+
+    private synchronized long begin() {
+        // microseconds since the epoch, or one more than the last: increasing across restarts while the clock does not go back by more than
+        // the floor the relay restores from the outbox and the last publication
+        long seq = Math.max(last + 1, System.currentTimeMillis() * 1000);
+        last = seq;
+        inFlight.add(seq);
+        inFlightOrder.add(seq);
+        return seq;
+    }
+
+    private synchronized void end(long seq) {
+        inFlight.remove(seq);
+        inFlightOrder.remove(seq);
+    }
+
+    @Override
+    public Long beforeCommit(TransactionData data, Transaction tx, GraphDatabaseService db) throws Exception {
+        Changes changes = Changes.of(data);
+        if (changes.isEmpty()) return null;
+        if (!ready.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("graphperf change capture: the outbox relay has not started within 60 s; see the user log");
+        }
+        long seq = begin();
+        try {
+            List<Pending> events = changes.events();
+            Meta meta = new Meta(System.currentTimeMillis(), data.username(), seq, 0, events.size(), hostname);
+            for (int from = 0, chunk = 0; from < events.size(); from += CHUNK, chunk++) {
+                int to = Math.min(events.size(), from + CHUNK);
+                String[] keys = new String[to - from];
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream((to - from) * 300);
+                try (JsonGenerator g = ChangeEvent.JSON.getFactory().createGenerator(bytes)) {
+                    g.setRootValueSeparator(null);
+                    for (int i = from; i < to; i++) {
+                        Pending p = events.get(i);
+                        keys[i - from] = p.key();
+                        p.write(g, meta.at(i));
+                        g.writeRaw('\n');
+                    }
+                }
+                byte[] raw = bytes.toByteArray();
+                Node o = tx.createNode(OUTBOX);
+                o.setProperty("seq", seq);
+                o.setProperty("chunk", chunk);
+                o.setProperty("keys", keys);
+                o.setProperty("size", raw.length);
+                o.setProperty("events", LZ4.fastCompressor().compress(raw));
+            }
+            metrics.captured(events.size());
+            return seq;
+        } catch (Exception | Error e) {
+            end(seq);
+            throw e;
+        }
+    }
+
+    @Override
+    public void afterCommit(TransactionData data, Long seq, GraphDatabaseService db) {
+        if (seq == null) return;
+        end(seq);
+        onCommit.run();
+    }
+
+    @Override
+    public void afterRollback(TransactionData data, Long seq, GraphDatabaseService db) {
+        if (seq != null) end(seq);
+    }
+
+    /** One event to write: its Kafka key and its JSON, given the transaction's meta and its index. */
+    interface Pending {
+        String key();
+
+        void write(JsonGenerator g, Meta meta) throws java.io.IOException;
+    }
+
+    /**
+     * A transaction's changes, grouped per entity, without graphperf's own outbox and state nodes. Entities are keyed by their internal
+     * ids here (cheap); events carry element ids. A node or relationship created in the transaction is read whole when its event is
+     * written, so none of its property or label entries is kept.
+     */
+    static final class Changes {
+        final Map<Long, Node> createdNodes = new LinkedHashMap<>(), updatedNodes = new LinkedHashMap<>();
+        final Map<Long, String> deletedNodes = new LinkedHashMap<>();
+        final Map<Long, Relationship> createdRels = new LinkedHashMap<>(), updatedRels = new LinkedHashMap<>(), deletedRels = new LinkedHashMap<>();
+        final Map<Long, Map<String, Object>> previous = new HashMap<>(), previousRel = new HashMap<>();
+        final Map<Long, List<String>> addedLabels = new HashMap<>(), removedLabels = new HashMap<>();
+        final Set<Long> internal = new HashSet<>();
+
+        @SuppressWarnings("deprecation") // internal ids key this transaction's maps only
+        static Changes of(TransactionData data) {
+            Changes c = new Changes();
+            for (LabelEntry l : data.assignedLabels()) {
+                if (l.label().equals(OUTBOX) || l.label().equals(STATE)) c.internal.add(l.node().getId());
+            }
+            for (LabelEntry l : data.removedLabels()) {
+                if (l.label().equals(OUTBOX) || l.label().equals(STATE)) c.internal.add(l.node().getId());
+            }
+            for (Node n : data.createdNodes()) {
+                if (!c.internal.contains(n.getId())) c.createdNodes.put(n.getId(), n);
+            }
+            for (Node n : data.deletedNodes()) {
+                if (!c.internal.contains(n.getId())) c.deletedNodes.put(n.getId(), n.getElementId());
+            }
+            for (LabelEntry l : data.assignedLabels()) c.label(l, c.addedLabels);
+            for (LabelEntry l : data.removedLabels()) c.label(l, c.removedLabels);
+            for (PropertyEntry<Node> p : data.assignedNodeProperties()) c.nodeProperty(p);
+            for (PropertyEntry<Node> p : data.removedNodeProperties()) c.nodeProperty(p);
+            for (Relationship r : data.createdRelationships()) c.createdRels.put(r.getId(), r);
+            for (Relationship r : data.deletedRelationships()) c.deletedRels.put(r.getId(), r);
+            for (PropertyEntry<Relationship> p : data.assignedRelationshipProperties()) c.relProperty(p);
+            for (PropertyEntry<Relationship> p : data.removedRelationshipProperties()) c.relProperty(p);
+            return c;
+        }
+
+        @SuppressWarnings("deprecation")
+        private void label(LabelEntry l, Map<Long, List<String>> into) {
+            long id = l.node().getId();
+            if (internal.contains(id) || createdNodes.containsKey(id)) return;
+            into.computeIfAbsent(id, k -> new ArrayList<>()).add(l.label().name());
+            if (!deletedNodes.containsKey(id)) updatedNodes.putIfAbsent(id, l.node());
+        }
+
+        @SuppressWarnings("deprecation")
+        private void nodeProperty(PropertyEntry<Node> p) {
+            long id = p.entity().getId();
+            if (internal.contains(id) || createdNodes.containsKey(id)) return;
+            previous.computeIfAbsent(id, k -> new HashMap<>()).putIfAbsent(p.key(), p.previouslyCommittedValue());
+            if (!deletedNodes.containsKey(id)) updatedNodes.putIfAbsent(id, p.entity());
+        }
+
+        @SuppressWarnings("deprecation")
+        private void relProperty(PropertyEntry<Relationship> p) {
+            long id = p.entity().getId();
+            if (createdRels.containsKey(id)) return;
+            previousRel.computeIfAbsent(id, k -> new HashMap<>()).putIfAbsent(p.key(), p.previouslyCommittedValue());
+            if (!deletedRels.containsKey(id)) updatedRels.putIfAbsent(id, p.entity());
+        }
+
+        boolean isEmpty() {
+            return createdNodes.isEmpty() && updatedNodes.isEmpty() && deletedNodes.isEmpty() && createdRels.isEmpty() && updatedRels.isEmpty()
+                    && deletedRels.isEmpty();
+        }
+
+        /** The events in the order a replica applies them: nodes created and updated, relationships, then deletions. */
+        List<Pending> events() {
+            List<Pending> out = new ArrayList<>(createdNodes.size() + updatedNodes.size() + deletedNodes.size() + createdRels.size());
+            createdNodes.values().forEach(n -> {
+                String id = n.getElementId();
+                State after = new State(labels(n), properties(n));
+                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.CREATED, id, null, after)));
+            });
+            updatedNodes.forEach((k, n) -> {
+                String id = n.getElementId();
+                State after = new State(labels(n), properties(n));
+                State before = new State(labelsBefore(k, after.labels()), before(previous.getOrDefault(k, Map.of()), after.properties()));
+                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after)));
+            });
+            createdRels.values().forEach(r -> out.add(relationship(r, Operation.CREATED, null, new State(null, properties(r)))));
+            updatedRels.forEach((k, r) -> {
+                State after = new State(null, properties(r));
+                out.add(relationship(r, Operation.UPDATED, new State(null, before(previousRel.getOrDefault(k, Map.of()), after.properties())), after));
+            });
+            deletedRels.forEach((k, r) -> {
+                String id = r.getElementId();
+                State before = new State(null, removed(previousRel.getOrDefault(k, Map.of())));
+                End s = deletedEnd(r, true), e = deletedEnd(r, false);
+                String type = typeOf(r);
+                out.add(pending(ChangeEvent.key("relationship", id), (g, m) -> ChangeEvent.relationship(g, m, Operation.DELETED, id, type, s, e, before, null)));
+            });
+            deletedNodes.forEach((k, id) -> {
+                State before = new State(removedLabels.getOrDefault(k, List.of()), removed(previous.getOrDefault(k, Map.of())));
+                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, before, null)));
+            });
+            return out;
+        }
+
+        private static Pending relationship(Relationship r, Operation op, State before, State after) {
+            String id = r.getElementId(), type = r.getType().name();
+            End s = end(r.getStartNode()), e = end(r.getEndNode());
+            return pending(ChangeEvent.key("relationship", id), (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after));
+        }
+
+        interface Writer {
+            void write(JsonGenerator g, Meta m) throws java.io.IOException;
+        }
+
+        private static Pending pending(String key, Writer w) {
+            return new Pending() {
+                @Override
+                public String key() {
+                    return key;
+                }
+
+                @Override
+                public void write(JsonGenerator g, Meta meta) throws java.io.IOException {
+                    w.write(g, meta);
+                }
+            };
+        }
+
+        private static Map<String, Object> before(Map<String, Object> previous, Map<String, Object> after) {
+            Map<String, Object> b = new TreeMap<>(after);
+            previous.forEach((k, v) -> {
+                if (v == null) b.remove(k);
+                else b.put(k, json(v));
+            });
+            return b;
+        }
+
+        private static Map<String, Object> removed(Map<String, Object> previous) {
+            Map<String, Object> b = new TreeMap<>();
+            previous.forEach((k, v) -> {
+                if (v != null) b.put(k, json(v));
+            });
+            return b;
+        }
+
+        private List<String> labelsBefore(long id, List<String> after) {
+            List<String> b = new ArrayList<>(after);
+            b.removeAll(addedLabels.getOrDefault(id, List.of()));
+            for (String l : removedLabels.getOrDefault(id, List.of())) if (!b.contains(l)) b.add(l);
+            return b;
+        }
+
+        private static String typeOf(Relationship r) {
+            try {
+                return r.getType().name();
+            } catch (RuntimeException e) {
+                return "";
+            }
+        }
+
+        @SuppressWarnings("deprecation")
+        private End deletedEnd(Relationship r, boolean start) {
+            try {
+                Node n = start ? r.getStartNode() : r.getEndNode();
+                return new End(n.getElementId(), deletedNodes.containsKey(n.getId()) ? removedLabels.getOrDefault(n.getId(), List.of()) : labels(n));
+            } catch (RuntimeException e) {
+                return new End("", List.of());
+            }
+        }
+
+        private static End end(Node n) {
+            return new End(n.getElementId(), labels(n));
+        }
+
+        private static List<String> labels(Node n) {
+            List<String> l = new ArrayList<>(2);
+            n.getLabels().forEach(x -> l.add(x.name()));
+            return l;
+        }
+
+        private static Map<String, Object> properties(Entity e) {
+            Map<String, Object> m = new TreeMap<>();
+            e.getAllProperties().forEach((k, v) -> m.put(k, json(v)));
+            return m;
+        }
+
+        /** Values JSON has (numbers, strings, booleans, arrays of them); temporal and spatial values as their Cypher text. */
+        static Object json(Object v) {
+            if (v == null || v instanceof Number || v instanceof String || v instanceof Boolean) return v;
+            if (v.getClass().isArray()) {
+                if (v instanceof Object[] a) {
+                    List<Object> l = new ArrayList<>(a.length);
+                    for (Object x : a) l.add(json(x));
+                    return l;
+                }
+                return v; // primitive arrays: Jackson writes them as arrays
+            }
+            return v.toString();
+        }
+    }
+}

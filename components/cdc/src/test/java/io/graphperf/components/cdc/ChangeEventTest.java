@@ -1,0 +1,67 @@
+package io.graphperf.components.cdc;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.graphperf.components.cdc.ChangeEvent.End;
+import io.graphperf.components.cdc.ChangeEvent.Meta;
+import io.graphperf.components.cdc.ChangeEvent.Operation;
+import io.graphperf.components.cdc.ChangeEvent.State;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The events have the shape consumers of Neo4j Streams and Neo4j's Kafka connector read. */
+class ChangeEventTest {
+
+    interface Write {
+        void to(JsonGenerator g) throws Exception;
+    }
+
+    private static JsonNode json(Write w) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = ChangeEvent.JSON.getFactory().createGenerator(out)) {
+            w.to(g);
+        }
+        return ChangeEvent.parse(out.toByteArray());
+    }
+
+    @Test
+    void aNodeUpdateHasMetaAndPayloadWithBeforeAndAfter() throws Exception {
+        Meta meta = new Meta(1700000000000L, "neo4j", 42, 1, 3, "host");
+        JsonNode e = json(g -> ChangeEvent.node(g, meta, Operation.UPDATED, "4:x:7", new State(List.of("Person"), Map.of("name", "Ann")),
+                new State(List.of("Person", "Admin"), Map.of("name", "Ann B", "age", 31L))));
+        assertEquals(1700000000000L, e.at("/meta/timestamp").asLong());
+        assertEquals("neo4j", e.at("/meta/username").asText());
+        assertEquals(42, e.at("/meta/txId").asLong());
+        assertEquals(1, e.at("/meta/txEventId").asInt());
+        assertEquals(3, e.at("/meta/txEventsCount").asInt());
+        assertEquals("updated", e.at("/meta/operation").asText());
+        assertEquals("host", e.at("/meta/source/hostname").asText());
+        assertEquals("4:x:7", e.at("/payload/id").asText());
+        assertEquals("node", e.at("/payload/type").asText());
+        assertEquals("Ann", e.at("/payload/before/properties/name").asText());
+        assertEquals("Admin", e.at("/payload/after/labels/1").asText());
+        assertEquals(31, e.at("/payload/after/properties/age").asInt());
+        assertTrue(e.at("/schema/constraints").isArray());
+    }
+
+    @Test
+    void aRelationshipCreationNamesItsTypeAndEnds() throws Exception {
+        Meta meta = new Meta(1, "u", 2, 0, 1, "h");
+        JsonNode e = json(g -> ChangeEvent.relationship(g, meta, Operation.CREATED, "5:x:1", "KNOWS", new End("4:x:1", List.of("A")),
+                new End("4:x:2", List.of("B")), null, new State(null, Map.of("since", 2020L))));
+        assertEquals("relationship", e.at("/payload/type").asText());
+        assertEquals("KNOWS", e.at("/payload/label").asText());
+        assertEquals("4:x:1", e.at("/payload/start/id").asText());
+        assertEquals("B", e.at("/payload/end/labels/0").asText());
+        assertTrue(e.at("/payload/before").isNull());
+        assertTrue(e.at("/payload/after/labels").isMissingNode(), "a relationship's state has no labels");
+        assertEquals(2020, e.at("/payload/after/properties/since").asInt());
+        assertEquals("relationship:5:x:1", ChangeEvent.key("relationship", "5:x:1"));
+    }
+}

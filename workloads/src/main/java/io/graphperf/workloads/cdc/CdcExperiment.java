@@ -1,0 +1,202 @@
+package io.graphperf.workloads.cdc;
+
+import io.graphperf.core.report.Format;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Check;
+import io.graphperf.core.results.ExperimentData;
+import io.graphperf.core.results.Headline;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.results.TargetCheck;
+import io.graphperf.engines.kafka.KafkaBroker;
+import io.graphperf.workloads.Experiment;
+import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.options.ExperimentCommand;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/** E5 — change data capture through Kafka (spec: workloads.md, E5). */
+public final class CdcExperiment implements Experiment<CdcOptions> {
+
+    public static final String NAME = "cdc";
+    static final String SERIES = "series", FAULT = "fault", OPEN = "open-model";
+    /** The targets: 100,000-node transactions end to end, and the open model's lag. */
+    static final double TARGET_NODES_PER_S = 50_000, TARGET_LAG_P99_MS = 1000;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String title() {
+        return "E5 — change data capture: Neo4j → Kafka → Neo4j";
+    }
+
+    @Override
+    public String description() {
+        return "Transactions of unit × multiplier nodes on a source Neo4j, streamed through Kafka (KRaft) by graphperf's change source and applied by"
+                + " its sink to a second Neo4j (or a pipeline of yours): ms per node end to end, lag percentiles, an open model, the source's cost"
+                + " to a committing client, and faults (kill -9 of the source, broker or sink; a paused broker) with every event checked";
+    }
+
+    @Override
+    public ExperimentCommand<CdcOptions> command() {
+        return new CdcCommand();
+    }
+
+    @Override
+    public Class<? extends ExperimentData> dataType() {
+        return CdcData.class;
+    }
+
+    @Override
+    public TrialResult run(RunContext ctx, CdcOptions o) throws Exception {
+        List<Cell> cells = new ArrayList<>();
+        List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
+        CdcData.OpenModelData open = null;
+        Map<String, String> brokerSettings = new LinkedHashMap<>();
+        String kafka, warmup;
+        try (Pipeline p = Pipeline.start(ctx.engines(), o, ctx.dir(), ctx.home(), ctx.progress())) {
+            kafka = p.broker() != null ? "graphperf's broker: Kafka " + KafkaBroker.VERSION + " (KRaft, broker + controller, one node) at " + p.bootstrapServers()
+                    : "your cluster at " + p.bootstrapServers();
+            if (p.broker() != null) brokerSettings.putAll(p.broker().settings());
+            if (o.sourceCost()) cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
+            PipelineWarmup.Result warm = PipelineWarmup.run(p, o, o.warmupMax(), ctx.progress());
+            warmup = warm.describe();
+            if (warm.transfers() > 0 && !warm.stable()) {
+                warnings.add("the pipeline's warm-up ended at its limit (--warmup-max " + o.warmupMax().toSeconds() + "s) before its times were stable: "
+                        + warm.describe() + "; the first series' figures may be those of a cold pipeline");
+            }
+            for (int m : o.multipliers()) {
+                for (int r = 1; r <= o.repeats(); r++) {
+                    ctx.progress().phase("series ×" + m + " (" + Format.rate((double) o.unit() * m) + " nodes), transaction " + r + " of " + o.repeats());
+                    Series.Transfer t = Series.run(p, o, m, r);
+                    Cell c = seriesCell(ctx, o, t);
+                    cells.add(c);
+                    fail(failures, "series ×" + m + " transaction " + r, t.check());
+                    ctx.progress().phaseDone(Format.ms(t.msPerNode()) + " ms/node, " + Format.rate(t.nodesPerSecond()) + " nodes/s, lag p99 "
+                            + Format.ms(t.lagP99()) + " ms; " + t.check().describe());
+                    ctx.saved().cells(cells, failures);
+                }
+            }
+            if (o.rate() != null) {
+                ctx.progress().phase("open model: " + Format.rate(o.rate()) + " changes/s in transactions of " + o.txSize() + " for " + o.duration().toSeconds() + " s");
+                OpenModel.Result r = OpenModel.run(p, o);
+                cells.add(openCell(ctx, o, r));
+                fail(failures, "open model", r.check());
+                if (r.achievedPerSecond() < 0.95 * r.offeredPerSecond()) {
+                    warnings.add("open model: achieved " + Format.rate(r.achievedPerSecond()) + " of " + Format.rate(r.offeredPerSecond())
+                            + " changes/s offered — the source did not keep up; its lag figures are those of an overloaded pipeline");
+                }
+                open = new CdcData.OpenModelData(r.rate(), r.txSize(), r.seconds(), r.lagPerSecond(), r.samples(), r.cpuCores());
+                ctx.progress().phaseDone("lag p50 " + Format.ms(r.lagP50()) + " ms, p99 " + Format.ms(r.lagP99()) + " ms; " + r.check().describe());
+                ctx.saved().cells(cells, failures);
+            }
+            Random random = new Random(ctx.seed());
+            for (CdcOptions.Fault f : o.faults()) {
+                ctx.progress().phase("fault round: " + f.label());
+                FaultRound.Result r = FaultRound.run(p, o, f, random, ctx.progress());
+                cells.add(faultCell(ctx, r));
+                fail(failures, "fault " + f.label(), r.check());
+                ctx.progress().phaseDone(r.check().describe());
+                ctx.saved().cells(cells, failures);
+            }
+        }
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("unit", o.unit());
+        config.put("multipliers", o.multipliers());
+        config.put("repeats", o.repeats());
+        config.put("warmup", warmup);
+        CdcData data = new CdcData(o.ownPipeline() ? "graphperf's change source and sink (Neo4j plugins)" : "yours: " + o.source() + " → " + o.sink()
+                + " (graphperf only wrote to the source and read the sink)", kafka, brokerSettings, o.topic(), o.partitions(), o.replicationFactor(),
+                o.ownPipeline() ? Pipeline.TEMPLATE : null, o.ownPipeline() ? "graphperf.cdc.awaitApplied, woken by each sink commit"
+                : "an indexed count on the sink every " + Series.POLL_MS + " ms", open);
+        return new TrialResult(cells, o.ownPipeline() ? "Neo4j → Kafka → Neo4j (graphperf's stream)" : "your pipeline", "", Map.of(), config, data,
+                warnings, failures);
+    }
+
+    private static void fail(List<String> failures, String what, SinkCheck c) {
+        if (!c.passed()) failures.add(what + ": " + c.describe());
+    }
+
+    private static Cell.Builder checked(Cell.Builder b, SinkCheck c) {
+        b.value("lost", c.lost()).value("duplicated", c.duplicated()).value("out_of_order", c.outOfOrder());
+        b.check(Check.equal("events committed on the source and never applied in the sink", 0, c.lost()));
+        b.check(Check.equal("events applied more than once", 0, c.duplicated()));
+        if (c.byHistory()) {
+            b.check(Check.equal("nodes whose events were applied out of commit order", 0, c.outOfOrder()));
+            b.check(Check.equal("nodes whose final state differs from the source's", 0, c.wrongState()));
+        }
+        return b;
+    }
+
+    static Cell seriesCell(RunContext ctx, CdcOptions o, Series.Transfer t) {
+        Cell.Builder b = Cell.builder(NAME, SERIES).title("UNWIND range(1,$n) CREATE (n:Performance) on the source → sink").query(Series.STATEMENT)
+                .transport("kafka").dimension("multiplier", t.multiplier()).dimension("transaction", t.repeat()).entityUnit("nodes")
+                .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(t.elapsedMs() / 1000).noDefaultFigure()
+                .figure("ms per node", "ms", false, t.msPerNode())
+                .value("nodes", t.nodes()).value("ms_per_node", t.msPerNode()).value("nodes_per_s", t.nodesPerSecond())
+                .value("lag_p50_ms", t.lagP50()).value("lag_p99_ms", t.lagP99()).value("lag_max_ms", t.lagMax())
+                .value("commit_ms", t.commitMs()).value("visible_ms", t.visibleMs());
+        t.cpuSeconds().forEach((k, v) -> b.value("cpu_s_" + column(k), v));
+        if (t.stages() != null) {
+            b.value("first_published_ms", t.stages().firstPublishedMs()).value("all_published_ms", t.stages().allPublishedMs())
+                    .value("first_applied_ms", t.stages().firstAppliedMs()).value("all_applied_ms", t.stages().allAppliedMs());
+        }
+        return checked(b, t.check()).build();
+    }
+
+    /** "source database" → "source", "harness (clients)" → "harness": a process's name as a results.csv column suffix. */
+    static String column(String process) {
+        return process.toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")[0].equals("kafka") ? "broker" : process.toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")[0];
+    }
+
+    static Cell openCell(RunContext ctx, CdcOptions o, OpenModel.Result r) {
+        Cell.Builder b = Cell.builder(NAME, OPEN).title("open model: " + r.rate() + " changes/s in transactions of " + r.txSize()).query(Series.STATEMENT)
+                .transport("kafka").dimension("rate", r.rate()).dimension("tx_size", r.txSize()).entityUnit("nodes")
+                .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(r.seconds()).noDefaultFigure()
+                .figure("lag p99", "ms", false, r.lagP99())
+                .value("nodes", r.committed() * r.txSize()).value("offered_per_s", r.offeredPerSecond()).value("achieved_per_s", r.achievedPerSecond())
+                .value("late_starts", r.late()).value("failed_transactions", r.failed())
+                .value("lag_p50_ms", r.lagP50()).value("lag_p99_ms", r.lagP99()).value("lag_max_ms", r.lagMax());
+        r.cpuCores().forEach((k, v) -> b.value("cpu_cores_" + column(k), v));
+        return checked(b, r.check()).build();
+    }
+
+    static Cell faultCell(RunContext ctx, FaultRound.Result r) {
+        Cell.Builder b = Cell.builder(NAME, FAULT).title("fault: " + r.fault().label() + " during small transactions with updates").query(FaultRound.CREATE)
+                .transport("kafka").dimension("fault", r.fault().label()).entityUnit("events")
+                .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(r.convergedS()).noDefaultFigure()
+                .value("events_expected", r.check().expected()).value("events_applied", r.check().applied()).value("fault_at_s", r.faultAtS())
+                .value("recovery_s", r.recoveredS()).value("converged_s", r.convergedS()).value("transactions", r.transactions())
+                .value("retried_statements", r.retried()).value("skipped_repeats", r.skippedRepeats());
+        return checked(b, r.check()).build();
+    }
+
+    @Override
+    public List<ReportSection> sections() {
+        return List.of(new CdcReport());
+    }
+
+    @Override
+    public void summary(RunResult run, PrintStream out) {
+        CdcReport.console(run, out);
+    }
+
+    @Override
+    public List<Headline> headlines(List<Cell> cells) {
+        return CdcReport.headlines(cells);
+    }
+
+    @Override
+    public List<TargetCheck> targets(List<Cell> cells) {
+        return CdcReport.targets(cells);
+    }
+}

@@ -1,0 +1,52 @@
+package io.graphperf.workloads.cdc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * E5's validated options (command line over the ini file over the defaults).
+ *
+ * @param unit              nodes per transaction at multiplier 1
+ * @param multipliers       one series per multiplier: transactions of unit × multiplier nodes
+ * @param repeats           transactions per series
+ * @param partitions        partitions of the topic graphperf creates
+ * @param replicationFactor its replication factor
+ * @param bootstrapServers  a user's Kafka cluster, or null to start graphperf's broker
+ * @param brokerHeap        graphperf's broker's heap
+ * @param brokerSettings    settings for graphperf's broker ([broker] kafka.* in the ini file)
+ * @param source            a user's source database (bolt://…), or null to start graphperf's
+ * @param sink              a user's sink database, or null
+ * @param user              user for --source/--sink
+ * @param password          password for them
+ * @param topic             the topic the source publishes to and the sink reads
+ * @param sinkBatch         events per sink transaction at most
+ * @param consumerSettings  graphperf's sink's Kafka consumer settings ([consumer] kafka.*)
+ * @param producerSettings  graphperf's source's Kafka producer settings ([producer] kafka.*)
+ * @param rate              changes/s of the open model, or null for no open-model stream
+ * @param duration          the open model's duration
+ * @param txSize            nodes per transaction in the open model and in fault rounds
+ * @param faults            faults to inject, one round each
+ * @param sourceCost        also measure the write throughput with the source on vs off
+ * @param timeout           how long a series may wait for the sink
+ * @param warmupMax         how long the pipeline may warm up before the series (zero: no warm-up)
+ */
+public record CdcOptions(int unit, List<Integer> multipliers, int repeats, int partitions, short replicationFactor, String bootstrapServers,
+                         String brokerHeap, Map<String, String> brokerSettings, String source, String sink, String user, String password, String topic,
+                         int sinkBatch, Map<String, String> consumerSettings, Map<String, String> producerSettings, Integer rate, Duration duration,
+                         int txSize, List<Fault> faults, boolean sourceCost, Duration timeout, Duration warmupMax) {
+
+    /** graphperf's own pipeline (its source and sink plugins), or a user's that it only produces to and measures. */
+    public boolean ownPipeline() {
+        return source == null && sink == null;
+    }
+
+    /** A fault injected once during a round: SIGKILL of one process, or a pause of the broker. */
+    public record Fault(String kind, Duration pause) {
+        static final List<String> KINDS = List.of("kill-source", "kill-broker", "kill-sink", "stop-broker");
+
+        public String label() {
+            return pause == null ? kind : kind + "=" + pause.toSeconds() + "s";
+        }
+    }
+}

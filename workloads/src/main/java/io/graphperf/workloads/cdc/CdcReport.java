@@ -1,0 +1,220 @@
+package io.graphperf.workloads.cdc;
+
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.report.Format;
+import io.graphperf.core.report.Html;
+import io.graphperf.core.report.ReportSection;
+import io.graphperf.core.report.SvgChart;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Headline;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.results.TargetCheck;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** E5's report: the pipeline, the seed's table per series with its box plot, the open model's lag over time, the faults, the source's cost. */
+final class CdcReport implements ReportSection {
+
+    @Override
+    public void render(Html h, RunResult run) {
+        CdcData d = run.data(CdcData.class);
+        h.h2("Change data capture: Neo4j → Kafka → Neo4j", "id", "cdc");
+        if (d != null) {
+            Map<String, String> meta = new java.util.LinkedHashMap<>();
+            meta.put("pipeline", d.pipeline());
+            meta.put("Kafka", d.kafka());
+            meta.put("topic", d.topic() + " (" + d.partitions() + " partitions, replication factor " + d.replicationFactor() + "), dead letters in " + d.topic() + "-dlq");
+            if (d.sinkTemplate() != null) meta.put("sink template", "UNWIND $events AS event " + d.sinkTemplate());
+            meta.put("end of a series detected by", d.endDetection());
+            if (!d.brokerSettings().isEmpty()) meta.put("broker settings", d.brokerSettings().toString());
+            h.meta("cdc-pipeline", meta);
+        }
+        Map<Integer, List<Cell>> series = series(run.cells());
+        if (!series.isEmpty()) {
+            h.h3("Series: ms per node end to end (max received_time − min creation_time ÷ nodes)");
+            Html.Table t = h.table("summary", "cdc-series", "multiplier", "nodes", "transactions", "min ms/node", "max", "avg", "median", "stdev",
+                    "median nodes/s", "lag p50 ms (median)", "lag p99 ms (median)", "lost", "duplicated", "out of order");
+            List<SvgChart.Box> boxes = new ArrayList<>();
+            for (Map.Entry<Integer, List<Cell>> e : series.entrySet()) {
+                DescriptiveStatistics ms = stats(e.getValue(), "ms_per_node");
+                t.row(Html.Td.num(Integer.toString(e.getKey())), Html.Td.num(Format.rate(e.getValue().get(0).values().get("nodes"))),
+                        Html.Td.num(Integer.toString(e.getValue().size())), Html.Td.num(f(ms.getMin())), Html.Td.num(f(ms.getMax())),
+                        Html.Td.num(f(ms.getMean())), Html.Td.num(f(ms.getPercentile(50))), Html.Td.num(f(ms.getStandardDeviation())),
+                        Html.Td.num(Format.rate(stats(e.getValue(), "nodes_per_s").getPercentile(50))),
+                        Html.Td.num(Format.ms(stats(e.getValue(), "lag_p50_ms").getPercentile(50))), Html.Td.num(Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50))),
+                        Html.Td.num(Format.rate(sum(e.getValue(), "lost"))), Html.Td.num(Format.rate(sum(e.getValue(), "duplicated"))),
+                        Html.Td.num(Format.rate(sum(e.getValue(), "out_of_order"))));
+                boxes.add(new SvgChart.Box("×" + e.getKey() + " (" + Format.rate(e.getValue().get(0).values().get("nodes")) + " nodes)", ms.getValues(),
+                        "median " + f(ms.getPercentile(50)) + " ms/node over " + ms.getN() + " transactions"));
+            }
+            t.end();
+            h.raw(SvgChart.boxPlot("cdc-box", "ms per node (lower is better)", boxes));
+            h.note("One transaction per row of results.csv. creation_time is timestamp() in the source's statement (its start, one value per transaction);"
+                    + " received_time is timestamp() in the sink's batch statement (the start of that batch's statement, so the last batch's own duration"
+                    + " is not in it); both are this machine's clock. visible_ms in results.csv is measured by graphperf from the source call to the sink's"
+                    + " commit of the last event (woken by the sink), commit_ms the source transaction alone.");
+        }
+        List<Cell> open = run.cells().stream().filter(c -> c.scenario().equals(CdcExperiment.OPEN)).toList();
+        if (!open.isEmpty()) {
+            h.h3("Open model");
+            for (Cell c : open) {
+                Map<String, Double> v = c.values();
+                h.p("Offered " + Format.rate(v.get("offered_per_s")) + " changes/s, achieved " + Format.rate(v.get("achieved_per_s")) + " (" + Format.rate(v.get("late_starts"))
+                        + " transactions started more than " + OpenModel.LATE_MS + " ms late, " + Format.rate(v.get("failed_transactions")) + " failed): lag p50 "
+                        + Format.ms(v.get("lag_p50_ms")) + " ms, p99 " + Format.ms(v.get("lag_p99_ms")) + " ms, max " + Format.ms(v.get("lag_max_ms")) + " ms.");
+            }
+            if (d != null && d.openModel() != null) {
+                CdcData.OpenModelData om = d.openModel();
+                List<double[]> p50 = new ArrayList<>(), p99 = new ArrayList<>(), mx = new ArrayList<>();
+                for (CdcData.Second s : om.lagPerSecond()) {
+                    p50.add(new double[]{s.second(), s.lagP50()});
+                    p99.add(new double[]{s.second(), s.lagP99()});
+                    mx.add(new double[]{s.second(), s.lagMax()});
+                }
+                h.raw(SvgChart.lines("cdc-lag", "second of the window (by creation time)", "lag ms (commit → in the sink)",
+                        List.of(new SvgChart.Line("p50", p50, false), new SvgChart.Line("p99", p99, false), new SvgChart.Line("max", mx, true))));
+                List<double[]> cap = new ArrayList<>(), pub = new ArrayList<>(), app = new ArrayList<>();
+                for (int i = 1; i < om.stages().size(); i++) {
+                    CdcData.Sample a = om.stages().get(i - 1), b = om.stages().get(i);
+                    double dt = b.at() - a.at();
+                    if (dt <= 0 || a.captured() < 0 || b.captured() < 0) continue;
+                    cap.add(new double[]{b.at(), (b.captured() - a.captured()) / dt});
+                    pub.add(new double[]{b.at(), (b.published() - a.published()) / dt});
+                    app.add(new double[]{b.at(), (b.applied() - a.applied()) / dt});
+                }
+                h.raw(SvgChart.lines("cdc-stages", "seconds", "events/s", List.of(new SvgChart.Line("captured (source commits)", cap, false),
+                        new SvgChart.Line("published (Kafka acknowledged)", pub, false), new SvgChart.Line("applied (sink commits)", app, true))));
+                Html.Table t = h.table("summary", "cdc-cpu", "process", "CPU cores over the window");
+                om.cpuCores().forEach((k, c) -> t.row(Html.Td.text(k), Html.Td.num(Format.cores(c))));
+                t.end();
+            }
+        }
+        List<Cell> faults = run.cells().stream().filter(c -> c.scenario().equals(CdcExperiment.FAULT)).toList();
+        if (!faults.isEmpty()) {
+            h.h3("Faults");
+            Html.Table t = h.table("summary", "cdc-faults", "fault", "at s", "back after s", "converged at s", "events expected", "applied", "lost", "duplicated",
+                    "out of order", "checks");
+            for (Cell c : faults) {
+                Map<String, Double> v = c.values();
+                t.row(Html.Td.text(String.valueOf(c.dimensions().get("fault"))), Html.Td.num(Format.secs(v.get("fault_at_s"))), Html.Td.num(Format.secs(v.get("recovery_s"))),
+                        Html.Td.num(Format.secs(v.get("converged_s"))), Html.Td.num(Format.rate(v.get("events_expected"))), Html.Td.num(Format.rate(v.get("events_applied"))),
+                        Html.Td.num(Format.rate(v.get("lost"))), Html.Td.num(Format.rate(v.get("duplicated"))), Html.Td.num(Format.rate(v.get("out_of_order"))),
+                        Html.Td.text(c.verified() ? "passed" : "FAILED"));
+            }
+            t.end();
+            h.note("Each round commits small transactions (creates, and an update of the previous transaction's nodes) on the source at 20 a second while"
+                    + " the fault strikes at a random moment; the source itself is the oracle afterwards: every node with one applied event per change,"
+                    + " in commit order.");
+        }
+        List<Cell> cost = run.cells().stream().filter(c -> c.scenario().startsWith("source-cost-") && c.measurement() != null).toList();
+        if (cost.size() == 2) {
+            h.h3("What the source costs a committing client");
+            Measurement off = cost.get(0).measurement(), on = cost.get(1).measurement();
+            h.p(sourceCost(off, on));
+        }
+    }
+
+    static String sourceCost(Measurement off, Measurement on) {
+        return "One CREATE per transaction, 8 clients over Bolt: " + Format.rate(off.opsPerSecond()) + " tx/s without the change source, "
+                + Format.rate(on.opsPerSecond()) + " with it (" + Format.pct(on.opsPerSecond() / off.opsPerSecond()) + "); mean latency "
+                + Format.ms(off.serviceTime().meanMs()) + " → " + Format.ms(on.serviceTime().meanMs()) + " ms, p99 " + Format.ms(off.latency().p99Ms()) + " → "
+                + Format.ms(on.latency().p99Ms()) + " ms.";
+    }
+
+    private static String f(double v) {
+        return Format.ms(v);
+    }
+
+    static Map<Integer, List<Cell>> series(List<Cell> cells) {
+        Map<Integer, List<Cell>> m = new TreeMap<>();
+        for (Cell c : cells) {
+            if (!c.scenario().equals(CdcExperiment.SERIES)) continue;
+            m.computeIfAbsent(((Number) c.dimensions().get("multiplier")).intValue(), k -> new ArrayList<>()).add(c);
+        }
+        return m;
+    }
+
+    static DescriptiveStatistics stats(List<Cell> cells, String column) {
+        DescriptiveStatistics s = new DescriptiveStatistics();
+        for (Cell c : cells) {
+            Double v = c.values().get(column);
+            if (v != null && Double.isFinite(v)) s.addValue(v);
+        }
+        return s;
+    }
+
+    private static double sum(List<Cell> cells, String column) {
+        return cells.stream().mapToDouble(c -> c.values().getOrDefault(column, 0.0)).sum();
+    }
+
+    static void console(RunResult run, PrintStream out) {
+        Map<Integer, List<Cell>> series = series(run.cells());
+        if (!series.isEmpty()) {
+            out.println();
+            out.println("Series (ms per node end to end; min / max / avg / median / stdev over the transactions):");
+            for (Map.Entry<Integer, List<Cell>> e : series.entrySet()) {
+                DescriptiveStatistics ms = stats(e.getValue(), "ms_per_node");
+                out.printf("  ×%-5d %9s nodes, %d tx: %s / %s / %s / %s / %s ms per node — median %s nodes/s, lag p99 %s ms; lost %s, duplicated %s, out of order %s%n",
+                        e.getKey(), Format.rate(e.getValue().get(0).values().get("nodes")), e.getValue().size(), f(ms.getMin()), f(ms.getMax()), f(ms.getMean()),
+                        f(ms.getPercentile(50)), f(ms.getStandardDeviation()), Format.rate(stats(e.getValue(), "nodes_per_s").getPercentile(50)),
+                        Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50)), Format.rate(sum(e.getValue(), "lost")),
+                        Format.rate(sum(e.getValue(), "duplicated")), Format.rate(sum(e.getValue(), "out_of_order")));
+            }
+        }
+        for (Cell c : run.cells()) {
+            Map<String, Double> v = c.values();
+            if (c.scenario().equals(CdcExperiment.OPEN)) {
+                out.printf("Open model: offered %s changes/s, achieved %s; lag p50 %s ms, p99 %s ms, max %s ms; lost %s, duplicated %s%n",
+                        Format.rate(v.get("offered_per_s")), Format.rate(v.get("achieved_per_s")), Format.ms(v.get("lag_p50_ms")), Format.ms(v.get("lag_p99_ms")),
+                        Format.ms(v.get("lag_max_ms")), Format.rate(v.get("lost")), Format.rate(v.get("duplicated")));
+            } else if (c.scenario().equals(CdcExperiment.FAULT)) {
+                out.printf("Fault %s at %s s: %s events expected, %s applied; lost %s, duplicated %s, out of order %s — %s%n", c.dimensions().get("fault"),
+                        Format.secs(v.get("fault_at_s")), Format.rate(v.get("events_expected")), Format.rate(v.get("events_applied")), Format.rate(v.get("lost")),
+                        Format.rate(v.get("duplicated")), Format.rate(v.get("out_of_order")), c.verified() ? "passed" : "FAILED");
+            }
+        }
+        List<Cell> cost = run.cells().stream().filter(c -> c.scenario().startsWith("source-cost-") && c.measurement() != null).toList();
+        if (cost.size() == 2) out.println("Source cost: " + sourceCost(cost.get(0).measurement(), cost.get(1).measurement()));
+    }
+
+    static List<Headline> headlines(List<Cell> cells) {
+        List<Headline> out = new ArrayList<>();
+        for (Map.Entry<Integer, List<Cell>> e : series(cells).entrySet()) {
+            DescriptiveStatistics n = stats(e.getValue(), "nodes_per_s");
+            out.add(new Headline("end to end, transactions of " + Format.rate(e.getValue().get(0).values().get("nodes")) + " nodes (median of " + n.getN()
+                    + ", min–max)", "rate", n.getPercentile(50), n.getMin(), n.getMax(), "nodes/s", true, Format.ms(stats(e.getValue(), "ms_per_node").getPercentile(50))
+                    + " ms per node"));
+        }
+        for (Cell c : cells) {
+            if (c.scenario().equals(CdcExperiment.OPEN)) {
+                out.add(new Headline("open model at " + Format.rate(c.values().get("offered_per_s")) + " changes/s: lag p99", "rate", c.values().get("lag_p99_ms"), Double.NaN,
+                        Double.NaN, "ms", c.values().get("achieved_per_s") >= 0.95 * c.values().get("offered_per_s"), "p50 " + Format.ms(c.values().get("lag_p50_ms")) + " ms"));
+            }
+        }
+        return out;
+    }
+
+    static List<TargetCheck> targets(List<Cell> cells) {
+        List<TargetCheck> out = new ArrayList<>();
+        List<Cell> big = series(cells).getOrDefault(100, List.of());
+        if (!big.isEmpty() && big.get(0).values().get("nodes") == 100_000) {
+            DescriptiveStatistics n = stats(big, "nodes_per_s");
+            out.add(new TargetCheck("end to end, 100,000-node transactions (median nodes/s ÷ 50,000)", "series ×100", "50,000 nodes/s", "kafka",
+                    n.getPercentile(50) / CdcExperiment.TARGET_NODES_PER_S, n.getMin() / CdcExperiment.TARGET_NODES_PER_S,
+                    n.getMax() / CdcExperiment.TARGET_NODES_PER_S, 1, true));
+        }
+        for (Cell c : cells) {
+            if (c.scenario().equals(CdcExperiment.OPEN) && c.values().get("offered_per_s") >= 10_000) {
+                out.add(new TargetCheck("open model at 10,000 changes/s: 1 s ÷ lag p99", "open model", "lag p99 1 s", "kafka",
+                        CdcExperiment.TARGET_LAG_P99_MS / c.values().get("lag_p99_ms"), Double.NaN, Double.NaN, 1,
+                        c.values().get("achieved_per_s") >= 0.95 * c.values().get("offered_per_s")));
+            }
+        }
+        return out;
+    }
+}

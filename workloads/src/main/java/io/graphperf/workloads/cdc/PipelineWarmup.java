@@ -1,0 +1,54 @@
+package io.graphperf.workloads.cdc;
+
+import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.report.Format;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Transfers before the series, not recorded: three JVMs start cold, and their compilers use much of this machine's two cores for a minute
+ * or more (measured: the first 100,000-node transaction ran at a quarter of the eighth's rate). Transactions of unit × 10 nodes run until
+ * the last {@value #STABLE} were within {@value #SPREAD_PCT} % of their median ms per node (after at least {@value #MIN} of them), or
+ * until the time is up; which it was is reported.
+ */
+final class PipelineWarmup {
+
+    static final int STABLE = 3, MIN = 5, SPREAD_PCT = 15;
+
+    record Result(int transfers, double seconds, boolean stable, List<Double> msPerNode) {
+        String describe() {
+            return transfers + " transfers in " + Format.secs(seconds) + " s, " + (stable ? "stable" : "NOT stable when the time was up") + " (ms per node: "
+                    + msPerNode.stream().map(Format::ms).reduce((a, b) -> a + ", " + b).orElse("–") + ")";
+        }
+    }
+
+    private PipelineWarmup() {
+    }
+
+    static Result run(Pipeline p, CdcOptions o, Duration max, ProgressListener progress) throws Exception {
+        if (max.isZero()) return new Result(0, 0, false, List.of());
+        progress.phase("warm up the pipeline (transactions of " + Format.rate(o.unit() * 10.0) + " nodes, at most " + max.toSeconds() + " s)");
+        long start = System.nanoTime(), end = start + max.toNanos();
+        List<Double> ms = new ArrayList<>();
+        boolean stable = false;
+        while (System.nanoTime() < end) {
+            Series.Transfer t = Series.run(p, o, 10, 0);
+            ms.add(t.msPerNode());
+            if (ms.size() >= MIN && stable(ms.subList(ms.size() - STABLE, ms.size()))) {
+                stable = true;
+                break;
+            }
+        }
+        Result r = new Result(ms.size(), (System.nanoTime() - start) / 1e9, stable, ms);
+        progress.phaseDone(r.describe());
+        return r;
+    }
+
+    static boolean stable(List<Double> last) {
+        List<Double> sorted = last.stream().sorted().toList();
+        double median = sorted.get(sorted.size() / 2);
+        return last.stream().allMatch(v -> Math.abs(v - median) <= median * SPREAD_PCT / 100.0);
+    }
+}
