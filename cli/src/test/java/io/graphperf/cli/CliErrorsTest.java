@@ -170,6 +170,22 @@ class CliErrorsTest {
         String writesHelp = cli("run", "writes", "--help").out();
         assertTrue(writesHelp.contains("--clients") && writesHelp.contains("--server"), writesHelp);
         assertFalse(writesHelp.contains("--scale") || writesHelp.contains("--bolt-threads"), writesHelp);
+        String cdcHelp = cli("run", "cdc", "--help").out();
+        assertTrue(cdcHelp.contains("--multipliers") && cdcHelp.contains("--fault") && cdcHelp.contains("--bootstrap-servers"), cdcHelp);
+        assertFalse(cdcHelp.contains("--clients") || cdcHelp.contains("--server ") || cdcHelp.contains("--data-dir"), cdcHelp);
+    }
+
+    @Test
+    void anIniConfigIsCdcsAlone(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path ini = dir.resolve("x.ini");
+        java.nio.file.Files.writeString(ini, "[producer]\nunit = 5\n");
+        Outcome o = cli("run", "writes", "--config", ini.toString());
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().contains("ini files are for cdc"), o.err());
+        java.nio.file.Files.writeString(ini, "[producer]\nunits = 5\n");
+        o = cli("run", "cdc", "--config", ini.toString());
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().contains(ini + ":2") && o.err().contains("units"), o.err());
     }
 
     @Test

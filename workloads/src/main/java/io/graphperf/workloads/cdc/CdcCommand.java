@@ -67,7 +67,7 @@ public final class CdcCommand extends ExperimentCommand<CdcOptions> {
     Duration warmupMax;
     @Option(names = "--series-timeout", converter = DurationConverter.class, description = "How long one transaction may take to reach the sink (default: 10m).")
     Duration seriesTimeout;
-    @Option(names = "--heap", description = "Heap of each Neo4j graphperf starts (default: 3g: the source holds a whole transaction's events).")
+    @Option(names = "--heap", description = "Heap of each Neo4j graphperf starts (default: 6g: a million-node transaction needs more than 2 GiB of transaction memory, 70 %% of the heap).")
     String heap;
     @Option(names = "--page-cache", description = "Page cache of each Neo4j graphperf starts (default: 512m).")
     String pageCache;
@@ -153,7 +153,7 @@ public final class CdcCommand extends ExperimentCommand<CdcOptions> {
     public EngineOptions engine() {
         EngineOptions e = new EngineOptions();
         if (source == null) {
-            e.heap = heap == null ? "3g" : heap;
+            e.heap = heap == null ? "6g" : heap;
             e.pageCache = pageCache;
         }
         return e;

@@ -77,7 +77,20 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
             for (int m : o.multipliers()) {
                 for (int r = 1; r <= o.repeats(); r++) {
                     ctx.progress().phase("series ×" + m + " (" + Format.rate((double) o.unit() * m) + " nodes), transaction " + r + " of " + o.repeats());
-                    Series.Transfer t = Series.run(p, o, m, r);
+                    Series.Transfer t;
+                    try {
+                        t = Series.run(p, o, m, r);
+                    } catch (io.graphperf.core.UserError e) {
+                        throw e;
+                    } catch (Exception e) {
+                        // e.g. a transaction larger than the source's memory allows: the series stops, the rest of the run goes on
+                        String why = "series ×" + m + ": the transaction of " + Format.rate((double) o.unit() * m) + " nodes failed: " + e.getMessage()
+                                + (String.valueOf(e.getMessage()).contains("memory") ? " (a larger --heap gives the source more transaction memory)" : "");
+                        failures.add(why);
+                        ctx.progress().phaseDone("FAILED: " + why);
+                        ctx.saved().cells(cells, failures);
+                        break;
+                    }
                     Cell c = seriesCell(ctx, o, t);
                     cells.add(c);
                     fail(failures, "series ×" + m + " transaction " + r, t.check());

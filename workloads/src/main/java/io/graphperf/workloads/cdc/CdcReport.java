@@ -47,8 +47,8 @@ final class CdcReport implements ReportSection {
                         Html.Td.num(f(ms.getMean())), Html.Td.num(f(ms.getPercentile(50))), Html.Td.num(f(ms.getStandardDeviation())),
                         Html.Td.num(Format.rate(stats(e.getValue(), "nodes_per_s").getPercentile(50))),
                         Html.Td.num(Format.ms(stats(e.getValue(), "lag_p50_ms").getPercentile(50))), Html.Td.num(Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50))),
-                        Html.Td.num(Format.rate(sum(e.getValue(), "lost"))), Html.Td.num(Format.rate(sum(e.getValue(), "duplicated"))),
-                        Html.Td.num(Format.rate(sum(e.getValue(), "out_of_order"))));
+                        Html.Td.num(count(sum(e.getValue(), "lost"))), Html.Td.num(count(sum(e.getValue(), "duplicated"))),
+                        Html.Td.num(count(sum(e.getValue(), "out_of_order"))));
                 boxes.add(new SvgChart.Box("×" + e.getKey() + " (" + Format.rate(e.getValue().get(0).values().get("nodes")) + " nodes)", ms.getValues(),
                         "median " + f(ms.getPercentile(50)) + " ms/node over " + ms.getN() + " transactions"));
             }
@@ -64,8 +64,8 @@ final class CdcReport implements ReportSection {
             h.h3("Open model");
             for (Cell c : open) {
                 Map<String, Double> v = c.values();
-                h.p("Offered " + Format.rate(v.get("offered_per_s")) + " changes/s, achieved " + Format.rate(v.get("achieved_per_s")) + " (" + Format.rate(v.get("late_starts"))
-                        + " transactions started more than " + OpenModel.LATE_MS + " ms late, " + Format.rate(v.get("failed_transactions")) + " failed): lag p50 "
+                h.p("Offered " + Format.rate(v.get("offered_per_s")) + " changes/s, achieved " + Format.rate(v.get("achieved_per_s")) + " (" + count(v.get("late_starts"))
+                        + " transactions started more than " + OpenModel.LATE_MS + " ms late, " + count(v.get("failed_transactions")) + " failed): lag p50 "
                         + Format.ms(v.get("lag_p50_ms")) + " ms, p99 " + Format.ms(v.get("lag_p99_ms")) + " ms, max " + Format.ms(v.get("lag_max_ms")) + " ms.");
             }
             if (d != null && d.openModel() != null) {
@@ -98,18 +98,19 @@ final class CdcReport implements ReportSection {
         if (!faults.isEmpty()) {
             h.h3("Faults");
             Html.Table t = h.table("summary", "cdc-faults", "fault", "at s", "back after s", "converged at s", "events expected", "applied", "lost", "duplicated",
-                    "out of order", "checks");
+                    "out of order", "republished, skipped", "checks");
             for (Cell c : faults) {
                 Map<String, Double> v = c.values();
                 t.row(Html.Td.text(String.valueOf(c.dimensions().get("fault"))), Html.Td.num(Format.secs(v.get("fault_at_s"))), Html.Td.num(Format.secs(v.get("recovery_s"))),
-                        Html.Td.num(Format.secs(v.get("converged_s"))), Html.Td.num(Format.rate(v.get("events_expected"))), Html.Td.num(Format.rate(v.get("events_applied"))),
-                        Html.Td.num(Format.rate(v.get("lost"))), Html.Td.num(Format.rate(v.get("duplicated"))), Html.Td.num(Format.rate(v.get("out_of_order"))),
-                        Html.Td.text(c.verified() ? "passed" : "FAILED"));
+                        Html.Td.num(Format.secs(v.get("converged_s"))), Html.Td.num(count(v.get("events_expected"))), Html.Td.num(count(v.get("events_applied"))),
+                        Html.Td.num(count(v.get("lost"))), Html.Td.num(count(v.get("duplicated"))), Html.Td.num(count(v.get("out_of_order"))),
+                        Html.Td.num(count(v.getOrDefault("skipped_repeats", Double.NaN))), Html.Td.text(c.verified() ? "passed" : "FAILED"));
             }
             t.end();
             h.note("Each round commits small transactions (creates, and an update of the previous transaction's nodes) on the source at 20 a second while"
                     + " the fault strikes at a random moment; the source itself is the oracle afterwards: every node with one applied event per change,"
-                    + " in commit order.");
+                    + " in commit order. Republished, skipped: events a restarted source published again that the sink recognised by their"
+                    + " sequence and did not apply twice.");
         }
         List<Cell> cost = run.cells().stream().filter(c -> c.scenario().startsWith("source-cost-") && c.measurement() != null).toList();
         if (cost.size() == 2) {
@@ -124,6 +125,11 @@ final class CdcReport implements ReportSection {
                 + Format.rate(on.opsPerSecond()) + " with it (" + Format.pct(on.opsPerSecond() / off.opsPerSecond()) + "); mean latency "
                 + Format.ms(off.serviceTime().meanMs()) + " → " + Format.ms(on.serviceTime().meanMs()) + " ms, p99 " + Format.ms(off.latency().p99Ms()) + " → "
                 + Format.ms(on.latency().p99Ms()) + " ms.";
+    }
+
+    /** A count as a whole number with thousands separators; "–" when unknown. */
+    static String count(Double v) {
+        return v == null || !Double.isFinite(v) ? "–" : String.format(java.util.Locale.ROOT, "%,d", Math.round(v));
     }
 
     private static String f(double v) {
@@ -162,8 +168,8 @@ final class CdcReport implements ReportSection {
                 out.printf("  ×%-5d %9s nodes, %d tx: %s / %s / %s / %s / %s ms per node — median %s nodes/s, lag p99 %s ms; lost %s, duplicated %s, out of order %s%n",
                         e.getKey(), Format.rate(e.getValue().get(0).values().get("nodes")), e.getValue().size(), f(ms.getMin()), f(ms.getMax()), f(ms.getMean()),
                         f(ms.getPercentile(50)), f(ms.getStandardDeviation()), Format.rate(stats(e.getValue(), "nodes_per_s").getPercentile(50)),
-                        Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50)), Format.rate(sum(e.getValue(), "lost")),
-                        Format.rate(sum(e.getValue(), "duplicated")), Format.rate(sum(e.getValue(), "out_of_order")));
+                        Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50)), count(sum(e.getValue(), "lost")),
+                        count(sum(e.getValue(), "duplicated")), count(sum(e.getValue(), "out_of_order")));
             }
         }
         for (Cell c : run.cells()) {
@@ -171,11 +177,11 @@ final class CdcReport implements ReportSection {
             if (c.scenario().equals(CdcExperiment.OPEN)) {
                 out.printf("Open model: offered %s changes/s, achieved %s; lag p50 %s ms, p99 %s ms, max %s ms; lost %s, duplicated %s%n",
                         Format.rate(v.get("offered_per_s")), Format.rate(v.get("achieved_per_s")), Format.ms(v.get("lag_p50_ms")), Format.ms(v.get("lag_p99_ms")),
-                        Format.ms(v.get("lag_max_ms")), Format.rate(v.get("lost")), Format.rate(v.get("duplicated")));
+                        Format.ms(v.get("lag_max_ms")), count(v.get("lost")), count(v.get("duplicated")));
             } else if (c.scenario().equals(CdcExperiment.FAULT)) {
                 out.printf("Fault %s at %s s: %s events expected, %s applied; lost %s, duplicated %s, out of order %s — %s%n", c.dimensions().get("fault"),
-                        Format.secs(v.get("fault_at_s")), Format.rate(v.get("events_expected")), Format.rate(v.get("events_applied")), Format.rate(v.get("lost")),
-                        Format.rate(v.get("duplicated")), Format.rate(v.get("out_of_order")), c.verified() ? "passed" : "FAILED");
+                        Format.secs(v.get("fault_at_s")), count(v.get("events_expected")), count(v.get("events_applied")), count(v.get("lost")),
+                        count(v.get("duplicated")), count(v.get("out_of_order")), c.verified() ? "passed" : "FAILED");
             }
         }
         List<Cell> cost = run.cells().stream().filter(c -> c.scenario().startsWith("source-cost-") && c.measurement() != null).toList();

@@ -28,7 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
 final class OutboxRelay implements Runnable {
 
     static final String SEQ = "graphperf.seq", INDEX = "graphperf.index";
-    private static final int CHUNKS_PER_ROUND = 20;
+    /** A round publishes up to this many outbox chunks (small transactions have one each), and at most about {@value #EVENTS_PER_ROUND} events. */
+    private static final int CHUNKS_PER_ROUND = 2000, EVENTS_PER_ROUND = 20_000;
 
     private final GraphDatabaseService db;
     private final CdcSettings settings;
@@ -82,7 +83,9 @@ final class OutboxRelay implements Runnable {
             return;
         }
         while (running) {
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(settings.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            KafkaProducer<byte[], byte[]> producer = null;
+            try {
+                producer = new KafkaProducer<>(settings.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
                 relay(producer);
             } catch (InterruptedException e) {
                 return;
@@ -97,6 +100,9 @@ final class OutboxRelay implements Runnable {
                 } catch (InterruptedException ie) {
                     return;
                 }
+            } finally {
+                // what Kafka has not acknowledged stays in the outbox: no need to wait for it here
+                if (producer != null) producer.close(java.time.Duration.ofSeconds(5));
             }
         }
     }
@@ -152,12 +158,14 @@ final class OutboxRelay implements Runnable {
     private List<Chunk> read(long below) {
         try (Transaction tx = db.beginTx()) {
             List<Chunk> out = new ArrayList<>();
+            int events = 0;
             try (Result r = tx.execute("MATCH (o:GraphperfCdcOutbox) WHERE o.seq < $below RETURN elementId(o) AS id, o.seq AS seq, o.chunk AS chunk, "
                     + "o.keys AS keys, o.size AS size, o.events AS events ORDER BY o.seq, o.chunk LIMIT $n", Map.of("below", below, "n", CHUNKS_PER_ROUND))) {
-                while (r.hasNext()) {
+                while (r.hasNext() && events < EVENTS_PER_ROUND) {
                     Map<String, Object> row = r.next();
                     out.add(new Chunk((String) row.get("id"), ((Number) row.get("seq")).longValue(), ((Number) row.get("chunk")).intValue(),
                             (String[]) row.get("keys"), ChangeCapture.LZ4.fastDecompressor().decompress((byte[]) row.get("events"), ((Number) row.get("size")).intValue())));
+                    events += out.get(out.size() - 1).keys().length;
                 }
             }
             return out;

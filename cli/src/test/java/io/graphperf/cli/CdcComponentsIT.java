@@ -1,0 +1,152 @@
+package io.graphperf.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.graphperf.engines.kafka.KafkaBroker;
+import io.graphperf.engines.neo4j.HostSettings;
+import io.graphperf.engines.neo4j.Neo4jEngine;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The change stream's parts against a real broker and a real Neo4j: what the source publishes for creations, updates and deletions of
+ * nodes and relationships; the sink's default mirror applying them; and poison events going to the dead-letter topic one by one while
+ * the rest of their batch applies.
+ */
+class CdcComponentsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void sourceEventsMirrorAndDeadLetters(@TempDir Path tmp) throws Exception {
+        Path home = Path.of(System.getProperty("graphperf.home"));
+        try (KafkaBroker broker = KafkaBroker.start(tmp.resolve("kafka"), home, "512m", Map.of())) {
+            String servers = broker.bootstrapServers();
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
+                admin.createTopics(List.of(new NewTopic("src", 1, (short) 1), new NewTopic("mirror", 1, (short) 1), new NewTopic("poison", 1, (short) 1),
+                        new NewTopic("dlq", 1, (short) 1))).all().get();
+            }
+            Map<String, String> settings = new LinkedHashMap<>();
+            settings.put("graphperf.cdc.source.enabled", "true");
+            settings.put("graphperf.cdc.source.bootstrap_servers", servers);
+            settings.put("graphperf.cdc.source.topic", "src");
+            settings.put("graphperf.cdc.sink.enabled", "true");
+            settings.put("graphperf.cdc.sink.bootstrap_servers", servers);
+            settings.put("graphperf.cdc.sink.topics", "mirror,poison");
+            settings.put("graphperf.cdc.sink.template.poison", "CREATE (n:Poison {k: event.payload.id, v: 10 / event.payload.after.properties.d})");
+            settings.put("graphperf.cdc.sink.dead_letter_topic", "dlq");
+            try (Neo4jEngine db = Neo4jEngine.embedded(HostSettings.defaults(tmp.resolve("engine")).with(settings), home)) {
+                db.execute("CREATE (a:Person {name: 'Ann', x: 1})-[:KNOWS {since: 2020}]->(b:Person {name: 'Bob'})");
+                db.execute("MATCH (a:Person {name: 'Ann'}) SET a.name = 'Ann B', a:Admin REMOVE a.x");
+                db.execute("MATCH ()-[r:KNOWS]->() SET r.since = 2021");
+                db.execute("MATCH (b:Person {name: 'Bob'}) DETACH DELETE b");
+
+                List<ConsumerRecord<byte[], byte[]>> published = read(servers, "src", 7);
+                List<JsonNode> events = new ArrayList<>();
+                for (ConsumerRecord<byte[], byte[]> r : published) events.add(JSON.readTree(r.value()));
+                List<String> kinds = events.stream().map(e -> e.at("/payload/type").asText() + ":" + e.at("/meta/operation").asText()).toList();
+                assertEquals(List.of("node:created", "node:created", "relationship:created", "node:updated", "relationship:updated",
+                        "relationship:deleted", "node:deleted"), kinds);
+                JsonNode update = events.get(3);
+                assertEquals("Ann", update.at("/payload/before/properties/name").asText());
+                assertEquals(1, update.at("/payload/before/properties/x").asInt());
+                assertEquals("Ann B", update.at("/payload/after/properties/name").asText());
+                assertTrue(update.at("/payload/after/properties/x").isMissingNode());
+                assertEquals("[\"Person\"]", update.at("/payload/before/labels").toString());
+                assertTrue(update.at("/payload/after/labels").toString().contains("Admin"));
+                JsonNode rel = events.get(2);
+                assertEquals("KNOWS", rel.at("/payload/label").asText());
+                assertEquals(events.get(0).at("/payload/id").asText(), rel.at("/payload/start/id").asText());
+                assertEquals(2020, events.get(4).at("/payload/before/properties/since").asInt());
+                assertEquals(2021, events.get(4).at("/payload/after/properties/since").asInt());
+                assertEquals("Bob", events.get(6).at("/payload/before/properties/name").asText());
+                assertNull(events.get(6).at("/payload/after").textValue());
+                assertEquals(3, events.get(0).at("/meta/txEventsCount").asInt(), "the first transaction's events: two nodes and a relationship");
+                assertEquals(2, events.get(2).at("/meta/txEventId").asInt());
+                assertTrue(events.get(0).at("/meta/txId").asLong() < events.get(3).at("/meta/txId").asLong(), "sequences follow commit order");
+                assertEquals("node:" + events.get(0).at("/payload/id").asText(), new String(published.get(0).key(), StandardCharsets.UTF_8));
+
+                // the sink's default mirror applies the same records (with their sequence headers), in order per entity
+                try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
+                    for (ConsumerRecord<byte[], byte[]> r : published) p.send(new ProducerRecord<>("mirror", null, r.key(), r.value(), r.headers())).get();
+                    // the same records again, as a restarted relay would publish them: skipped
+                    for (ConsumerRecord<byte[], byte[]> r : published) p.send(new ProducerRecord<>("mirror", null, r.key(), r.value(), r.headers())).get();
+                }
+                awaitApplied(db, 7);
+                List<Object> mirrored = db.queryColumn("MATCH (n:SourceEvent) RETURN [n.name, labels(n), COUNT { (n)--() }] ORDER BY n.name", Map.of());
+                assertEquals(1, mirrored.size(), "Bob was deleted: " + mirrored);
+                List<?> ann = (List<?>) mirrored.get(0);
+                assertEquals("Ann B", ann.get(0));
+                assertTrue(((List<?>) ann.get(1)).containsAll(List.of("Person", "Admin", "SourceEvent")), ann.toString());
+                assertEquals(0L, ann.get(2), "the relationship went with Bob");
+                assertEquals(7L, metric(db, "sink.skippedAlreadyApplied"), "the republished records were skipped");
+
+                // poison: one event fails its template (division by zero), one is not JSON; both go to the dead-letter topic alone
+                try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
+                    for (int i = 0; i < 10; i++) {
+                        String v = i == 4 ? "not json" : "{\"meta\":{\"operation\":\"created\",\"timestamp\":0},\"payload\":{\"id\":\"p" + i
+                                + "\",\"type\":\"node\",\"after\":{\"properties\":{\"d\":" + (i == 7 ? 0 : 1) + "}}}}";
+                        p.send(new ProducerRecord<>("poison", ("k" + i).getBytes(StandardCharsets.UTF_8), v.getBytes(StandardCharsets.UTF_8))).get();
+                    }
+                }
+                awaitApplied(db, 7 + 10);
+                assertEquals(8L, db.queryLong("MATCH (n:Poison) RETURN count(n)"));
+                assertEquals(2L, metric(db, "sink.deadLettered"));
+                List<ConsumerRecord<byte[], byte[]>> dead = read(servers, "dlq", 2);
+                assertEquals(List.of("k4", "k7"), dead.stream().map(r -> new String(r.key(), StandardCharsets.UTF_8)).toList());
+                for (ConsumerRecord<byte[], byte[]> r : dead) {
+                    assertTrue(r.headers().lastHeader("graphperf.error") != null && r.headers().lastHeader("graphperf.offset") != null);
+                }
+                assertTrue(new String(dead.get(1).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8).contains("/ by zero"),
+                        new String(dead.get(1).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    private static long metric(Neo4jEngine db, String name) {
+        return ((Number) db.queryColumn("CALL graphperf.cdc.metrics() YIELD name, value WHERE name = $n RETURN value", Map.of("n", name)).get(0)).longValue();
+    }
+
+    private static void awaitApplied(Neo4jEngine db, long n) {
+        long got = ((Number) db.queryColumn("CALL graphperf.cdc.awaitApplied($n, 60000) YIELD applied RETURN applied", Map.of("n", n)).get(0)).longValue();
+        assertTrue(got >= n, "applied " + got + " of " + n);
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer(String servers) {
+        return new KafkaProducer<>(Map.of("bootstrap.servers", servers, "acks", "all"), new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    private static List<ConsumerRecord<byte[], byte[]>> read(String servers, String topic, int n) {
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of("bootstrap.servers", servers), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> parts = c.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (out.size() < n && System.currentTimeMillis() < deadline) c.poll(Duration.ofMillis(200)).forEach(out::add);
+        }
+        assertEquals(n, out.size(), "records in " + topic);
+        return out;
+    }
+}
