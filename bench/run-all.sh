@@ -54,3 +54,9 @@ section "batch writer through the gateway vs its baselines over Bolt and the gat
 section "batch writer vs its baselines, 8/32/64 clients, Bolt (README: the batch writer's Measured table)"
 ./graphperf run writes --transports bolt --duration 20s \
   --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64
+
+section "E5 change data capture: the seed's series, the open model at 10,000 changes/s, the source's cost (README: E5 Measured)"
+./graphperf run cdc --rate 10000 --duration 30s --source-cost
+
+section "E5 faults: one round each (README: E5 Measured)"
+./graphperf run cdc --multipliers 1 --repeats 2 --fault kill-source,kill-broker,kill-sink,stop-broker=30s

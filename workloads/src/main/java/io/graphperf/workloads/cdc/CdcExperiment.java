@@ -67,13 +67,14 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
             kafka = p.broker() != null ? "graphperf's broker: Kafka " + KafkaBroker.VERSION + " (KRaft, broker + controller, one node) at " + p.bootstrapServers()
                     : "your cluster at " + p.bootstrapServers();
             if (p.broker() != null) brokerSettings.putAll(p.broker().settings());
-            if (o.sourceCost()) cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
             PipelineWarmup.Result warm = PipelineWarmup.run(p, o, o.warmupMax(), ctx.progress());
             warmup = warm.describe();
             if (warm.transfers() > 0 && !warm.stable()) {
                 warnings.add("the pipeline's warm-up ended at its limit (--warmup-max " + o.warmupMax().toSeconds() + "s) before its times were stable: "
                         + warm.describe() + "; the first series' figures may be those of a cold pipeline");
             }
+            // after the pipeline's warm-up, so that the source's capture and relay are compiled when it is measured
+            if (o.sourceCost()) cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
             for (int m : o.multipliers()) {
                 for (int r = 1; r <= o.repeats(); r++) {
                     ctx.progress().phase("series ×" + m + " (" + Format.rate((double) o.unit() * m) + " nodes), transaction " + r + " of " + o.repeats());

@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * What the source costs a committing client: E4's one-write-per-transaction scenario (single CREATE of an indexed :User node,
  * 8 clients, until steady, then a window), measured by the measuring layer on a database without the change source and on the
- * pipeline's source, where each transaction also writes its outbox node. Run first, on empty stores.
+ * pipeline's source, where each transaction also writes its outbox node (run after the pipeline's warm-up; its :User nodes flow to the sink too).
  */
 final class SourceCost {
 

@@ -17,6 +17,7 @@ import java.util.Set;
  * graphperf.cdc.source.bootstrap_servers=h:9092    graphperf.cdc.sink.bootstrap_servers=h:9092
  * graphperf.cdc.source.topic=graphperf-cdc         graphperf.cdc.sink.topics=graphperf-cdc
  * graphperf.cdc.source.database=neo4j              graphperf.cdc.sink.database=neo4j
+ * graphperf.cdc.source.relay_linger_ms=10
  * graphperf.cdc.source.kafka.&lt;producer setting&gt;  graphperf.cdc.sink.kafka.&lt;consumer setting&gt;
  *                                                  graphperf.cdc.sink.template.&lt;topic&gt;=&lt;Cypher run as UNWIND $events AS event …&gt;
  *                                                  graphperf.cdc.sink.dead_letter_topic=graphperf-cdc-dlq
@@ -25,13 +26,13 @@ import java.util.Set;
  */
 public record CdcSettings(boolean sourceEnabled, String sourceServers, String sourceTopic, String sourceDatabase, Map<String, String> producer,
                           boolean sinkEnabled, String sinkServers, List<String> sinkTopics, String sinkDatabase, Map<String, String> consumer,
-                          Map<String, String> templates, String deadLetterTopic, int batchSize, String source) {
+                          Map<String, String> templates, String deadLetterTopic, int batchSize, int relayLingerMs, String source) {
 
     static final String PREFIX = "graphperf.cdc.";
     static final String SOURCE_KAFKA = PREFIX + "source.kafka.", SINK_KAFKA = PREFIX + "sink.kafka.", TEMPLATE = PREFIX + "sink.template.";
     static final Set<String> KNOWN = Set.of(PREFIX + "source.enabled", PREFIX + "source.bootstrap_servers", PREFIX + "source.topic",
             PREFIX + "source.database", PREFIX + "sink.enabled", PREFIX + "sink.bootstrap_servers", PREFIX + "sink.topics", PREFIX + "sink.database",
-            PREFIX + "sink.dead_letter_topic", PREFIX + "sink.batch_size");
+            PREFIX + "sink.dead_letter_topic", PREFIX + "sink.batch_size", PREFIX + "source.relay_linger_ms");
 
     public static CdcSettings read(Config config) throws IOException {
         GraphperfConf c = GraphperfConf.read(config, PREFIX, KNOWN, List.of(SOURCE_KAFKA, SINK_KAFKA, TEMPLATE));
@@ -48,13 +49,20 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
             throw c.bad(PREFIX + "sink.batch_size", "must be a whole number");
         }
         if (batch < 1) throw c.bad(PREFIX + "sink.batch_size", "must be at least 1");
+        int linger;
+        try {
+            linger = Integer.parseInt(c.raw(PREFIX + "source.relay_linger_ms", "10"));
+        } catch (NumberFormatException e) {
+            throw c.bad(PREFIX + "source.relay_linger_ms", "must be a whole number of milliseconds");
+        }
+        if (linger < 0) throw c.bad(PREFIX + "source.relay_linger_ms", "must not be negative");
         Map<String, String> templates = c.under(TEMPLATE);
         for (String t : templates.keySet()) {
             if (!topics.contains(t)) throw c.bad(TEMPLATE + t, "names a topic the sink does not read (" + PREFIX + "sink.topics=" + String.join(",", topics) + ")");
         }
         return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), c.raw(PREFIX + "source.database", "neo4j"),
                 c.under(SOURCE_KAFKA), sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
-                c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, c.source());
+                c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, linger, c.source());
     }
 
     private static boolean bool(GraphperfConf c, String key) {
@@ -90,7 +98,9 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         p.put("bootstrap.servers", sinkServers);
         p.put("enable.auto.commit", "false");
         p.put("max.poll.records", String.valueOf(batchSize));
-        p.put("fetch.min.bytes", "1");
+        // a poll waits up to 10 ms for 64 KB: a sink transaction per few events would cost a commit each
+        p.put("fetch.min.bytes", "65536");
+        p.put("fetch.max.wait.ms", "10");
         p.put("isolation.level", "read_committed");
         p.put("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         p.put("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");

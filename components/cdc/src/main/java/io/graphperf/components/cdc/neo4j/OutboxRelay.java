@@ -149,6 +149,9 @@ final class OutboxRelay implements Runnable {
             }
             delete(chunks);
             metrics.published.addAndGet(events);
+            // a small round (a few small transactions) waits a little for more, so that each round's read, flush and delete serve
+            // many transactions: measured, a round per transaction cost committing clients two thirds of their rate on 2 cores
+            if (events < 1000 && settings.relayLingerMs() > 0) Thread.sleep(settings.relayLingerMs());
         }
     }
 
