@@ -120,6 +120,30 @@ class CdcComponentsIT {
                 }
                 assertTrue(new String(dead.get(1).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8).contains("/ by zero"),
                         new String(dead.get(1).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8));
+
+                // a pipeline of "yours": graphperf only writes the seed's statement to the source and reads the sink
+                Map<String, String> sinkOnly = Map.of("graphperf.cdc.sink.enabled", "true", "graphperf.cdc.sink.bootstrap_servers", servers,
+                        "graphperf.cdc.sink.topics", "src", "graphperf.cdc.sink.template.src",
+                        "FOREACH (_ IN CASE WHEN event.payload.after.properties.group IS NULL THEN [] ELSE [1] END | "
+                                + "CREATE (n:Performance) SET n = event.payload.after.properties, n.received_time = timestamp())");
+                try (Neo4jEngine other = Neo4jEngine.embedded(HostSettings.defaults(tmp.resolve("other")).with(sinkOnly), home)) {
+                    CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--source", db.boltUri(), "--sink", other.boltUri(), "--bootstrap-servers",
+                            servers, "--unit", "200", "--multipliers", "1", "--repeats", "2", "--warmup-max", "0s", "--out", tmp.resolve("out").toString());
+                    assertEquals(0, o.code(), o.err() + o.out());
+                    io.graphperf.core.results.RunResult r = io.graphperf.core.report.JsonExporter.read(WritesIT.onlyRun(tmp.resolve("out")));
+                    assertEquals(2, r.cells().size());
+                    for (io.graphperf.core.results.Cell c : r.cells()) {
+                        assertEquals(200.0, c.values().get("nodes"));
+                        assertEquals(0.0, c.values().get("lost"));
+                        assertTrue(c.values().get("ms_per_node") > 0, c.values().toString());
+                    }
+                    String html = java.nio.file.Files.readString(WritesIT.onlyRun(tmp.resolve("out")).resolve("report.html"));
+                    assertTrue(html.contains("graphperf only wrote to the source and read the sink") && html.contains("every 50 ms"), "the report says so");
+                }
+                CliErrorsTest.Outcome bad = CliErrorsTest.cli("run", "cdc", "--source", "bolt://127.0.0.1:1", "--sink", db.boltUri(), "--bootstrap-servers",
+                        servers, "--warmup-max", "0s", "--out", tmp.resolve("out2").toString());
+                assertEquals(1, bad.code(), bad.err());
+                assertTrue(bad.err().contains("bolt://127.0.0.1:1") && bad.err().contains("--source"), bad.err());
             }
         }
     }

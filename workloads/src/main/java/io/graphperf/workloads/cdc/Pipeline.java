@@ -85,8 +85,6 @@ final class Pipeline implements AutoCloseable {
             Engine e = engines.connectTo(uri, o.user(), o.password(), "neo4j");
             e.queryLong("RETURN 1");
             return e;
-        } catch (UserError u) {
-            throw u;
         } catch (Exception e) {
             throw new UserError("cannot reach " + uri + " (option " + option + "): " + e.getMessage());
         }

@@ -72,22 +72,14 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
     }
 
     /**
-     * The source's producer: idempotent (a retried send is written once), every replica acknowledges, and it never gives
-     * up on its own — a record stays in the outbox until Kafka has it, however long Kafka is away.
+     * The source's producer: {@link #durableProducer} batching a little, LZ4-compressed, with the user's settings over these.
      */
     Properties producerProperties() {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", sourceServers);
-        p.put("enable.idempotence", "true");
-        p.put("acks", "all");
+        Properties p = durableProducer(sourceServers);
         p.put("max.in.flight.requests.per.connection", "5");
-        p.put("delivery.timeout.ms", String.valueOf(Integer.MAX_VALUE));
-        p.put("max.block.ms", String.valueOf(Long.MAX_VALUE));
         p.put("linger.ms", "5");
         p.put("batch.size", "262144");
         p.put("compression.type", "lz4");
-        p.put("key.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
-        p.put("value.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
         p.putAll(producer);
         return p;
     }
@@ -102,22 +94,26 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         p.put("fetch.min.bytes", "65536");
         p.put("fetch.max.wait.ms", "10");
         p.put("isolation.level", "read_committed");
-        p.put("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
-        p.put("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         p.putAll(consumer);
         return p;
     }
 
-    /** The dead-letter producer: the same durability as the source's. */
+    /** The dead-letter producer: as durable as the source's. */
     Properties deadLetterProperties() {
+        return durableProducer(sinkServers);
+    }
+
+    /**
+     * Idempotent (a retried send is written once), every replica acknowledges, and it never gives up on its own: what it has not
+     * sent stays where it came from (the outbox, the sink's batch) however long Kafka is away.
+     */
+    private static Properties durableProducer(String servers) {
         Properties p = new Properties();
-        p.put("bootstrap.servers", sinkServers);
+        p.put("bootstrap.servers", servers);
         p.put("enable.idempotence", "true");
         p.put("acks", "all");
         p.put("delivery.timeout.ms", String.valueOf(Integer.MAX_VALUE));
         p.put("max.block.ms", String.valueOf(Long.MAX_VALUE));
-        p.put("key.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
-        p.put("value.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer");
         return p;
     }
 }
