@@ -74,7 +74,12 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                         + warm.describe() + "; the first series' figures may be those of a cold pipeline");
             }
             // after the pipeline's warm-up, so that the source's capture and relay are compiled when it is measured
-            if (o.sourceCost()) cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
+            if (o.sourceCost()) {
+                cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
+                ctx.progress().phase("let the pipeline apply the source-cost writes");
+                p.drain(java.time.Duration.ofMinutes(5));
+                ctx.progress().phaseDone("drained");
+            }
             for (int m : o.multipliers()) {
                 for (int r = 1; r <= o.repeats(); r++) {
                     ctx.progress().phase("series ×" + m + " (" + Format.rate((double) o.unit() * m) + " nodes), transaction " + r + " of " + o.repeats());

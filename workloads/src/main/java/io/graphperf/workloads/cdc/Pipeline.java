@@ -165,6 +165,17 @@ final class Pipeline implements AutoCloseable {
         return m;
     }
 
+    /** Waits until the source has published everything it captured and the sink has consumed it all (graphperf's pipeline; at most the timeout). */
+    void drain(java.time.Duration timeout) throws Exception {
+        if (!o.ownPipeline()) return;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Map<String, Object> s = metrics(source, false), k = metrics(sink, false);
+            if (((Number) s.get("source.unpublished")).longValue() == 0 && ((Number) k.get("sink.consumerLag")).longValue() == 0) return;
+            Thread.sleep(200);
+        }
+    }
+
     /** SIGKILL of the source or sink host, then a start on the same store; the returned engine replaces the old one. */
     void killAndRestart(String which) throws Exception {
         Engine e = which.equals(SOURCE) ? source : sink;
