@@ -63,6 +63,10 @@ class CdcComponentsIT {
                 db.execute("MATCH (b:Person {name: 'Bob'}) DETACH DELETE b");
 
                 List<ConsumerRecord<byte[], byte[]>> published = read(servers, "src", 7);
+                Thread.sleep(2000);
+                assertEquals(7L, endOffset(servers, "src"), "nothing published beyond the seven changes (the relay's own bookkeeping is no event)");
+                assertEquals(7L, metric(db, "source.captured"));
+                assertEquals(0L, metric(db, "source.unpublished"));
                 List<JsonNode> events = new ArrayList<>();
                 for (ConsumerRecord<byte[], byte[]> r : published) events.add(JSON.readTree(r.value()));
                 List<String> kinds = events.stream().map(e -> e.at("/payload/type").asText() + ":" + e.at("/meta/operation").asText()).toList();
@@ -155,6 +159,13 @@ class CdcComponentsIT {
     private static void awaitApplied(Neo4jEngine db, long n) {
         long got = ((Number) db.queryColumn("CALL graphperf.cdc.awaitApplied($n, 60000) YIELD applied RETURN applied", Map.of("n", n)).get(0)).longValue();
         assertTrue(got >= n, "applied " + got + " of " + n);
+    }
+
+    private static long endOffset(String servers, String topic) {
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of("bootstrap.servers", servers), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            TopicPartition p = new TopicPartition(topic, 0);
+            return c.endOffsets(List.of(p)).get(p);
+        }
     }
 
     private static KafkaProducer<byte[], byte[]> producer(String servers) {

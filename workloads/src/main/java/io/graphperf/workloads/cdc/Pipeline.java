@@ -165,15 +165,22 @@ final class Pipeline implements AutoCloseable {
         return m;
     }
 
-    /** Waits until the source has published everything it captured and the sink has consumed it all (graphperf's pipeline; at most the timeout). */
-    void drain(java.time.Duration timeout) throws Exception {
-        if (!o.ownPipeline()) return;
+    /**
+     * Waits until the source has published everything it captured and the sink has consumed it all (graphperf's pipeline; at most
+     * the timeout); null when it did, else what was left.
+     */
+    String drain(java.time.Duration timeout) throws Exception {
+        if (!o.ownPipeline()) return null;
         long deadline = System.nanoTime() + timeout.toNanos();
+        long unpublished = -1, lag = -1;
         while (System.nanoTime() < deadline) {
             Map<String, Object> s = metrics(source, false), k = metrics(sink, false);
-            if (((Number) s.get("source.unpublished")).longValue() == 0 && ((Number) k.get("sink.consumerLag")).longValue() == 0) return;
+            unpublished = ((Number) s.get("source.unpublished")).longValue();
+            lag = ((Number) k.get("sink.consumerLag")).longValue();
+            if (unpublished == 0 && lag == 0) return null;
             Thread.sleep(200);
         }
+        return unpublished + " events unpublished, " + lag + " not yet consumed after " + timeout.toSeconds() + " s";
     }
 
     /** SIGKILL of the source or sink host, then a start on the same store; the returned engine replaces the old one. */

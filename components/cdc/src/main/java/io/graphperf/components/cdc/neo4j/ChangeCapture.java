@@ -42,7 +42,11 @@ import java.util.concurrent.TimeUnit;
  * Two transactions that change one entity hold its lock in turn, so the later one takes its sequence after the earlier one
  * committed: per entity, sequence order is commit order.
  */
-final class ChangeCapture extends TransactionEventListenerAdapter<Long> {
+final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.Captured> {
+
+    /** What a capturing transaction carries from its capture to its commit or rollback. */
+    record Captured(long seq, int events) {
+    }
 
     static final Label OUTBOX = Label.label("GraphperfCdcOutbox");
     static final Label STATE = Label.label("GraphperfCdcState");
@@ -97,7 +101,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<Long> {
     }
 
     @Override
-    public Long beforeCommit(TransactionData data, Transaction tx, GraphDatabaseService db) throws Exception {
+    public Captured beforeCommit(TransactionData data, Transaction tx, GraphDatabaseService db) throws Exception {
         Changes changes = Changes.of(data);
         if (changes.isEmpty()) return null;
         if (!ready.await(60, TimeUnit.SECONDS)) {
@@ -128,8 +132,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<Long> {
                 o.setProperty("size", raw.length);
                 o.setProperty("events", LZ4.fastCompressor().compress(raw));
             }
-            metrics.captured(events.size());
-            return seq;
+            return new Captured(seq, events.size());
         } catch (Exception | Error e) {
             end(seq);
             throw e;
@@ -137,15 +140,17 @@ final class ChangeCapture extends TransactionEventListenerAdapter<Long> {
     }
 
     @Override
-    public void afterCommit(TransactionData data, Long seq, GraphDatabaseService db) {
-        if (seq == null) return;
-        end(seq);
+    public void afterCommit(TransactionData data, Captured captured, GraphDatabaseService db) {
+        if (captured == null) return;
+        // counted once committed: a transaction that fails after its capture leaves no events behind
+        metrics.captured(captured.events());
+        end(captured.seq());
         onCommit.run();
     }
 
     @Override
-    public void afterRollback(TransactionData data, Long seq, GraphDatabaseService db) {
-        if (seq != null) end(seq);
+    public void afterRollback(TransactionData data, Captured captured, GraphDatabaseService db) {
+        if (captured != null) end(captured.seq());
     }
 
     /** One event to write: its Kafka key and its JSON, given the transaction's meta and its index. */
@@ -206,6 +211,12 @@ final class ChangeCapture extends TransactionEventListenerAdapter<Long> {
         private void nodeProperty(PropertyEntry<Node> p) {
             long id = p.entity().getId();
             if (internal.contains(id) || createdNodes.containsKey(id)) return;
+            // the relay's own state node (and outbox nodes) change without a label change: never an event, else each relay round
+            // would publish the last round's bookkeeping, for ever
+            if (!deletedNodes.containsKey(id) && (p.entity().hasLabel(STATE) || p.entity().hasLabel(OUTBOX))) {
+                internal.add(id);
+                return;
+            }
             previous.computeIfAbsent(id, k -> new HashMap<>()).putIfAbsent(p.key(), p.previouslyCommittedValue());
             if (!deletedNodes.containsKey(id)) updatedNodes.putIfAbsent(id, p.entity());
         }
