@@ -116,8 +116,8 @@ final class CdcReport implements ReportSection {
         if (!rounds.isEmpty()) {
             h.h3("What the source costs a committing client");
             for (Cell[] r : rounds) h.p("Round " + r[0].dimensions().get("round") + ": " + sourceCost(r[0].measurement(), r[1].measurement()));
-            h.note("Off and on alternate (off, on, off, on). The database without the source is a JVM started for this measurement, so its first"
-                    + " round measures a compiler still at work; the last round, both JVMs warm, is the comparison. The pipeline's broker and sink"
+            h.note("Measured after the pipeline's warm-up. The database without the source is a JVM started for this measurement, so it is"
+                    + " less compiled than the source when measured (each warms up until steady, at most 60 s); the pipeline's broker and sink"
                     + " apply the same writes on the same machine while the source is measured.");
         }
     }
@@ -200,7 +200,7 @@ final class CdcReport implements ReportSection {
         List<Cell[]> rounds = costRounds(run.cells());
         if (!rounds.isEmpty()) {
             Cell[] last = rounds.get(rounds.size() - 1);
-            out.println("Source cost (round " + last[0].dimensions().get("round") + " of " + rounds.size() + ", both JVMs warm): "
+            out.println("Source cost (round " + last[0].dimensions().get("round") + " of " + rounds.size() + "): "
                     + sourceCost(last[0].measurement(), last[1].measurement()));
         }
     }
