@@ -42,20 +42,8 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         if (source && sourceServers.isEmpty()) throw c.bad(PREFIX + "source.bootstrap_servers", "is needed when the source is enabled (host:port,…)");
         if (sink && sinkServers.isEmpty()) throw c.bad(PREFIX + "sink.bootstrap_servers", "is needed when the sink is enabled (host:port,…)");
         List<String> topics = List.of(c.raw(PREFIX + "sink.topics", "graphperf-cdc").split("\\s*,\\s*"));
-        int batch;
-        try {
-            batch = Integer.parseInt(c.raw(PREFIX + "sink.batch_size", "5000"));
-        } catch (NumberFormatException e) {
-            throw c.bad(PREFIX + "sink.batch_size", "must be a whole number");
-        }
-        if (batch < 1) throw c.bad(PREFIX + "sink.batch_size", "must be at least 1");
-        int linger;
-        try {
-            linger = Integer.parseInt(c.raw(PREFIX + "source.relay_linger_ms", "10"));
-        } catch (NumberFormatException e) {
-            throw c.bad(PREFIX + "source.relay_linger_ms", "must be a whole number of milliseconds");
-        }
-        if (linger < 0) throw c.bad(PREFIX + "source.relay_linger_ms", "must not be negative");
+        int batch = integer(c, PREFIX + "sink.batch_size", 5000, 1);
+        int linger = integer(c, PREFIX + "source.relay_linger_ms", 10, 0);
         Map<String, String> templates = c.under(TEMPLATE);
         for (String t : templates.keySet()) {
             if (!topics.contains(t)) throw c.bad(TEMPLATE + t, "names a topic the sink does not read (" + PREFIX + "sink.topics=" + String.join(",", topics) + ")");
@@ -63,6 +51,17 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), c.raw(PREFIX + "source.database", "neo4j"),
                 c.under(SOURCE_KAFKA), sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
                 c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, linger, c.source());
+    }
+
+    private static int integer(GraphperfConf c, String key, int dflt, int min) {
+        int v;
+        try {
+            v = Integer.parseInt(c.raw(key, String.valueOf(dflt)));
+        } catch (NumberFormatException e) {
+            throw c.bad(key, "must be a whole number");
+        }
+        if (v < min) throw c.bad(key, "must be at least " + min);
+        return v;
     }
 
     private static boolean bool(GraphperfConf c, String key) {
