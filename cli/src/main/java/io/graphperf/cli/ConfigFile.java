@@ -59,6 +59,41 @@ final class ConfigFile {
         return new ConfigFile(file, entries);
     }
 
+    /**
+     * The {@code options:} map of a matrix file (the experiment's options, as in a config file), with the file's
+     * {@code experiment:} when it names one.
+     */
+    static ConfigFile matrixOptions(Path file) {
+        if (!Files.isRegularFile(file)) throw new UserError("matrix file " + file + " (option --matrix) does not exist");
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        List<Entry> entries = new ArrayList<>();
+        try (JsonParser p = yaml.getFactory().createParser(file.toFile())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) return new ConfigFile(file, entries);
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String top = p.currentName();
+                int topLine = p.currentLocation().getLineNr();
+                JsonToken t = p.nextToken();
+                if (top.equals("experiment")) {
+                    entries.add(new Entry("experiment", topLine, yaml.readTree(p)));
+                } else if (top.equals("options") && t == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String key = p.currentName();
+                        int line = p.currentLocation().getLineNr();
+                        p.nextToken();
+                        entries.add(new Entry(key, line, yaml.readTree(p)));
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UserError("matrix file " + file + " is not valid YAML at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UserError("cannot read matrix file " + file + ": " + e.getMessage());
+        }
+        return new ConfigFile(file, entries);
+    }
+
     /** The experiment the file names, or null. */
     String experiment() {
         for (Entry e : entries) if (e.key().equals("experiment")) return e.value().asText();

@@ -15,6 +15,8 @@ import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.RunOptions;
 import io.graphperf.workloads.options.ServerOptions;
 import io.graphperf.workloads.options.Variant;
+import io.graphperf.storage.FilesystemSpec;
+import io.graphperf.storage.Requirements;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -53,6 +55,12 @@ final class Launch implements ExperimentCommand.Launcher {
         EngineOptions engine = command.engine();
         ServerOptions server = command.server();
         if (server != null) server.validate(engine, variants.size());
+        if (run.matrix != null) {
+            if (server != null && server.given()) throw new UserError("--matrix makes the engine's storage itself; it cannot run against your server (--server)");
+            // before anything starts: root and every program the cells' filesystems need
+            List<FilesystemSpec> filesystems = variants.stream().filter(v -> v.storage() != null).flatMap(v -> v.storage().filesystems().stream()).toList();
+            Requirements.check(filesystems, "--matrix " + run.matrix);
+        }
         if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns()) {
             System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
                     + " runs a side); the report still shows every figure's spread");
@@ -67,6 +75,8 @@ final class Launch implements ExperimentCommand.Launcher {
         config.put("experiment", e.name());
         config.put("options", given(command));
         config.put("seed", seed);
+        if (run.matrix != null) config.put("matrix", Map.of("file", run.matrix.toString(), "axes", run.matrixPlan().axes(),
+                "cells", variants.stream().map(Variant::name).toList()));
         Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),
                 server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
         Path datasets = out.resolve("datasets");

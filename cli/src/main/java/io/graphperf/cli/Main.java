@@ -86,6 +86,12 @@ public final class Main implements Runnable {
                 break;
             }
         }
+        Path matrix = null;
+        for (int i = 0; i < rest.size(); i++) {
+            if (rest.get(i).equals("--matrix") && i + 1 < rest.size()) matrix = Path.of(rest.get(i + 1));
+            else if (rest.get(i).startsWith("--matrix=")) matrix = Path.of(rest.get(i).substring("--matrix=".length()));
+        }
+        ConfigFile matrixFile = matrix == null ? null : ConfigFile.matrixOptions(matrix);
         // an ini file is an experiment's own format (E5's, as the original tester had): handed to the command as it is
         boolean ini = config != null && config.getFileName().toString().endsWith(".ini");
         ConfigFile file = config == null || ini ? null : ConfigFile.load(config);
@@ -98,16 +104,25 @@ public final class Main implements Runnable {
             if (file != null && file.experiment() != null && !file.experiment().equals(experiment)) {
                 throw new UserError("config file " + config + " is for experiment '" + file.experiment() + "', not '" + experiment + "'");
             }
+            if (matrixFile != null && matrixFile.experiment() != null && !matrixFile.experiment().equals(experiment)) {
+                throw new UserError("matrix file " + matrix + " is for experiment '" + matrixFile.experiment() + "', not '" + experiment + "'");
+            }
         } else {
-            experiment = file != null && file.experiment() != null ? file.experiment() : RunCommand.QUICK;
+            experiment = file != null && file.experiment() != null ? file.experiment()
+                    : matrixFile != null && matrixFile.experiment() != null ? matrixFile.experiment() : RunCommand.QUICK;
             if (!RunCommand.isExperiment(experiment)) throw new UserError("unknown experiment '" + experiment + "' in " + config);
         }
         List<String> out = new ArrayList<>(List.of(args).subList(0, at + 1));
         out.add(experiment);
+        CommandLine sub = cl.getSubcommands().get("run").getSubcommands().get(experiment);
+        Set<String> given = givenOptions(sub, rest);
         if (file != null) {
-            CommandLine sub = cl.getSubcommands().get("run").getSubcommands().get(experiment);
-            out.addAll(file.arguments(sub.getCommandSpec(), givenOptions(sub, rest)));
+            List<String> fromFile = file.arguments(sub.getCommandSpec(), given);
+            out.addAll(fromFile);
+            given.addAll(givenOptions(sub, fromFile));
         }
+        // a matrix file's options: below the command line's and a config file's
+        if (matrixFile != null) out.addAll(matrixFile.arguments(sub.getCommandSpec(), given));
         if (ini) {
             if (!Files.isRegularFile(config)) throw new UserError("config file " + config + " does not exist (option --config)");
             out.add("--config");

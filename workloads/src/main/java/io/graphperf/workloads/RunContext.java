@@ -22,9 +22,10 @@ import java.util.Map;
  * @param datasetCache where generated datasets are kept for reuse
  * @param seed         the run's seed (cell order, sampled parameters)
  * @param saved        receives the cells measured so far after each cell
+ * @param disk         what reaches the disk during a phase (the cell's devices when graphperf made its filesystems)
  */
 public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
-                         Path datasetCache, Path home, long seed, Saved saved) {
+                         Path datasetCache, Path home, long seed, Saved saved, io.graphperf.core.measure.DiskProbe disk) {
 
     /** Receives the cells measured so far. */
     @FunctionalInterface

@@ -26,4 +26,11 @@ public record TrialResult(List<Cell> cells, String engine, String resetMethod, M
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         failures = failures == null ? List.of() : List.copyOf(failures);
     }
+
+    /** The same result with one more cell. */
+    public TrialResult withCell(Cell c) {
+        List<Cell> all = new java.util.ArrayList<>(cells);
+        all.add(c);
+        return new TrialResult(all, engine, resetMethod, environment, configuration, data, warnings, failures);
+    }
 }

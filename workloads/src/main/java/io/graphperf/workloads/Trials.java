@@ -10,6 +10,9 @@ import io.graphperf.core.results.RunResult;
 import io.graphperf.core.stats.Comparisons;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
+import io.graphperf.core.measure.DiskProbe;
+import io.graphperf.storage.CellStorage;
+import io.graphperf.storage.Hook;
 import io.graphperf.workloads.options.Variant;
 
 import java.nio.file.Files;
@@ -70,22 +73,47 @@ public final class Trials {
                     progress.phaseDone("into trials/" + name);
                 }
                 int rep = r, ord = order;
-                RunContext ctx = new RunContext(engines.forTrial(v, dir, runId + "-" + name), dir, v.name(), r, order - 1, v.settings(), progress,
-                        spec.datasetCache(), spec.home(), spec.seed(), (soFar, f) -> {
-                    List<Cell> all = new ArrayList<>(cells);
-                    all.addAll(soFar);
-                    List<String> fs = new ArrayList<>(failures);
-                    fs.addAll(f);
-                    ResultsFolder.write(b.build(all, fs, "(incomplete: trial " + ord + " of " + total + ", " + soFar.size() + " cells so far)", false),
-                            spec.runDir(), e.sections());
-                });
+                CellStorage storage = null;
                 TrialResult tr;
+                long trialStart = System.nanoTime();
+                DiskProbe.Snapshot ioStart = null;
                 try {
+                    Variant run = v;
+                    if (v.storage() != null) {
+                        progress.phase("storage for " + v.name() + ": " + describe(v));
+                        storage = CellStorage.prepare(v.name(), v.storage(), dir, Map.of());
+                        Map<String, String> folders = new LinkedHashMap<>();
+                        if (storage.dataDir() != null) folders.put("data-dir", storage.dataDir().toString());
+                        if (storage.logDir() != null) folders.put("tx-log-dir", storage.logDir().toString());
+                        run = v.withSettings(folders);
+                        ioStart = storage.snapshot();
+                        progress.phaseDone(folders.isEmpty() ? "hooks run" : "mounted " + folders.values());
+                    }
+                    RunContext ctx = new RunContext(engines.forTrial(run, dir, runId + "-" + name), dir, v.name(), r, order - 1, v.axes(), progress,
+                            spec.datasetCache(), spec.home(), spec.seed(), (soFar, f) -> {
+                        List<Cell> all = new ArrayList<>(cells);
+                        all.addAll(soFar);
+                        List<String> fs = new ArrayList<>(failures);
+                        fs.addAll(f);
+                        ResultsFolder.write(b.build(all, fs, "(incomplete: trial " + ord + " of " + total + ", " + soFar.size() + " cells so far)", false),
+                                spec.runDir(), e.sections());
+                    }, storage != null ? storage : DiskProbe.PROCESSES);
                     tr = e.run(ctx, options);
+                    if (storage != null) {
+                        Map<String, Double> io = storage.since(ioStart);
+                        storage.close();
+                        tr = tr.withCell(ctx.tag(TrialIo.cell(e.name(), storage, io, (System.nanoTime() - trialStart) / 1e9)));
+                    }
                 } catch (Exception ex) {
+                    Map<String, Object> st = closeQuietly(storage, ex);
                     String why = ex instanceof UserError ? ex.getMessage() : ex.toString();
                     failures.add((single ? "" : "trial " + name + ": ") + why);
-                    trials.add(new RunResult.Trial(order, v.name(), rep, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), false, List.of(why)));
+                    trials.add(new RunResult.Trial(order, v.name(), rep, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), false, List.of(why),
+                            st));
+                    if (ex instanceof Hook.Failed) {
+                        progress.phaseDone("cell stopped: " + why);
+                        continue; // that cell stops; the rest of the matrix goes on
+                    }
                     // the folder keeps what was measured and says why the run stopped
                     ResultsFolder.write(b.build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
                     throw ex;
@@ -101,7 +129,7 @@ public final class Trials {
                 for (String w : tr.warnings()) warnings.add((single ? "" : name + ": ") + w);
                 for (String f : tr.failures()) failures.add((single ? "" : name + ": ") + f);
                 trials.add(new RunResult.Trial(order, v.name(), rep, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), tr.failures().isEmpty(),
-                        tr.failures()));
+                        tr.failures(), storage == null ? null : storage.summary()));
                 if (!single) {
                     RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + name, e.name(), e.title(), startedAt, OffsetDateTime.now().toString(),
                             configuration, environment, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
@@ -115,6 +143,27 @@ public final class Trials {
         RunResult run = b.build(cells, failures, OffsetDateTime.now().toString(), true);
         ResultsFolder.write(run, spec.runDir(), e.sections());
         return run;
+    }
+
+    /** "data: zfs recordsize=8k, log: ext4, setup hook" */
+    private static String describe(Variant v) {
+        List<String> parts = new ArrayList<>();
+        if (v.storage().data() != null) parts.add("data on " + v.storage().data().describe());
+        if (v.storage().log() != null) parts.add("log on " + v.storage().log().describe());
+        if (v.storage().setup() != null) parts.add("setup hook");
+        if (v.storage().teardown() != null) parts.add("teardown hook");
+        return String.join(", ", parts);
+    }
+
+    /** Removes the storage of a failed trial, its summary kept; a failure to remove it is added to the trial's error. */
+    private static Map<String, Object> closeQuietly(CellStorage storage, Exception ex) {
+        if (storage == null) return null;
+        try {
+            storage.close();
+        } catch (Exception c) {
+            ex.addSuppressed(c);
+        }
+        return storage.summary();
     }
 
     /** Assembles the run's record from what was measured so far. */

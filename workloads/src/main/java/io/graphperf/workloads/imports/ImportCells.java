@@ -23,7 +23,8 @@ final class ImportCells {
                 .value("relationships_per_s", p.relationshipsPerSecond()).value("properties_per_s", p.propertiesPerSecond())
                 .value("input_mb_per_s", p.inputMegabytesPerSecond()).value("peak_rss_mb", p.peakRssBytes() / 1e6).value("store_mb", p.storeBytes() / 1e6)
                 .value("bad_entries", p.badEntries())
-                .figure("peak RSS", "MB", false, p.peakRssBytes() / 1e6).figure("store size", "MB", false, p.storeBytes() / 1e6).build());
+                .figure("peak RSS", "MB", false, p.peakRssBytes() / 1e6).figure("store size", "MB", false, p.storeBytes() / 1e6)
+                .values(r.io("import")).build());
         for (Map.Entry<String, Double> st : p.stages().entrySet()) {
             out.add(base("import-stage", "importer stage (its own timing)", r, scale).dimension("stage", st.getKey()).phase(st.getValue()).build());
         }
@@ -31,12 +32,12 @@ final class ImportCells {
             out.add(base("schema", s.statement(), r, scale).dimension("index", s.index()).phase(s.onlineSeconds())
                     .value("statement_s", s.statementSeconds()).value("entries", s.entries()).value("entries_per_s", s.entriesPerSecond()).build());
         }
-        out.add(base("schema-total", "all constraints and indexes, each until ONLINE", r, scale).phase(r.schemaSeconds()).build());
-        out.add(base("cold-start", "server start on the store until it answers", r, scale).phase(r.startSeconds()).build());
+        out.add(base("schema-total", "all constraints and indexes, each until ONLINE", r, scale).phase(r.schemaSeconds()).values(r.io("schema")).build());
+        out.add(base("cold-start", "server start on the store until it answers", r, scale).phase(r.startSeconds()).values(r.io("cold-start")).build());
         for (WarmupResult w : r.warmups()) {
             out.add(base("warm-up", w.description(), r, scale).dimension("method", w.method()).phase(w.seconds())
                     .value("mb_read", w.bytesRead() / 1e6).value("mb_per_s", w.megabytesPerSecond()).value("cached_fraction", w.cachedFraction())
-                    .value("position", w.position()).value("os_cached", w.osCached() ? 1 : 0)
+                    .value("position", w.position()).value("os_cached", w.osCached() ? 1 : 0).values(r.io("warm-up " + w.method()))
                     .figure("cached fraction", "share", true, w.cachedFraction()).build());
         }
         for (ProbeResult pr : r.probes()) {

@@ -66,7 +66,7 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
             String store = Double.isNaN(scale) ? "data" : "scale-" + io.graphperf.core.report.Format.scale(scale);
             BulkImport importer = ctx.engines().bulkImport(store, Map.of("max-off-heap", o.maxOffHeap()));
             try {
-                ImportStudyResult r = ImportStudy.run(importer, ds, options, ctx.progress(), environment, graphperfFirst);
+                ImportStudyResult r = ImportStudy.run(importer, ds, options, ctx.progress(), environment, graphperfFirst, ctx.disk());
                 studies.add(r);
                 for (Cell c : ImportCells.of(r)) cells.add(ctx.tag(c));
                 ctx.saved().cells(List.copyOf(cells), List.of());

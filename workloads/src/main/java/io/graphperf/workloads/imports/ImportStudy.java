@@ -3,6 +3,7 @@ package io.graphperf.workloads.imports;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.PageCacheState;
+import io.graphperf.core.measure.DiskProbe;
 import io.graphperf.core.measure.PhaseTimer;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.engine.Engine;
@@ -58,15 +59,18 @@ public final class ImportStudy {
      *                     follows the other's filling of the operating system's file cache)
      */
     public static ImportStudyResult run(BulkImport system, ImportDataset ds, Options options, ProgressListener progress,
-                                        Map<String, Object> environment, boolean graphperfFirst) throws Exception {
+                                        Map<String, Object> environment, boolean graphperfFirst, DiskProbe disk) throws Exception {
         long own = 0;
+        Map<String, Map<String, Double>> phaseIo = new LinkedHashMap<>();
         String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + io.graphperf.core.report.Format.scale(ds.scale()));
 
         // 1. import
         progress.phase("import " + label + " (Neo4j's importer)");
+        DiskProbe.Snapshot io0 = disk.snapshot();
         PhaseTimer.Timed<BulkImport.Outcome> imported = PhaseTimer.time(() -> system.importFiles(ds.importArguments(options.badTolerance()), progress));
         BulkImport.Outcome out = imported.value();
         double importSeconds = imported.seconds();
+        phaseIo.put("import", DiskProbe.merged(disk.since(io0), disk.diskUse()));
         progress.phase("import " + label);
         long o0 = PhaseTimer.now();
         Map<String, Long> storeFiles = system.storeFiles();
@@ -86,7 +90,9 @@ public final class ImportStudy {
             progress.phaseDone("started");
             environment.putAll(t.environment());
             List<SchemaPhase.Step> steps = ds.schemaSteps();
+            DiskProbe.Snapshot s0 = disk.snapshot();
             List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, progress);
+            phaseIo.put("schema", disk.since(s0));
             o0 = PhaseTimer.now();
             for (int i = 0; i < steps.size(); i++) {
                 SchemaPhase.Timing st = timings.get(i);
@@ -112,7 +118,9 @@ public final class ImportStudy {
         Map<String, Long>[] faults = newMaps(probes.size());
         boolean dropped = options.dropOsCache();
         double startSeconds;
+        DiskProbe.Snapshot c0 = disk.snapshot();
         Cold cold = coldStart(system, options, progress, "cold start");
+        phaseIo.put("cold-start", disk.since(c0));
         dropped &= cold.osCacheDropped;
         startSeconds = cold.seconds;
         try (Engine t = cold.target) {
@@ -130,10 +138,12 @@ public final class ImportStudy {
             try (Engine t = c.target) {
                 progress.phase("warm-up: " + m.name());
                 Optional<PageCacheState> before = t.pageCache();
+                DiskProbe.Snapshot w0 = disk.snapshot();
                 double seconds = PhaseTimer.time(() -> {
                     for (String s : m.statements()) t.execute(s, Map.of());
                     return null;
                 }).seconds();
+                phaseIo.put("warm-up " + m.name(), disk.since(w0));
                 Optional<PageCacheState> after = t.pageCache();
                 WarmupResult w = new WarmupResult(m.name(), m.description(), seconds,
                         after.isPresent() && before.isPresent() ? after.get().bytesRead() - before.get().bytesRead() : -1,
@@ -152,7 +162,7 @@ public final class ImportStudy {
             probeResults.add(new ProbeResult(p.name(), p.query(), p.perKey() ? keys.size() : 1, latency[i], faults[i]));
         }
         return new ImportStudyResult(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds(), phase, startSeconds, schema,
-                warmups, probeResults, dropped, own / 1e9, REFERENCES, methods.stream().map(WarmupMethods.Method::name).toList());
+                warmups, probeResults, dropped, own / 1e9, REFERENCES, methods.stream().map(WarmupMethods.Method::name).toList(), phaseIo);
     }
 
     private record Cold(Engine target, double seconds, boolean osCacheDropped) {

@@ -20,11 +20,24 @@ import java.util.List;
  *                           parsing the importer's output, reading store sizes, sampling probe keys
  * @param references         the published study's figures, keyed by what they compare with
  *                           ({@link #IMPORT_ROWS_PER_CORE}, {@link #WARMUP_MB_PER_SECOND}, {@link #CONSTRAINT_ROWS_PER_SECOND})
+ * @param diskIo             what reached the disk in each phase ("import", "schema", "cold-start", "warm-up METHOD"), by
+ *                           results.csv column; "import" also has the space the store took after it (disk_bytes) where
+ *                           graphperf made the filesystem
  */
 public record ImportStudyResult(String dataset, double scale, String datasetDir, double generationSeconds,
                                 ImportPhase importPhase, double startSeconds, List<SchemaStep> schema,
                                 List<WarmupResult> warmups, List<ProbeResult> probes, boolean osCacheDropped,
-                                double ownWorkSeconds, java.util.Map<String, Reference> references, List<String> warmupOrder) {
+                                double ownWorkSeconds, java.util.Map<String, Reference> references, List<String> warmupOrder,
+                                java.util.Map<String, java.util.Map<String, Double>> diskIo) {
+
+    public ImportStudyResult {
+        diskIo = diskIo == null ? java.util.Map.of() : diskIo;
+    }
+
+    /** The I/O columns of one phase (empty when not measured). */
+    public java.util.Map<String, Double> io(String phase) {
+        return diskIo.getOrDefault(phase, java.util.Map.of());
+    }
 
     public static final String IMPORT_ROWS_PER_CORE = "import rows/s per core";
     public static final String WARMUP_MB_PER_SECOND = "warm-up MB/s";

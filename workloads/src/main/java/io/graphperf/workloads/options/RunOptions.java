@@ -19,6 +19,10 @@ public final class RunOptions {
             "Keys: heap, page-cache, data-dir, tx-log-dir, or any engine setting (e.g. db.tx_log.rotation.size)."})
     public List<String> variants = new ArrayList<>();
 
+    @Option(names = "--matrix", paramLabel = "FILE", description = {"A matrix file (YAML): axes of filesystems graphperf makes on loop devices (root),",
+            "data and log folders, engine settings and hooks; every cell runs --repeat times, interleaved, compared with the baseline cell."})
+    public Path matrix;
+
     @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant, interleaved A B A B … (default: 5 with --variant, else 1). Verdicts need 3 a side.")
     public Integer repeat;
 
@@ -28,13 +32,26 @@ public final class RunOptions {
     @Option(names = "--verbose", description = "Show stack traces of errors.")
     public boolean verbose;
 
-    /** The baseline, then each --variant. */
+    private Matrix.Plan plan;
+
+    /** The matrix file's cells, read once (null without --matrix). */
+    public Matrix.Plan matrixPlan() {
+        if (matrix == null) return null;
+        if (!variants.isEmpty()) throw new io.graphperf.core.UserError("--matrix and --variant do not go together: put the variants into the matrix file");
+        if (!java.nio.file.Files.isRegularFile(matrix)) throw new io.graphperf.core.UserError("matrix file " + matrix + " (option --matrix) does not exist");
+        if (plan == null) plan = Matrix.read(matrix);
+        return plan;
+    }
+
+    /** The baseline, then each --variant; or the matrix file's cells, its baseline first. */
     public List<Variant> variantList() {
-        return Variant.all(variants);
+        Matrix.Plan p = matrixPlan();
+        return p != null ? p.cells() : Variant.all(variants);
     }
 
     public int repeats() {
-        int r = repeat != null ? repeat : variants.isEmpty() ? 1 : 5;
+        Matrix.Plan p = matrixPlan();
+        int r = repeat != null ? repeat : p != null ? (p.repeat() != null ? p.repeat() : p.cells().size() > 1 ? 5 : 1) : variants.isEmpty() ? 1 : 5;
         if (r < 1) throw new io.graphperf.core.UserError("--repeat must be at least 1, not " + r);
         return r;
     }

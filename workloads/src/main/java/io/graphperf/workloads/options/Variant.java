@@ -10,15 +10,28 @@ import java.util.Set;
 /**
  * One configuration of a before/after study, from {@code --variant NAME:key=value,...}. Keys are
  * graphperf's embedded-server options (heap, page-cache, data-dir, tx-log-dir) or any Neo4j setting
- * (a name with a dot, e.g. db.tx_log.rotation.size). The baseline is the run's own configuration.
+ * (a name with a dot, e.g. db.tx_log.rotation.size). The baseline is the run's own configuration. A cell of a matrix
+ * file (see {@link Matrix}) is a variant too, with its axes' values and the storage graphperf makes for it.
  */
-public record Variant(String name, Map<String, String> settings) {
+public record Variant(String name, Map<String, String> settings, Map<String, String> axes, io.graphperf.storage.StorageSpec storage) {
 
     public static final String BASELINE = "baseline";
     public static final Set<String> OPTIONS = Set.of("heap", "page-cache", "data-dir", "tx-log-dir");
 
+    /** A variant of --variant: its settings are its axes, graphperf makes no storage for it. */
+    public Variant(String name, Map<String, String> settings) {
+        this(name, settings, settings, null);
+    }
+
     public static Variant baseline() {
         return new Variant(BASELINE, Map.of());
+    }
+
+    /** The same cell with more settings (e.g. the folders on the filesystems made for it). */
+    public Variant withSettings(Map<String, String> more) {
+        Map<String, String> s = new LinkedHashMap<>(settings);
+        s.putAll(more);
+        return new Variant(name, s, axes, storage);
     }
 
     public static Variant parse(String spec) {

@@ -41,6 +41,7 @@ public final class HtmlReport {
         headlines(h, run);
         targets(h, run);
         for (ReportSection s : experimentSections) s.render(h, run);
+        MatrixSection.render(h, run);
         CellsSection.render(h, run);
         ComparisonSection.render(h, run);
         TimelineSection.render(h, run);

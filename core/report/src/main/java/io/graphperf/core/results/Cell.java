@@ -178,6 +178,12 @@ public record Cell(String experiment, String scenario, String title, String quer
             return this;
         }
 
+        /** Several of the experiment's own numbers at once (e.g. a phase's I/O columns). */
+        public Builder values(Map<String, Double> more) {
+            values.putAll(more);
+            return this;
+        }
+
         public Builder check(Check c) {
             checks.add(c);
             return this;

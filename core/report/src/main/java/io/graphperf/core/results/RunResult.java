@@ -34,8 +34,16 @@ public record RunResult(int schemaVersion, String runId, String experiment, Stri
     public record Variant(String name, Map<String, String> settings) {
     }
 
-    /** @param dir the trial's folder, relative to the run's folder ("." when the run is a single trial) */
-    public record Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures) {
+    /**
+     * @param dir     the trial's folder, relative to the run's folder ("." when the run is a single trial)
+     * @param storage what graphperf made for a matrix cell's storage: filesystems, devices, peak disk use, block I/O request
+     *                sizes (device → "write"/"read" → bytes → count); null when it made none
+     */
+    public record Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures,
+                        Map<String, Object> storage) {
+        public Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures) {
+            this(order, variant, repeat, dir, finishedAt, passed, failures, null);
+        }
     }
 
     /** One trial's experiment data. */

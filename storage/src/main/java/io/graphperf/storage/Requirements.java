@@ -1,0 +1,64 @@
+package io.graphperf.storage;
+
+import io.graphperf.core.UserError;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Checks, before anything starts, that filesystems can be made: root (loop devices, mkfs, mount) and every program the
+ * matrix's kinds need. A failure names what is missing and the command that installs it.
+ */
+public final class Requirements {
+
+    private Requirements() {
+    }
+
+    public static boolean isRoot() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) return line.split("\\s+")[1].equals("0");
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /** Whether a program is on the PATH (or in /sbin, /usr/sbin, where Debian puts mkfs and losetup). */
+    public static boolean onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/sbin:/usr/sbin";
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) return true;
+        }
+        return false;
+    }
+
+    /** Throws, naming what is needed, unless this process is root and has every program the filesystems need. */
+    public static void check(Collection<FilesystemSpec> filesystems, String forWhat) {
+        if (filesystems.isEmpty()) return;
+        Map<String, String> missing = new TreeMap<>();
+        for (FilesystemSpec f : filesystems) {
+            f.tools().forEach((tool, pkg) -> {
+                if (!onPath(tool)) missing.put(tool, pkg);
+            });
+        }
+        StringBuilder why = new StringBuilder();
+        if (!isRoot()) {
+            why.append(forWhat).append(" makes filesystems on loop devices (losetup, mkfs, mount), which needs root: run graphperf as root (e.g. sudo ./graphperf …)");
+        }
+        if (!missing.isEmpty()) {
+            if (why.length() > 0) why.append("; also, ");
+            else why.append(forWhat).append(": ");
+            why.append("missing ").append(String.join(", ", missing.keySet())).append(" — install with: apt-get install ")
+                    .append(String.join(" ", new TreeSet<>(missing.values())));
+        }
+        if (why.length() > 0) throw new UserError(why + ". Nothing was started.");
+    }
+}
