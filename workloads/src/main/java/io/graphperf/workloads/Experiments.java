@@ -21,6 +21,7 @@ public final class Experiments {
         register(new ReadsExperiment());
         register(new WritesExperiment());
         register(new CdcExperiment());
+        register(new io.graphperf.workloads.orientdb.OrientImportExperiment());
     }
 
     private Experiments() {

@@ -23,9 +23,12 @@ import java.util.Map;
  * @param seed         the run's seed (cell order, sampled parameters)
  * @param saved        receives the cells measured so far after each cell
  * @param disk         what reaches the disk during a phase (the cell's devices when graphperf made its filesystems)
+ * @param settings     the variant's settings with the folders made for it (data-dir, tx-log-dir), for engines other than
+ *                     the one {@code engines} starts
  */
 public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
-                         Path datasetCache, Path home, long seed, Saved saved, io.graphperf.core.measure.DiskProbe disk) {
+                         Path datasetCache, Path home, long seed, Saved saved, io.graphperf.core.measure.DiskProbe disk,
+                         Map<String, String> settings) {
 
     /** Receives the cells measured so far. */
     @FunctionalInterface

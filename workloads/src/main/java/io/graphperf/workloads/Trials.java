@@ -97,7 +97,7 @@ public final class Trials {
                         fs.addAll(f);
                         ResultsFolder.write(b.build(all, fs, "(incomplete: trial " + ord + " of " + total + ", " + soFar.size() + " cells so far)", false),
                                 spec.runDir(), e.sections());
-                    }, storage != null ? storage : DiskProbe.PROCESSES);
+                    }, storage != null ? storage : DiskProbe.PROCESSES, run.settings());
                     tr = e.run(ctx, options);
                     if (storage != null) {
                         Map<String, Double> io = storage.since(ioStart);

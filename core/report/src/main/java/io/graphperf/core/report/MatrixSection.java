@@ -24,7 +24,7 @@ import java.util.TreeMap;
 public final class MatrixSection {
 
     /** At most this many heatmaps: a study's main figures, not every probe. */
-    static final int MAX_MAPS = 8;
+    static final int MAX_MAPS = 10;
 
     private MatrixSection() {
     }
@@ -60,7 +60,7 @@ public final class MatrixSection {
         }
     }
 
-    /** The figures mapped: each scenario with at most two cells of its own (a study's phases), in order, then disk use. */
+    /** The figures mapped: every figure of each scenario with at most two cells of its own (a study's phases), in order. */
     static List<FigureKey> mapped(RunResult run) {
         Map<String, Set<String>> keysPerScenario = new LinkedHashMap<>();
         Map<String, FigureKey> first = new LinkedHashMap<>();
@@ -70,9 +70,11 @@ public final class MatrixSection {
         }
         List<FigureKey> out = new ArrayList<>();
         for (Cell c : run.cells()) {
-            if (keysPerScenario.get(c.scenario()).size() > 2 || c.figures().isEmpty()) continue;
-            FigureKey k = first.get(c.label() + "|" + c.figures().get(0).name());
-            if (!out.contains(k)) out.add(k);
+            if (keysPerScenario.get(c.scenario()).size() > 2) continue;
+            for (Figure f : c.figures()) {
+                FigureKey k = first.get(c.label() + "|" + f.name());
+                if (!out.contains(k)) out.add(k);
+            }
         }
         if (out.size() > MAX_MAPS) out = new ArrayList<>(out.subList(0, MAX_MAPS));
         return out;
@@ -172,14 +174,33 @@ public final class MatrixSection {
             for (String a : axes) if (!e.getValue().getOrDefault(a, "").equals(base.getOrDefault(a, ""))) differs.add(a);
             if (differs.size() != 1) continue;
             String a = differs.get(0);
+            // the study's main figure, disk use, and whatever else came out significant
+            FigureKey main = primary(run, figures, baseline);
             List<String> parts = new ArrayList<>();
             for (FigureKey k : figures) {
                 FigureComparison fc = comparison(run, e.getKey(), k);
-                if (fc != null) parts.add(sentence(k, fc));
+                if (fc == null) continue;
+                boolean significant = fc.outcome() == Verdicts.Outcome.BETTER || fc.outcome() == Verdicts.Outcome.WORSE;
+                if (k.equals(main) || significant || k.figure().contains("disk use")) parts.add(sentence(k, fc));
             }
             if (!parts.isEmpty()) out.add(a + " " + e.getValue().get(a) + " instead of " + base.get(a) + ": " + String.join("; ", parts) + ".");
         }
         return out;
+    }
+
+    /** The phase that takes longest in the baseline (an import, say), or the first figure when none is a time. */
+    static FigureKey primary(RunResult run, List<FigureKey> figures, String baseline) {
+        FigureKey best = figures.isEmpty() ? null : figures.get(0);
+        double longest = -1;
+        for (FigureKey k : figures) {
+            if (!k.unit().equals("s")) continue;
+            double m = median(run, baseline, k);
+            if (m > longest) {
+                longest = m;
+                best = k;
+            }
+        }
+        return best;
     }
 
     static String sentence(FigureKey k, FigureComparison fc) {
@@ -193,7 +214,7 @@ public final class MatrixSection {
                     Format.signedPct(fc.ci95LowPct()), Format.signedPct(fc.ci95HighPct()), runs);
             case INCONCLUSIVE -> String.format(Locale.ROOT, "%s no significant difference (%s, p = %.2g, %s; inconclusive%s)", what,
                     Format.signedPct(fc.differencePct()), fc.pValue(), runs, fc.repeatsNeeded() > 0 ? ", about " + fc.repeatsNeeded() + " runs a side would decide" : "");
-            case NO_VERDICT -> what + " " + Format.signedPct(fc.differencePct()) + " (no verdict: " + fc.reason() + ")";
+            case NO_VERDICT -> what + " " + Format.signedPct(fc.differencePct()) + " (no verdict, " + runs + ")";
         };
     }
 
@@ -217,13 +238,21 @@ public final class MatrixSection {
     }
 
     /** Power-of-two buckets of request sizes: 4k, 8k, … (a request of 12 KiB counts in the 8k–16k bucket). */
-    static Map<Long, Long> buckets(Map<String, Object> sizes) {
+    static Map<Long, Long> buckets(Map<?, ?> sizes) {
         Map<Long, Long> b = new TreeMap<>();
-        for (Map.Entry<String, Object> e : sizes.entrySet()) {
-            long size = Long.parseLong(e.getKey()), count = ((Number) e.getValue()).longValue();
+        for (Map.Entry<?, ?> e : sizes.entrySet()) {
+            // keys are numbers in memory and strings after run.json
+            long size = Long.parseLong(String.valueOf(e.getKey())), count = ((Number) e.getValue()).longValue();
             b.merge(Long.highestOneBit(Math.max(1, size)), count, Long::sum);
         }
         return b;
+    }
+
+    /** 4096 → "4 KiB", 512 → "512 B". */
+    static String binary(long bytes) {
+        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
+        if (bytes >= 1024 && bytes % 1024 == 0) return (bytes >> 10) + " KiB";
+        return bytes + " B";
     }
 
     @SuppressWarnings("unchecked")
@@ -239,12 +268,12 @@ public final class MatrixSection {
             if (!(sizes instanceof Map<?, ?> devices)) continue;
             Map<String, String> role = new LinkedHashMap<>();
             for (String r : List.of("data", "log")) {
-                if (t.storage().get(r) instanceof Map<?, ?> fs) role.put(String.valueOf(fs.get("device")), r + " (" + fs.get("filesystem") + ")");
+                if (t.storage().get(r) instanceof Map<?, ?> fs) role.put(String.valueOf(fs.get("device")), r);
             }
             for (Map.Entry<?, ?> d : devices.entrySet()) {
-                Object writes = ((Map<String, Object>) d.getValue()).get("write");
+                Object writes = ((Map<?, ?>) d.getValue()).get("write");
                 if (!(writes instanceof Map<?, ?> w)) continue;
-                Map<Long, Long> b = buckets((Map<String, Object>) w);
+                Map<Long, Long> b = buckets(w);
                 all.addAll(b.keySet());
                 perRow.put(t.variant() + " · " + role.getOrDefault(String.valueOf(d.getKey()), String.valueOf(d.getKey())), b);
             }
@@ -255,7 +284,7 @@ public final class MatrixSection {
         }
         h.h3("Block I/O write request sizes (bpftrace, block:block_rq_issue, first repeat of each cell)");
         List<Long> sizes = new ArrayList<>(all);
-        List<String> names = sizes.stream().map(s -> "≥ " + Format.compact(s) + "B").toList();
+        List<String> names = sizes.stream().map(MatrixSection::binary).toList();
         for (Map.Entry<String, Map<Long, Long>> e : perRow.entrySet()) {
             double total = e.getValue().values().stream().mapToLong(Long::longValue).sum();
             double[] parts = new double[sizes.size()];

@@ -86,7 +86,7 @@ public final class SvgChart {
         }
         if (max == 0) return "<p class=\"empty\">no data to chart</p>";
         double step = niceStep(max / 5);
-        double top = Math.ceil(max / step) * step;
+        double top = Math.ceil(max / step - 1e-9) * step; // parts of a whole that sum to 100 (± rounding) end at 100
         int height = TOP + rows.size() * ROW_HEIGHT + BOTTOM, width = LABEL_WIDTH + PLOT_WIDTH + 20;
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
