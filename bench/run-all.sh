@@ -60,3 +60,12 @@ section "E5 change data capture: the seed's series, the open model at 10,000 cha
 
 section "E5 faults: one round each (README: E5 Measured)"
 ./graphperf run cdc --multipliers 1 --repeats 2 --fault kill-source,kill-broker,kill-sink,stop-broker=30s
+
+section "E3 storage matrix, as root: E1 on ext4 vs encrypted ext4, logs on the same or a separate filesystem (README: E3 Measured)"
+if [ "$(id -u)" = 0 ]; then ./graphperf run import --matrix examples/e1-encryption.yaml; else echo "skipped: needs root (loop devices)"; fi
+
+section "E3 storage matrix, as root: OrientDB import over ZFS record sizes, compression and WAL place (README: E3 Measured)"
+if [ "$(id -u)" = 0 ]; then ./graphperf run orientdb-import --matrix examples/e3-orientdb-zfs.yaml; else echo "skipped: needs root (loop devices)"; fi
+
+section "E4 on OrientDB: the write scenarios through OrientDB's embedded API, 8 clients x 30 s (README: E4's writes on OrientDB)"
+./graphperf run orientdb-writes --clients 8 --duration 30s

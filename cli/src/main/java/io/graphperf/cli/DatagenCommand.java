@@ -13,8 +13,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "datagen", mixinStandardHelpOptions = true,
-        description = "Generates datasets in Neo4j's bulk-import format (header files, ID spaces per label, typed columns) with a manifest.json.",
-        subcommands = {DatagenCommand.Social.class, DatagenCommand.B2b.class, DatagenCommand.Stats.class})
+        description = {"Generates datasets in Neo4j's bulk-import format (header files, ID spaces per label, typed columns) with a manifest.json,",
+                "or an OrientDB JSON database export for E3."},
+        subcommands = {DatagenCommand.Social.class, DatagenCommand.B2b.class, DatagenCommand.OrientdbExport.class, DatagenCommand.Stats.class})
 public final class DatagenCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -81,6 +82,30 @@ public final class DatagenCommand implements Runnable {
 
     @Command(name = "b2b", mixinStandardHelpOptions = true, description = "The E1 B2B marketing graph (scale 1: 458 M nodes, 2.18 B relationships; try 0.01).")
     static final class B2b extends Generate {
+    }
+
+    @Command(name = "orientdb-export", mixinStandardHelpOptions = true,
+            description = {"E3's input: an OrientDB JSON export (scale 1: ~21,000 records in 130 classes, two indexes), made by an OrientDB",
+                    "engine host (child JVM), with each class's record count in a .counts file beside it."})
+    static final class OrientdbExport implements Callable<Integer> {
+        @Option(names = "--scale", description = "Scale factor (default: 1).")
+        double scale = 1;
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (created if missing).")
+        Path out;
+        @Option(names = "--seed", description = "Random seed; the same scale and seed give the same records (default: 1).")
+        long seed = 1;
+        @Option(names = "--verbose", description = "Show stack traces of errors.")
+        boolean verbose;
+
+        @Override
+        public Integer call() throws Exception {
+            if (!(scale > 0 && scale <= 1000)) throw new io.graphperf.core.UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
+            var e = io.graphperf.workloads.orientdb.OrientExport.generated(Home.get(), out, scale, seed, ConsoleProgress.forStderr());
+            System.out.printf("%,d records in %d classes: %s (%.1f MB)%n", e.counts().values().stream().mapToLong(Long::longValue).sum(), e.counts().size(),
+                    e.file(), java.nio.file.Files.size(e.file()) / 1e6);
+            System.out.println("Import:  graphperf run orientdb-import --export " + e.file());
+            return 0;
+        }
     }
 
     @Command(name = "stats", mixinStandardHelpOptions = true, description = "Statistics computed from a dataset folder's files: rows per label and type, degree distributions.")

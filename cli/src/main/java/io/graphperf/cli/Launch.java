@@ -125,6 +125,9 @@ final class Launch implements ExperimentCommand.Launcher {
                 case "page-cache" -> pageCache = s.getValue();
                 case "data-dir" -> data = Path.of(s.getValue());
                 case "tx-log-dir" -> txLogs = Path.of(s.getValue());
+                case "disk-cache" -> {
+                    // OrientDB's, read by its experiments from the trial's settings
+                }
                 default -> settings.put(s.getKey(), s.getValue());
             }
         }

@@ -88,6 +88,23 @@ class CliErrorsTest {
     }
 
     @Test
+    void matrixFilesAreCheckedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        assertCleanError(cli("run", "import", "--matrix", dir.resolve("none.yaml").toString(), "--out", dir.toString()), "none.yaml (option --matrix) does not exist");
+        Path m = dir.resolve("m.yaml");
+        java.nio.file.Files.writeString(m, "experiment: orientdb-import\naxes: {cache: {small: {settings: {disk-cache: 64}}, big: {settings: {disk-cache: 512}}}}\n");
+        assertCleanError(cli("run", "import", "--matrix", m.toString(), "--out", dir.toString()), "is for experiment 'orientdb-import', not 'import'");
+        assertCleanError(cli("run", "orientdb-import", "--matrix", m.toString(), "--variant", "x:disk-cache=1", "--out", dir.toString()),
+                "--matrix and --variant do not go together");
+        java.nio.file.Files.writeString(m, "axes: {cache: {small: {settings: {disk-cache: 64}}}}\noptions: {scael: 1}\n");
+        assertCleanError(cli("run", "orientdb-import", "--matrix", m.toString(), "--out", dir.toString()), "unknown config key 'scael'");
+        java.nio.file.Files.writeString(m, "axes: {fs: {a: {data: {kind: zfs, recordsize: 3k}}}}\n");
+        assertCleanError(cli("run", "orientdb-import", "--matrix", m.toString(), "--out", dir.toString()), "power of two from 512 to 128k");
+        try (var runs = java.nio.file.Files.list(dir)) {
+            assertTrue(runs.noneMatch(java.nio.file.Files::isDirectory), "no results folder: nothing was started");
+        }
+    }
+
+    @Test
     void engineOptionsDoNotApplyToAUsersServer(@TempDir Path dir) {
         assertCleanError(cli("run", "writes", "--server", "bolt://127.0.0.1:1", "--heap", "2g", "--reset", "delete-all", "--out", dir.toString()),
                 "--heap applies to the engine graphperf starts, not to --server");

@@ -95,17 +95,22 @@ final class BlockTrace implements AutoCloseable {
         } catch (IOException | InterruptedException e) {
             process.destroyForcibly();
         }
-        Map<String, Map<String, Map<Long, Long>>> out = new TreeMap<>();
         synchronized (lines) {
-            for (String l : lines) {
-                Matcher m = LINE.matcher(l.trim());
-                if (!m.matches()) continue;
-                String device = deviceNames.getOrDefault(Long.parseLong(m.group(1)), m.group(1));
-                String kind = kind(m.group(2));
-                if (kind == null) continue;
-                out.computeIfAbsent(device, d -> new TreeMap<>()).computeIfAbsent(kind, k -> new TreeMap<>())
-                        .merge(Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long::sum);
-            }
+            return parse(lines, deviceNames);
+        }
+    }
+
+    /** bpftrace's printed map ({@code @x[DEV, FLAGS, BYTES]: COUNT}) as device → "write"/"read" → request size → count. */
+    static Map<String, Map<String, Map<Long, Long>>> parse(List<String> printed, Map<Long, String> deviceNames) {
+        Map<String, Map<String, Map<Long, Long>>> out = new TreeMap<>();
+        for (String l : printed) {
+            Matcher m = LINE.matcher(l.trim());
+            if (!m.matches()) continue;
+            String device = deviceNames.getOrDefault(Long.parseLong(m.group(1)), m.group(1));
+            String kind = kind(m.group(2));
+            if (kind == null) continue;
+            out.computeIfAbsent(device, d -> new TreeMap<>()).computeIfAbsent(kind, k -> new TreeMap<>())
+                    .merge(Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long::sum);
         }
         return out;
     }

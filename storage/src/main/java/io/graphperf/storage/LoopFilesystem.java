@@ -59,8 +59,17 @@ public final class LoopFilesystem implements AutoCloseable {
         }
         // each step's undo is pushed as soon as the step is done, so a failure half-way leaves nothing behind
         List<Runnable> undos = new ArrayList<>();
-        Runnable undoAll = () -> {
-            for (int i = undos.size() - 1; i >= 0; i--) undos.get(i).run();
+        // once only, and a second caller waits for the first: at a signal the shutdown hook and the main thread's own
+        // cleanup (after the engine it ran died) may both undo; the JVM must not exit half-way through either
+        Runnable undoAll = new Runnable() {
+            private boolean done;
+
+            @Override
+            public synchronized void run() {
+                if (done) return;
+                done = true;
+                for (int i = undos.size() - 1; i >= 0; i--) undos.get(i).run();
+            }
         };
         Cleanup.add(undoAll);
         undos.add(() -> deleteQuietly(image));
@@ -99,7 +108,11 @@ public final class LoopFilesystem implements AutoCloseable {
                 }
                 case "zfs" -> {
                     ZfsDaemon.acquire(dir.resolve("zfs-fuse.log"));
-                    undos.add(ZfsDaemon::release);
+                    undos.add(() -> {
+                        ZfsDaemon.release();
+                        // a daemon that had to be killed leaves its FUSE mount behind, disconnected
+                        if (isMounted(mount)) Command.quietly("umount", "-l", mount.toString());
+                    });
                     String p = "graphperf-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
                     List<String> create = Command.list("zpool", "create", "-f", "-m", mount.toString());
                     for (Map.Entry<String, String> o : spec.options().entrySet()) create.addAll(List.of("-O", o.getKey() + "=" + o.getValue()));
@@ -243,8 +256,8 @@ public final class LoopFilesystem implements AutoCloseable {
     public synchronized void close() {
         if (closed) return;
         closed = true;
+        undo.run(); // still registered while it runs: a shutdown hook then waits for it instead of letting the JVM exit
         Cleanup.remove(undo);
-        undo.run();
         if (isMounted(mountPoint)) throw new UserError("could not unmount " + mountPoint + "; unmount it with: umount -l " + mountPoint);
     }
 

@@ -42,15 +42,21 @@ public final class Requirements {
 
     /** Throws, naming what is needed, unless this process is root and has every program the filesystems need. */
     public static void check(Collection<FilesystemSpec> filesystems, String forWhat) {
-        if (filesystems.isEmpty()) return;
+        String why = problem(filesystems, forWhat, isRoot(), Requirements::onPath);
+        if (why != null) throw new UserError(why);
+    }
+
+    /** What is missing, in words with the commands that fix it, or null when nothing is. */
+    static String problem(Collection<FilesystemSpec> filesystems, String forWhat, boolean root, java.util.function.Predicate<String> onPath) {
+        if (filesystems.isEmpty()) return null;
         Map<String, String> missing = new TreeMap<>();
         for (FilesystemSpec f : filesystems) {
             f.tools().forEach((tool, pkg) -> {
-                if (!onPath(tool)) missing.put(tool, pkg);
+                if (!onPath.test(tool)) missing.put(tool, pkg);
             });
         }
         StringBuilder why = new StringBuilder();
-        if (!isRoot()) {
+        if (!root) {
             why.append(forWhat).append(" makes filesystems on loop devices (losetup, mkfs, mount), which needs root: run graphperf as root (e.g. sudo ./graphperf …)");
         }
         if (!missing.isEmpty()) {
@@ -59,6 +65,6 @@ public final class Requirements {
             why.append("missing ").append(String.join(", ", missing.keySet())).append(" — install with: apt-get install ")
                     .append(String.join(" ", new TreeSet<>(missing.values())));
         }
-        if (why.length() > 0) throw new UserError(why + ". Nothing was started.");
+        return why.length() > 0 ? why + ". Nothing was started." : null;
     }
 }

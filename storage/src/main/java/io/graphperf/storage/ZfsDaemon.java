@@ -16,7 +16,6 @@ final class ZfsDaemon {
 
     private static Process daemon;
     private static int users;
-    private static Runnable undo;
 
     private ZfsDaemon() {
     }
@@ -31,8 +30,8 @@ final class ZfsDaemon {
             users--;
             throw new UserError("cannot start zfs-fuse: " + e.getMessage());
         }
-        undo = ZfsDaemon::stopNow;
-        Cleanup.add(undo);
+        // stopped by release(), which each ZFS filesystem's undo calls after destroying its pool (never before: a daemon
+        // stopped under a mounted pool would keep its loop device busy)
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (!running()) {
             if (!daemon.isAlive() || System.nanoTime() > deadline) {
@@ -45,8 +44,8 @@ final class ZfsDaemon {
     }
 
     static synchronized void release() {
-        if (--users > 0 || daemon == null) return;
-        Cleanup.remove(undo);
+        users = Math.max(0, users - 1);
+        if (users > 0 || daemon == null) return;
         stopNow();
     }
 

@@ -22,6 +22,7 @@ public final class Experiments {
         register(new WritesExperiment());
         register(new CdcExperiment());
         register(new io.graphperf.workloads.orientdb.OrientImportExperiment());
+        register(new io.graphperf.workloads.orientdb.OrientWritesExperiment());
     }
 
     private Experiments() {

@@ -60,11 +60,10 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
         Path cache = o.datasetCache() != null ? o.datasetCache() : ctx.datasetCache();
         OrientExport.Export export = o.export() != null ? OrientExport.yours(o.export())
                 : OrientExport.generated(ctx.home(), cache, o.scale(), o.datasetSeed(), ctx.progress());
-        Map<String, String> settings = settings(ctx, o);
+        Map<String, String> settings = settings(ctx, o.diskCacheMb(), o.settings());
         Path dataDir = ctx.settings().containsKey("data-dir") ? Path.of(ctx.settings().get("data-dir")) : ctx.dir().resolve("orientdb");
         Path db = dataDir.resolve(DATABASE);
         Path wal = settings.containsKey("storage.wal.path") ? Path.of(settings.get("storage.wal.path")) : null;
-        if (wal != null) Files.createDirectories(wal);
         Path hostDir = ctx.dir().resolve("orientdb-host");
         DiskProbe disk = ctx.disk();
         List<Cell> cells = new ArrayList<>();
@@ -136,11 +135,11 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
                 env, config, null, List.of(), failures);
     }
 
-    /** OrientDB's settings for this trial: the disk cache, the user's, the variant's (storage.*), the WAL's folder. */
-    static Map<String, String> settings(RunContext ctx, OrientImportOptions o) {
+    /** OrientDB's settings for a trial: the disk cache, the user's, the variant's (storage.*, disk-cache), the WAL's folder. */
+    static Map<String, String> settings(RunContext ctx, int diskCacheMb, Map<String, String> user) throws IOException {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("storage.diskCache.bufferSize", Integer.toString(o.diskCacheMb()));
-        s.putAll(o.settings());
+        s.put("storage.diskCache.bufferSize", Integer.toString(diskCacheMb));
+        s.putAll(user);
         for (Map.Entry<String, String> e : ctx.settings().entrySet()) {
             String k = e.getKey();
             if (k.equals("data-dir")) continue;
@@ -149,6 +148,7 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
             else if (k.contains(".")) s.put(k, e.getValue());
             else throw new UserError("setting '" + k + "' does not apply to OrientDB; use disk-cache, data-dir, tx-log-dir or an OrientDB setting (storage.…)");
         }
+        if (s.containsKey("storage.wal.path")) Files.createDirectories(Path.of(s.get("storage.wal.path")));
         return s;
     }
 
@@ -179,6 +179,7 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
 
     /** One timed phase with what reached the disk during it. */
     private static final class Phase {
+        private final RunContext ctx;
         private final String scenario, title;
         private final DiskProbe disk;
         private final DiskProbe.Snapshot io0;
@@ -193,8 +194,6 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
             this.t0 = System.nanoTime();
             this.ctx = ctx;
         }
-
-        private final RunContext ctx;
 
         Cell done(Double scale, Map<String, Double> values) {
             double s = (System.nanoTime() - t0) / 1e9;

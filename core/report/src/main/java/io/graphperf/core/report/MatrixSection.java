@@ -176,12 +176,13 @@ public final class MatrixSection {
             String a = differs.get(0);
             // the study's main figure, disk use, and whatever else came out significant
             FigureKey main = primary(run, figures, baseline);
+            Set<String> common = commonParts(figures);
             List<String> parts = new ArrayList<>();
             for (FigureKey k : figures) {
                 FigureComparison fc = comparison(run, e.getKey(), k);
                 if (fc == null) continue;
                 boolean significant = fc.outcome() == Verdicts.Outcome.BETTER || fc.outcome() == Verdicts.Outcome.WORSE;
-                if (k.equals(main) || significant || k.figure().contains("disk use")) parts.add(sentence(k, fc));
+                if (k.equals(main) || significant || k.figure().contains("disk use")) parts.add(sentence(k, fc, common));
             }
             if (!parts.isEmpty()) out.add(a + " " + e.getValue().get(a) + " instead of " + base.get(a) + ": " + String.join("; ", parts) + ".");
         }
@@ -203,8 +204,24 @@ public final class MatrixSection {
         return best;
     }
 
-    static String sentence(FigureKey k, FigureComparison fc) {
-        String what = k.cell().split(" · ")[0] + " " + k.figure();
+    /** Parts of the cells' labels that several scenarios share (e.g. "scale 0.01"): left out of the sentences. */
+    static Set<String> commonParts(List<FigureKey> figures) {
+        Map<String, Set<String>> scenarios = new LinkedHashMap<>();
+        for (FigureKey k : figures) {
+            String[] p = k.cell().split(" · ");
+            for (int i = 1; i < p.length; i++) scenarios.computeIfAbsent(p[i], x -> new LinkedHashSet<>()).add(p[0]);
+        }
+        Set<String> out = new LinkedHashSet<>();
+        scenarios.forEach((part, in) -> {
+            if (in.size() > 1) out.add(part);
+        });
+        return out;
+    }
+
+    static String sentence(FigureKey k, FigureComparison fc, Set<String> common) {
+        List<String> label = new ArrayList<>();
+        for (String p : k.cell().split(" · ")) if (!common.contains(p)) label.add(p);
+        String what = String.join(" · ", label) + " " + k.figure();
         String runs = fc.baseline().n() + " and " + fc.variant().n() + " runs";
         return switch (fc.outcome()) {
             case BETTER, WORSE -> String.format(Locale.ROOT, "%s %s (%s, p = %.3g after Holm, %s)", what,

@@ -29,6 +29,8 @@ import java.util.TreeMap;
  */
 public final class OrientHostMain {
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
+            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static OrientDB orient;
     private static ODatabaseSession db;
     private static String name;
@@ -129,6 +131,26 @@ public final class OrientHostMain {
             }
             case "generate" -> { // file scale seed: a deterministic export of a generated database
                 return ExportGenerator.generate(Path.of(a[1]), Double.parseDouble(a[2]), Long.parseLong(a[3]));
+            }
+            case "drop" -> { // folder: the database there removed, with its files
+                closeAll();
+                Path dir = Path.of(a[1]).toAbsolutePath();
+                try (OrientDB o = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig())) {
+                    if (o.exists(dir.getFileName().toString())) o.drop(dir.getFileName().toString());
+                }
+                return "dropped";
+            }
+            case "measure" -> { // scenario, plan (JSON): graphperf's Runner on OrientDB's embedded API in this JVM; then the id check
+                OrientWrites.Scenario sc = OrientWrites.of(a[1]);
+                for (String st : sc.setup()) db.command(st).close();
+                io.graphperf.core.measure.InProcessPlan plan = JSON.readValue(a[2], io.graphperf.core.measure.InProcessPlan.class);
+                io.graphperf.core.measure.Measurement m;
+                try (OrientTransport t = new OrientTransport(orient, name)) {
+                    m = new io.graphperf.core.measure.Runner(t, sc.source(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
+                            java.util.List.of(ProcessHandle.current().pid()), java.util.List.of()).run();
+                }
+                String check = OrientWrites.check(db, sc, m);
+                return JSON.writeValueAsString(m) + "\t" + check;
             }
             case "exit" -> {
                 return "bye";

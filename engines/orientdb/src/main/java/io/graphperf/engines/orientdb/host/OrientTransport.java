@@ -1,0 +1,86 @@
+package io.graphperf.engines.orientdb.host;
+
+import com.orientechnologies.orient.core.db.ODatabaseSession;
+import com.orientechnologies.orient.core.db.OrientDB;
+import com.orientechnologies.orient.core.sql.executor.OResult;
+import com.orientechnologies.orient.core.sql.executor.OResultSet;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TxMode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * OrientDB's own embedded API as a transport of graphperf's measuring layer (inside the engine host's JVM): a database
+ * session per client, each statement SQL with named parameters ({@code :id}), or an SQL script when its text starts with
+ * {@value #SCRIPT}; an explicit operation runs its statements in one transaction. Every row is read into Java values.
+ */
+final class OrientTransport implements Transport {
+
+    static final String SCRIPT = "script:";
+    private final OrientDB orient;
+    private final String database;
+
+    OrientTransport(OrientDB orient, String database) {
+        this.orient = orient;
+        this.database = database;
+    }
+
+    @Override
+    public String name() {
+        return "orientdb-embedded";
+    }
+
+    @Override
+    public Session openSession() {
+        ODatabaseSession db = orient.open(database, "admin", "admin");
+        return new Session() {
+            @Override
+            public void execute(Operation op) {
+                db.activateOnCurrentThread();
+                boolean tx = op.txMode() == TxMode.EXPLICIT;
+                if (tx) db.begin();
+                try {
+                    for (Statement s : op.statements()) read(run(db, s));
+                    if (tx) db.commit();
+                } catch (RuntimeException e) {
+                    if (tx && db.getTransaction().isActive()) db.rollback();
+                    throw e;
+                }
+            }
+
+            @Override
+            public List<List<Object>> fetch(Statement s) {
+                db.activateOnCurrentThread();
+                return read(run(db, s));
+            }
+
+            @Override
+            public void close() {
+                db.activateOnCurrentThread();
+                db.close();
+            }
+        };
+    }
+
+    private static OResultSet run(ODatabaseSession db, Statement s) {
+        if (s.text().startsWith(SCRIPT)) return db.execute("sql", s.text().substring(SCRIPT.length()), s.params());
+        return db.command(s.text(), s.params());
+    }
+
+    private static List<List<Object>> read(OResultSet rs) {
+        List<List<Object>> rows = new ArrayList<>();
+        try (rs) {
+            while (rs.hasNext()) {
+                OResult r = rs.next();
+                List<Object> row = new ArrayList<>();
+                for (String p : r.getPropertyNames()) row.add(r.getProperty(p));
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}
