@@ -28,7 +28,9 @@ import java.util.Map;
  * slow drifts of the machine spread over every variant, each trial in its own folder under trials/ (or the run's
  * folder itself when there is one trial). After every cell the folder is rewritten, so an interrupted run keeps
  * what it measured; at the end one run.json holds every cell, the experiment's headlines and targets, and each
- * variant's comparison with the baseline over the trials that passed (failed ones left out and listed).
+ * variant's comparison with the baseline over the trials that passed (failed ones left out and listed). A matrix cell's
+ * storage (its filesystems, hooks and I/O probe) is made before each of its trials and removed after it, also when the
+ * trial fails; a failing hook stops that trial and the matrix goes on.
  */
 public final class Trials {
 

@@ -7,8 +7,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 @Command(name = "orientdb-import", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E3 — OrientDB import: an embedded OrientDB " + io.graphperf.engines.orientdb.OrientHost.VERSION + " in its own JVM imports a JSON",
@@ -26,12 +24,8 @@ public final class OrientImportCommand extends ExperimentCommand<OrientImportOpt
     Double scale;
     @Option(names = "--dataset-seed", description = "Generator seed (default: 1).")
     Long datasetSeed;
-    @Option(names = "--disk-cache", paramLabel = "MB", description = "OrientDB's disk cache, storage.diskCache.bufferSize in MB (default: 256).")
-    Integer diskCache;
-    @Option(names = "--heap", paramLabel = "SIZE", description = "Heap of the OrientDB engine host JVM (default: 1g).")
-    String heap;
-    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "An OrientDB setting, e.g. storage.compressionMethod=gzip; repeatable.")
-    Map<String, String> settings = new LinkedHashMap<>();
+    @picocli.CommandLine.Mixin
+    OrientEngineOptions engine = new OrientEngineOptions();
     @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated exports are kept for reuse (default: OUT/datasets).")
     Path datasetCache;
     @Option(names = "--keep-store", description = "Keep the imported database in the trial folder.")
@@ -43,13 +37,8 @@ public final class OrientImportCommand extends ExperimentCommand<OrientImportOpt
         if (export != null && scale != null) throw new UserError("--scale applies to the generated export, not to --export");
         double s = scale == null ? 1 : scale;
         if (!(s > 0 && s <= 1000)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 1000");
-        int cache = diskCache == null ? 256 : diskCache;
-        if (cache < 16) throw new UserError("--disk-cache " + cache + ": at least 16 (MB)");
-        for (String k : settings.keySet()) {
-            if (!k.startsWith("storage.") && !k.startsWith("db.") && !k.startsWith("index.") && !k.startsWith("memory."))
-                throw new UserError("--setting " + k + ": not an OrientDB setting (they start with storage., db., index. or memory.)");
-        }
-        return new OrientImportOptions(export, s, datasetSeed == null ? 1 : datasetSeed, cache, heap == null ? "1g" : heap, settings, datasetCache, keepStore);
+        return new OrientImportOptions(export, s, datasetSeed == null ? 1 : datasetSeed, engine.diskCacheMb(), engine.heapOrDefault(), engine.settings(),
+                datasetCache, keepStore);
     }
 
     @Override

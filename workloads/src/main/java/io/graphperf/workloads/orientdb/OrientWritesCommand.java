@@ -8,9 +8,7 @@ import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 @Command(name = "orientdb-writes", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E4's write scenarios on OrientDB " + io.graphperf.engines.orientdb.OrientHost.VERSION + " (embedded, own JVM) through its own API and SQL,",
@@ -29,12 +27,8 @@ public final class OrientWritesCommand extends ExperimentCommand<OrientWritesOpt
     Duration duration;
     @Option(names = "--warmup-max", converter = DurationConverter.class, description = "Cap of the warm-up until steady (default: 30s).")
     Duration warmupMax;
-    @Option(names = "--disk-cache", paramLabel = "MB", description = "OrientDB's disk cache, storage.diskCache.bufferSize in MB (default: 256).")
-    Integer diskCache;
-    @Option(names = "--heap", paramLabel = "SIZE", description = "Heap of the OrientDB engine host JVM (default: 1g).")
-    String heap;
-    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "An OrientDB setting, e.g. storage.useWAL=false; repeatable.")
-    Map<String, String> settings = new LinkedHashMap<>();
+    @picocli.CommandLine.Mixin
+    OrientEngineOptions engine = new OrientEngineOptions();
 
     @Override
     public OrientWritesOptions options() {
@@ -47,9 +41,8 @@ public final class OrientWritesCommand extends ExperimentCommand<OrientWritesOpt
         if (c < 1 || c > 1024) throw new UserError("--clients " + c + ": from 1 to 1024");
         Duration d = duration == null ? Duration.ofSeconds(30) : duration;
         if (d.toMillis() < 1000) throw new UserError("--duration " + d.toMillis() + " ms: at least 1s");
-        int cache = diskCache == null ? 256 : diskCache;
-        if (cache < 16) throw new UserError("--disk-cache " + cache + ": at least 16 (MB)");
-        return new OrientWritesOptions(s, c, d, warmupMax == null ? Duration.ofSeconds(30) : warmupMax, cache, heap == null ? "1g" : heap, settings);
+        return new OrientWritesOptions(s, c, d, warmupMax == null ? Duration.ofSeconds(30) : warmupMax, engine.diskCacheMb(), engine.heapOrDefault(),
+                engine.settings());
     }
 
     @Override
