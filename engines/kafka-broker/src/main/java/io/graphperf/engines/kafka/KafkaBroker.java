@@ -134,8 +134,12 @@ public final class KafkaBroker implements AutoCloseable {
 
     private void format() throws IOException, InterruptedException {
         byte[] id = new byte[16];
-        new SecureRandom().nextBytes(id);
-        String clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        String clusterId;
+        // an id starting with '-' is read by the storage tool's argument parser as an option (a 1-in-64 failure, seen in CI)
+        do {
+            new SecureRandom().nextBytes(id);
+            clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        } while (clusterId.startsWith("-"));
         Path out = dir.resolve("format.log");
         Process p = new ProcessBuilder(java("format", clusterId, dir.resolve("server.properties").toString())).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
