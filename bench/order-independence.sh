@@ -2,19 +2,20 @@
 # Order independence (issue 12): does create-labelled-indexed over Bolt measure the same alone as after other
 # write scenarios? Run on an otherwise idle machine.
 #
-#   bench/order-independence.sh [isolated|shared|both] [REPEATS] [extra graphperf options...]
+#   bench/order-independence.sh [shared|isolated|both] [REPEATS] [extra graphperf options...]
 #
-# isolated: `--isolation cell` (an engine per cell, warmed on that cell's workload until its JIT is quiet):
-#           create-labelled-indexed alone, REPEATS times, against the same scenario run after unwind-1000,
-#           create-labelled and create-unlabelled, REPEATS times. Medians within 10 % = order independent.
-#           About 3 minutes a cell (engine start, warm-up until JIT-quiet, cell): 5 × REPEATS cells.
-# shared:   the default (`--isolation shared`: one engine warmed on every cell's workload, then the cells):
-#           the same four scenarios with create-labelled-indexed listed first, and listed last, REPEATS
-#           times each. Shows how much a cell's neighbours on one engine move its figure.
+# shared:   one engine per run (the default isolation), its server warm-up on a fixed set — the four scenarios,
+#           `--server-warmup-on unwind-1000,create-labelled,create-unlabelled,create-labelled-indexed` — in both cases:
+#           create-labelled-indexed alone, against the same scenario measured last after unwind-1000, create-labelled
+#           and create-unlabelled (`--order listed`). The two cases alternate, REPEATS times each, each run on a fresh
+#           engine. Medians within 10 % = what was measured before a cell does not move it. About 5 minutes for an
+#           "alone" run and 10 for an "after" run on 2 cores.
+# isolated: `--isolation cell` (an engine per cell, warmed on that cell's workload only): the same two cases.
+#           About 3 minutes a cell: 5 × REPEATS cells.
 # REPEATS defaults to 3. Prints one line per measured cell and a verdict per part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-part="${1:-both}"
+part="${1:-shared}"
 repeats="${2:-3}"
 shift $(( $# >= 2 ? 2 : $# )) || true
 extra=("$@")
@@ -22,17 +23,26 @@ out=$(mktemp -d /tmp/graphperf-order-XXXX)
 trap 'rm -rf "$out"' EXIT
 others=unwind-1000,create-labelled,create-unlabelled
 
-run() { # $1 = label, $2 = scenarios, then graphperf options
+run() { # $1 = label, $2 = scenarios, then graphperf options; prints the cell's line
   local label=$1 scenarios=$2; shift 2
-  ./graphperf run writes --transports bolt --scenarios "$scenarios" --repeat "$repeats" --out "$out/$label" "$@" "${extra[@]}" \
+  ./graphperf run writes --transports bolt --scenarios "$scenarios" --out "$out/$label" "$@" "${extra[@]}" \
     >"$out/$label.log" 2>&1 || { tail -n 30 "$out/$label.log" >&2; exit 1; }
   python3 - "$(ls "$out/$label"/*/results.csv)" "$label" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
     if r["scenario"] == "create-labelled-indexed":
-        print(f"{sys.argv[2]:>14}  repeat {r['repeat']}: {float(r['ops_per_s']):8.0f} ops/s  steady={r['steady']}  "
+        print(f"{sys.argv[2]:>16}: {float(r['ops_per_s']):8.0f} ops/s  steady={r['steady']}  "
               f"warm-up {float(r['warmup_s']):.1f} s  {r['flags']}")
 PY
+}
+
+both_cases() { # $1 = part, then graphperf options; alternates alone and after, prints each line and the verdict
+  local part=$1 alone="" after="" line; shift
+  for ((r = 1; r <= repeats; r++)); do
+    line=$(run "$part-alone-$r" create-labelled-indexed "$@"); echo "$line"; alone+="$line"$'\n'
+    line=$(run "$part-after-$r" "$others,create-labelled-indexed" --order listed "$@"); echo "$line"; after+="$line"$'\n'
+  done
+  verdict "$alone" "$after" "$part: alone vs after $others"
 }
 
 verdict() { # $1, $2 = the two cases' lines, $3 = what is compared
@@ -46,13 +56,9 @@ PY
 }
 
 echo "graphperf order independence, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-if [[ $part == isolated || $part == both ]]; then
-  alone=$(run isolated-alone create-labelled-indexed --isolation cell); echo "$alone"
-  after=$(run isolated-after "$others,create-labelled-indexed" --isolation cell --order listed); echo "$after"
-  verdict "$alone" "$after" "isolated (an engine per cell): alone vs after $others"
-fi
 if [[ $part == shared || $part == both ]]; then
-  first=$(run shared-first "create-labelled-indexed,$others" --order listed); echo "$first"
-  last=$(run shared-last "$others,create-labelled-indexed" --order listed); echo "$last"
-  verdict "$first" "$last" "shared engine (the default): listed first vs after $others"
+  both_cases shared --server-warmup-on "$others,create-labelled-indexed"
+fi
+if [[ $part == isolated || $part == both ]]; then
+  both_cases isolated --isolation cell
 fi

@@ -21,13 +21,40 @@ public final class ScenarioCells {
     /**
      * @param serverWarmup fixed length of the server warm-up, or null for until settled
      * @param isolated     an engine per cell (started, warmed on that cell's workload only, stopped), else one for all
+     * @param warmupOn     the scenarios the server warm-up runs over the plan's transports, whatever cells are measured;
+     *                     empty: the cells' own workloads
      */
     public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
-                       boolean shuffled, boolean isolated) {
+                       boolean shuffled, boolean isolated, List<Scenario> warmupOn) {
 
-        /** The same plan for one cell. */
+        public Plan {
+            warmupOn = List.copyOf(warmupOn);
+        }
+
+        /** The same plan for one cell (its engine warmed on the same fixed set, when one is named). */
         Plan only(Item i) {
-            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true);
+            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn);
+        }
+
+        /** The workloads the server warm-up runs: the fixed set over the plan's transports, else every cell's. */
+        List<Item> warmupItems() {
+            return items(warmupOn.isEmpty() ? scenarios : warmupOn);
+        }
+
+        List<Item> cells() {
+            return items(scenarios);
+        }
+
+        private List<Item> items(List<Scenario> from) {
+            List<Item> out = new ArrayList<>();
+            for (Scenario s : from) for (String t : transports) if (s.runsOver(t)) out.add(new Item(s, t));
+            return out;
+        }
+
+        /** The warm-up set for run.json. */
+        String describeWarmupOn() {
+            return warmupOn.isEmpty() ? "every cell's workload" : "a fixed set (--server-warmup-on): "
+                    + String.join(", ", warmupItems().stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
         }
     }
 
@@ -58,10 +85,10 @@ public final class ScenarioCells {
             }
         }
         Map<String, Object> config = new LinkedHashMap<>();
-        List<Item> listed = new ArrayList<>();
-        for (Scenario s : plan.scenarios()) for (String t : plan.transports()) if (s.runsOver(t)) listed.add(new Item(s, t));
-        List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
-        config.put("isolation", "an engine per cell, started and warmed on that cell's workload only");
+        List<Item> order = CellOrder.of(plan.cells(), plan.shuffled(), ctx.seed(), ctx.trial());
+        config.put("isolation", plan.warmupOn().isEmpty() ? "an engine per cell, started and warmed on that cell's workload only"
+                : "an engine per cell, started and warmed on the fixed set (--server-warmup-on)");
+        config.put("serverWarmupOn", plan.describeWarmupOn());
         config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
         config.put("cellOrderOfThisTrial", order.stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
         List<String> warmups = new ArrayList<>();
@@ -97,19 +124,20 @@ public final class ScenarioCells {
         Map<String, Object> config = new LinkedHashMap<>();
         try {
             for (String t : plan.transports()) transports.put(t, engine.transport(t));
-            List<Item> listed = new ArrayList<>();
-            for (Scenario s : plan.scenarios()) for (String t : plan.transports()) if (s.runsOver(t)) listed.add(new Item(s, t));
+            List<Item> listed = plan.cells();
             ctx.progress().phase("schema of every scenario");
             for (Scenario s : plan.scenarios()) for (String st : s.setup()) engine.execute(st);
+            for (Scenario s : plan.warmupOn()) for (String st : s.setup()) engine.execute(st);
             engine.awaitIndexesOnline();
             ctx.progress().phaseDone("online");
             List<ServerWarmup.Slice> slices = new ArrayList<>();
-            for (Item i : listed) {
+            for (Item i : plan.warmupItems()) {
                 slices.add(ServerWarmup.Slice.of(i.scenario().id() + " over " + i.transport(), transports.get(i.transport()), i.scenario().operations(),
                         CellRunner.planFor(i.scenario(), plan.run()).executor(), i.scenario().probe()));
             }
             ServerWarmup.Outcome warm = ServerWarmup.run(engine, slices, plan.serverWarmup(), plan.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());
+            config.put("serverWarmupOn", plan.describeWarmupOn());
             String w = warm.warning("--server-warmup " + Math.max(60, 2 * plan.serverWarmupCap().toSeconds()) + "s");
             if (w != null) warnings.add(w);
             List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());

@@ -80,7 +80,7 @@ public final class ServerWarmup {
         public String describe() {
             if (rounds == 0) return "none";
             double lastJit = jitCores.isEmpty() ? Double.NaN : jitCores.get(jitCores.size() - 1);
-            return String.format(Locale.ROOT, "%.0f s, %d round%s of every cell's workload; %s%s", seconds, rounds, rounds == 1 ? "" : "s",
+            return String.format(Locale.ROOT, "%.0f s, %d round%s of its workloads; %s%s", seconds, rounds, rounds == 1 ? "" : "s",
                     converged ? "ended: " + criterion
                             : capSeconds > 0 ? String.format(Locale.ROOT, "cut at its cap of %.0f s before %s", capSeconds, criterion) : criterion,
                     Double.isNaN(lastJit) ? "" : String.format(Locale.ROOT, " (JIT compilers %.2f cores in the last round)", lastJit));
@@ -108,7 +108,7 @@ public final class ServerWarmup {
         String criterion = fixed != null ? "fixed length" : local
                 ? String.format(Locale.ROOT, "the JIT compilers of the engine and the harness below %.2f cores over a round", QUIET_CORES)
                 : String.format(Locale.ROOT, "no new throughput high (> +%.0f %%) in two rounds", NEW_HIGH * 100);
-        progress.phase("server warm-up: " + slices.size() + " cell workload" + (slices.size() == 1 ? "" : "s") + " in turn, " + sliceMillis / 1000.0
+        progress.phase("server warm-up: " + slices.size() + " workload" + (slices.size() == 1 ? "" : "s") + " in turn, " + sliceMillis / 1000.0
                 + " s each" + (fixed != null ? ", " + fixed.toSeconds() + " s" : local ? ", until the JIT compilers are quiet (cap " + cap.toSeconds() + " s)"
                 : ", until the throughput stops rising (cap " + cap.toSeconds() + " s)"));
         long start = System.nanoTime();

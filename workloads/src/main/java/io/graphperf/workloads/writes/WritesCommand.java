@@ -32,6 +32,10 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     @Option(names = "--transports", split = ",", paramLabel = "T", description = "Transports: bolt, http (default: both), and graphperf's gateway as ws-FORMAT[-COMPRESSION] (e.g. ws-bson;"
             + " the batch-writer-ws-* scenarios run over it only).")
     List<String> transports = new ArrayList<>();
+    @Option(names = "--server-warmup-on", split = ",", paramLabel = "ID", description = {"The scenarios the server warm-up runs (over --transports),"
+            + " whatever cells are measured (default: the cells' own). Runs measuring different cells compare fairly when they name the same set:"
+            + " the engine's JIT compiles for what it has seen."})
+    List<String> warmupOn = new ArrayList<>();
     @Mixin
     LoadOptions load = new LoadOptions();
     @Mixin
@@ -44,7 +48,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     @Override
     public WritesOptions options() {
         List<Scenario> all = WriteScenarios.all();
-        List<Scenario> chosen = select(all, scenarios, "writes");
+        List<Scenario> chosen = select(all, scenarios, "writes", "--scenarios");
+        List<Scenario> warmSet = select(all, warmupOn, "writes", "--server-warmup-on");
         List<String> tr = transports.isEmpty() ? List.of("bolt", "http") : transports;
         for (String t : tr) {
             if (!List.of("bolt", "http").contains(t) && !t.startsWith("ws-")) {
@@ -59,18 +64,29 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
                 }
             }
         }
+        if (!warmupOn.isEmpty()) {
+            if (load.serverWarmup != null && !load.serverWarmup.auto() && load.serverWarmup.fixed().isZero()) {
+                throw new UserError("--server-warmup-on names what the server warm-up runs, and --server-warmup 0s skips it");
+            }
+            for (Scenario s : warmSet) {
+                if (tr.stream().noneMatch(s::runsOver)) {
+                    throw new UserError("scenario " + s.id() + " (option --server-warmup-on) runs over " + s.overText() + ", and --transports gives " + String.join(",", tr));
+                }
+            }
+        }
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
-        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated()));
+        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(),
+                warmupOn.isEmpty() ? List.of() : warmSet));
     }
 
     /** The scenarios named (all when none), in the order named (so --order listed runs them so); an unknown one is an error naming it. */
-    static List<Scenario> select(List<Scenario> all, List<String> ids, String experiment) {
+    static List<Scenario> select(List<Scenario> all, List<String> ids, String experiment, String option) {
         if (ids.isEmpty()) return all;
         List<String> known = all.stream().map(Scenario::id).toList();
         List<Scenario> out = new java.util.ArrayList<>();
         for (String id : ids) {
-            if (!known.contains(id)) throw new UserError("unknown scenario '" + id + "' (option --scenarios) for " + experiment + "; known: " + String.join(", ", known));
+            if (!known.contains(id)) throw new UserError("unknown scenario '" + id + "' (option " + option + ") for " + experiment + "; known: " + String.join(", ", known));
             Scenario s = all.get(known.indexOf(id));
             if (!out.contains(s)) out.add(s);
         }
