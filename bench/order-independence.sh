@@ -2,7 +2,7 @@
 # Order independence (issue 12): does create-labelled-indexed over Bolt measure the same alone as after other
 # write scenarios? Run on an otherwise idle machine.
 #
-#   bench/order-independence.sh [shared|isolated|both] [REPEATS] [extra graphperf options...]
+#   bench/order-independence.sh [shared|default|isolated|all] [REPEATS] [extra graphperf options...]
 #
 # shared:   one engine per run (the default isolation), its server warm-up on a fixed set — the four scenarios,
 #           `--server-warmup-on unwind-1000,create-labelled,create-unlabelled,create-labelled-indexed` — in both cases:
@@ -10,6 +10,8 @@
 #           and create-unlabelled (`--order listed`). The two cases alternate, REPEATS times each, each run on a fresh
 #           engine. Medians within 10 % = what was measured before a cell does not move it. About 5 minutes for an
 #           "alone" run and 10 for an "after" run on 2 cores.
+# default:  the same two cases with the default server warm-up (each run's own cells' workloads): shows what the
+#           warm-up set, not the order, does to the figure.
 # isolated: `--isolation cell` (an engine per cell, warmed on that cell's workload only): the same two cases.
 #           About 3 minutes a cell: 5 × REPEATS cells.
 # REPEATS defaults to 3. Prints one line per measured cell and a verdict per part.
@@ -56,9 +58,12 @@ PY
 }
 
 echo "graphperf order independence, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-if [[ $part == shared || $part == both ]]; then
+if [[ $part == shared || $part == all ]]; then
   both_cases shared --server-warmup-on "$others,create-labelled-indexed"
 fi
-if [[ $part == isolated || $part == both ]]; then
+if [[ $part == default || $part == all ]]; then
+  both_cases default
+fi
+if [[ $part == isolated || $part == all ]]; then
   both_cases isolated --isolation cell
 fi

@@ -36,7 +36,8 @@ class WritesIT {
     @Test
     void twoScenariosOverBoltAndHttp(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed,unwind-100",
-                "--clients", "4", "--warmup-max", "8s", "--duration", "2s", "--server-warmup", "4s", "--seed", "11", "--out", out.toString());
+                "--clients", "4", "--warmup-max", "8s", "--duration", "2s", "--server-warmup", "4s", "--server-warmup-on", "create-labelled,unwind-100",
+                "--seed", "11", "--out", out.toString());
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("Report:  ") && o.out().contains("seed 11"), o.out());
         Path run = onlyRun(out);
@@ -53,6 +54,10 @@ class WritesIT {
         assertTrue(String.valueOf(r.environment().get("server.Neo4j Kernel")).contains("5.26.30"));
         assertTrue(String.valueOf(r.configuration().get("cellOrder")).contains("seed 11"), r.configuration().toString());
         assertTrue(String.valueOf(r.configuration().get("serverWarmup")).contains("round"), r.configuration().toString());
+        assertEquals("a fixed set (--server-warmup-on): create-labelled/bolt, create-labelled/http, unwind-100/bolt, unwind-100/http",
+                r.configuration().get("serverWarmupOn"), "the warm-up ran the named set, not the cells");
+        assertTrue(Files.readString(run.resolve("report.html")).contains("workloads: a fixed set (--server-warmup-on): create-labelled/bolt"),
+                "the report says what the engine was warmed on");
         for (Cell c : r.cells()) {
             Measurement m = c.measurement();
             assertTrue(m.acknowledgedOps() > 0 && m.ops() > 0 && m.opsPerSecond() > 0, c.label());

@@ -32,16 +32,16 @@ public final class ScenarioCells {
         }
 
         /** The same plan for one cell (its engine warmed on the same fixed set, when one is named). */
-        Plan only(Item i) {
+        public Plan only(Item i) {
             return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn);
         }
 
         /** The workloads the server warm-up runs: the fixed set over the plan's transports, else every cell's. */
-        List<Item> warmupItems() {
+        public List<Item> warmupItems() {
             return items(warmupOn.isEmpty() ? scenarios : warmupOn);
         }
 
-        List<Item> cells() {
+        public List<Item> cells() {
             return items(scenarios);
         }
 

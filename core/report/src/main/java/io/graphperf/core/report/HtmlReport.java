@@ -64,6 +64,8 @@ public final class HtmlReport {
         }
         Object order = run.configuration().get("cellOrder");
         if (order != null) m.put("cell order", String.valueOf(order));
+        Object warm = run.configuration().get("serverWarmup"), warmOn = run.configuration().get("serverWarmupOn");
+        if (warm != null) m.put("server warm-up", warm + (warmOn == null ? "" : "; workloads: " + warmOn));
         h.meta("run-meta", m);
         h.open("p", "class", run.passed() ? "pass outcome" : "fail outcome").text(run.passed() ? "PASSED" : "FAILED").close("p");
     }
