@@ -21,8 +21,8 @@ section "harness overhead: no-op transport, closed model, 1 client, 10 s (README
 section "A vs A: the same configuration as a variant of itself, E1 at scale 0.001, 5 repeats a side (README: Before / after)"
 ./graphperf run import --scale 0.001 --variant same:page-cache=512m --repeat 5
 
-section "order independence, both isolation modes, 3 repeats (README: Order independence)"
-bench/order-independence.sh both 3
+section "order independence: a fixed warm-up set, the default warm-up, an engine per cell; 3 runs a case (README: Order independence)"
+bench/order-independence.sh all 3
 
 section "E1 at four scales (README: E1 table)"
 ./graphperf run import --scale 0.001,0.003,0.01,0.03
