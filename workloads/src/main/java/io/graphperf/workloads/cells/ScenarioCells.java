@@ -9,8 +9,10 @@ import io.graphperf.workloads.RunContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Measures scenarios on transports of one engine: the schema of every scenario first, a server warm-up over all
@@ -54,7 +56,7 @@ public final class ScenarioCells {
         /** The warm-up set for run.json. */
         String describeWarmupOn() {
             return warmupOn.isEmpty() ? "every cell's workload" : "a fixed set (--server-warmup-on): "
-                    + String.join(", ", warmupItems().stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
+                    + String.join(", ", warmupItems().stream().map(Item::label).toList());
         }
     }
 
@@ -90,13 +92,13 @@ public final class ScenarioCells {
                 : "an engine per cell, started and warmed on the fixed set (--server-warmup-on)");
         config.put("serverWarmupOn", plan.describeWarmupOn());
         config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
-        config.put("cellOrderOfThisTrial", order.stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
+        config.put("cellOrderOfThisTrial", order.stream().map(Item::label).toList());
         List<String> warmups = new ArrayList<>();
         int n = 0;
         for (Item i : order) {
             String store = experiment + "-cell-" + (++n);
             try (Engine engine = starter.start(store)) {
-                warmups.add(i.scenario().id() + "/" + i.transport() + ": " + run(engine, ctx, experiment, plan.only(i), cells, failures, warnings).get("serverWarmup"));
+                warmups.add(i.label() + ": " + run(engine, ctx, experiment, plan.only(i), cells, failures, warnings).get("serverWarmup"));
             } finally {
                 deleter.delete(store);
             }
@@ -107,6 +109,11 @@ public final class ScenarioCells {
 
     /** One cell to measure. */
     public record Item(Scenario scenario, String transport) {
+
+        /** "scenario/transport", as run.json names a cell. */
+        public String label() {
+            return scenario.id() + "/" + transport;
+        }
     }
 
     private ScenarioCells() {
@@ -126,8 +133,10 @@ public final class ScenarioCells {
             for (String t : plan.transports()) transports.put(t, engine.transport(t));
             List<Item> listed = plan.cells();
             ctx.progress().phase("schema of every scenario");
-            for (Scenario s : plan.scenarios()) for (String st : s.setup()) engine.execute(st);
-            for (Scenario s : plan.warmupOn()) for (String st : s.setup()) engine.execute(st);
+            Set<String> schema = new LinkedHashSet<>();
+            for (Scenario s : plan.scenarios()) schema.addAll(s.setup());
+            for (Scenario s : plan.warmupOn()) schema.addAll(s.setup());
+            for (String st : schema) engine.execute(st);
             engine.awaitIndexesOnline();
             ctx.progress().phaseDone("online");
             List<ServerWarmup.Slice> slices = new ArrayList<>();
@@ -142,7 +151,7 @@ public final class ScenarioCells {
             if (w != null) warnings.add(w);
             List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
             config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
-            config.put("cellOrderOfThisTrial", order.stream().map(i -> i.scenario().id() + "/" + i.transport()).toList());
+            config.put("cellOrderOfThisTrial", order.stream().map(Item::label).toList());
             CellRunner runner = new CellRunner(engine, ctx, experiment, failures);
             int n = 0;
             for (Item i : order) {

@@ -49,7 +49,7 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     public WritesOptions options() {
         List<Scenario> all = WriteScenarios.all();
         List<Scenario> chosen = select(all, scenarios, "writes", "--scenarios");
-        List<Scenario> warmSet = select(all, warmupOn, "writes", "--server-warmup-on");
+        List<Scenario> warmSet = warmupOn.isEmpty() ? List.of() : select(all, warmupOn, "writes", "--server-warmup-on");
         List<String> tr = transports.isEmpty() ? List.of("bolt", "http") : transports;
         for (String t : tr) {
             if (!List.of("bolt", "http").contains(t) && !t.startsWith("ws-")) {
@@ -57,27 +57,26 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
                         + " (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
             }
         }
-        if (!scenarios.isEmpty()) {
-            for (Scenario s : chosen) {
-                if (tr.stream().noneMatch(s::runsOver)) {
-                    throw new UserError("scenario " + s.id() + " runs over " + s.overText() + ", and --transports gives " + String.join(",", tr));
-                }
-            }
-        }
-        if (!warmupOn.isEmpty()) {
-            if (load.serverWarmup != null && !load.serverWarmup.auto() && load.serverWarmup.fixed().isZero()) {
+        if (!scenarios.isEmpty()) requireTransport(chosen, tr, "");
+        if (!warmSet.isEmpty()) {
+            Duration fixed = load.serverWarmupFixed();
+            if (fixed != null && fixed.isZero()) {
                 throw new UserError("--server-warmup-on names what the server warm-up runs, and --server-warmup 0s skips it");
             }
-            for (Scenario s : warmSet) {
-                if (tr.stream().noneMatch(s::runsOver)) {
-                    throw new UserError("scenario " + s.id() + " (option --server-warmup-on) runs over " + s.overText() + ", and --transports gives " + String.join(",", tr));
-                }
-            }
+            requireTransport(warmSet, tr, " (option --server-warmup-on)");
         }
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
-        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(),
-                warmupOn.isEmpty() ? List.of() : warmSet));
+        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(), warmSet));
+    }
+
+    /** Each scenario runs over at least one of the transports; else an error naming it ({@code where}: which option named it). */
+    private static void requireTransport(List<Scenario> named, List<String> transports, String where) {
+        for (Scenario s : named) {
+            if (transports.stream().noneMatch(s::runsOver)) {
+                throw new UserError("scenario " + s.id() + where + " runs over " + s.overText() + ", and --transports gives " + String.join(",", transports));
+            }
+        }
     }
 
     /** The scenarios named (all when none), in the order named (so --order listed runs them so); an unknown one is an error naming it. */
