@@ -21,7 +21,7 @@ class WritesCommandTest {
     }
 
     private static List<String> warmed(ScenarioCells.Plan p) {
-        return p.warmupItems().stream().map(i -> i.scenario().id() + "/" + i.transport()).toList();
+        return p.warmupItems().stream().map(ScenarioCells.Item::label).toList();
     }
 
     @Test
@@ -40,7 +40,7 @@ class WritesCommandTest {
         assertEquals(warmed(alone), warmed(after), "the same engine history before the first cell");
         assertEquals(8, warmed(alone).size(), "every named scenario over every transport of the run");
         assertEquals(List.of("create-labelled-indexed/bolt", "create-labelled-indexed/http"),
-                alone.cells().stream().map(i -> i.scenario().id() + "/" + i.transport()).toList(), "the cells are still only the ones asked for");
+                alone.cells().stream().map(ScenarioCells.Item::label).toList(), "the cells are still only the ones asked for");
         ScenarioCells.Plan isolated = plan("--scenarios", "create-labelled-indexed", "--transports", "bolt", "--server-warmup-on", set, "--isolation", "cell");
         assertEquals(warmed(plan("--scenarios", "create-labelled-indexed", "--transports", "bolt", "--server-warmup-on", set)),
                 warmed(isolated.only(isolated.cells().get(0))), "an engine per cell is warmed on the same set");
