@@ -15,11 +15,14 @@ import java.util.Map;
  * {"meta": {"timestamp": ms, "username": "neo4j", "txId": 17, "txEventId": 0, "txEventsCount": 3, "operation": "created",
  *           "source": {"hostname": "…"}},
  *  "payload": {"id": "4:…:12", "type": "node", "before": null, "after": {"labels": ["Person"], "properties": {…}}},
- *  "schema": {"properties": {}, "constraints": []}}
+ *  "schema": {"properties": {"name": "String", "born": "Long"}, "constraints": []}}
  * </pre>
  * A relationship's payload has {@code label} (its type) and {@code start} / {@code end} ({@code id}, {@code labels}).
  * {@code txId} is graphperf's commit sequence (Neo4j assigns its own transaction id only after the commit the event is
- * written in), increasing in commit order for transactions that touch the same entity. {@code schema} is left empty.
+ * written in), increasing in commit order for transactions that touch the same entity. {@code schema.properties} names each
+ * property's type as Streams does (the Java class Neo4j hands a listener: {@code String}, {@code Long}, {@code long[]},
+ * {@code PointValue}, {@code LocalDate}, …, of {@code after}, else {@code before}); {@code constraints} is left empty.
+ * Points are objects as Streams writes them ({@link #point}); temporal values their ISO text.
  */
 public final class ChangeEvent {
 
@@ -47,7 +50,7 @@ public final class ChangeEvent {
     }
 
     /** Writes the event for a node change (before or after null for a creation or a deletion) as one JSON value. */
-    public static void node(JsonGenerator g, Meta meta, Operation op, String id, State before, State after) throws IOException {
+    public static void node(JsonGenerator g, Meta meta, Operation op, String id, State before, State after, Map<String, String> types) throws IOException {
         g.writeStartObject();
         meta(g, meta, op);
         g.writeObjectFieldStart("payload");
@@ -56,13 +59,13 @@ public final class ChangeEvent {
         state(g, "before", before);
         state(g, "after", after);
         g.writeEndObject();
-        schema(g);
+        schema(g, types);
         g.writeEndObject();
     }
 
     /** Writes the event for a relationship change. */
-    public static void relationship(JsonGenerator g, Meta meta, Operation op, String id, String type, End start, End end, State before, State after)
-            throws IOException {
+    public static void relationship(JsonGenerator g, Meta meta, Operation op, String id, String type, End start, End end, State before, State after,
+                                    Map<String, String> types) throws IOException {
         g.writeStartObject();
         meta(g, meta, op);
         g.writeObjectFieldStart("payload");
@@ -74,7 +77,7 @@ public final class ChangeEvent {
         state(g, "before", before);
         state(g, "after", after);
         g.writeEndObject();
-        schema(g);
+        schema(g, types);
         g.writeEndObject();
     }
 
@@ -140,13 +143,44 @@ public final class ChangeEvent {
         g.writeEndObject();
     }
 
-    private static void schema(JsonGenerator g) throws IOException {
+    private static void schema(JsonGenerator g, Map<String, String> types) throws IOException {
         g.writeObjectFieldStart("schema");
         g.writeObjectFieldStart("properties");
+        for (Map.Entry<String, String> e : types.entrySet()) g.writeStringField(e.getKey(), e.getValue());
         g.writeEndObject();
         g.writeArrayFieldStart("constraints");
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * A point as Neo4j Streams writes it, by its CRS's SRID: {@code {"crs": "cartesian", "x", "y"}}, {@code "cartesian-3d"} with
+     * {@code z}, {@code {"crs": "wgs-84", "longitude", "latitude"}}, {@code "wgs-84-3d"} with {@code height}.
+     */
+    public static Map<String, Object> point(int srid, double[] c) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        switch (srid) {
+            case 7203, 9157 -> {
+                m.put("crs", srid == 7203 ? "cartesian" : "cartesian-3d");
+                m.put("x", c[0]);
+                m.put("y", c[1]);
+                if (srid == 9157) m.put("z", c[2]);
+            }
+            case 4326, 4979 -> {
+                m.put("crs", srid == 4326 ? "wgs-84" : "wgs-84-3d");
+                m.put("longitude", c[0]);
+                m.put("latitude", c[1]);
+                if (srid == 4979) m.put("height", c[2]);
+            }
+            default -> throw new IllegalArgumentException("a point in an unknown coordinate system (SRID " + srid + ")");
+        }
+        return m;
+    }
+
+    /** A property's type as Streams names it: the simple name of the value's class, an array's as its component's + "[]". */
+    public static String typeName(Object value) {
+        Class<?> c = value.getClass();
+        return c.isArray() ? c.getComponentType().getSimpleName() + "[]" : c.getSimpleName();
     }
 
     public static JsonNode parse(byte[] value) throws IOException {

@@ -34,7 +34,7 @@ class ChangeEventTest {
     void aNodeUpdateHasMetaAndPayloadWithBeforeAndAfter() throws Exception {
         Meta meta = new Meta(1700000000000L, "neo4j", 42, 1, 3, "host");
         JsonNode e = json(g -> ChangeEvent.node(g, meta, Operation.UPDATED, "4:x:7", new State(List.of("Person"), Map.of("name", "Ann")),
-                new State(List.of("Person", "Admin"), Map.of("name", "Ann B", "age", 31L))));
+                new State(List.of("Person", "Admin"), Map.of("name", "Ann B", "age", 31L)), Map.of("name", "String", "age", "Long")));
         assertEquals(1700000000000L, e.at("/meta/timestamp").asLong());
         assertEquals("neo4j", e.at("/meta/username").asText());
         assertEquals(42, e.at("/meta/txId").asLong());
@@ -48,13 +48,35 @@ class ChangeEventTest {
         assertEquals("Admin", e.at("/payload/after/labels/1").asText());
         assertEquals(31, e.at("/payload/after/properties/age").asInt());
         assertTrue(e.at("/schema/constraints").isArray());
+        assertEquals("Long", e.at("/schema/properties/age").asText());
+        assertEquals("String", e.at("/schema/properties/name").asText());
+    }
+
+    @Test
+    void pointsAreObjectsAndTypesAreNamedAsStreamsNamesThem() throws Exception {
+        assertEquals(Map.of("crs", "cartesian", "x", 1.0, "y", 2.0), ChangeEvent.point(7203, new double[]{1, 2}));
+        assertEquals(Map.of("crs", "cartesian-3d", "x", 1.0, "y", 2.0, "z", 3.0), ChangeEvent.point(9157, new double[]{1, 2, 3}));
+        assertEquals(Map.of("crs", "wgs-84", "longitude", 12.5, "latitude", 56.0), ChangeEvent.point(4326, new double[]{12.5, 56}));
+        assertEquals(Map.of("crs", "wgs-84-3d", "longitude", 12.5, "latitude", 56.0, "height", 100.0), ChangeEvent.point(4979, new double[]{12.5, 56, 100}));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> ChangeEvent.point(1, new double[]{0, 0}));
+        assertEquals("String", ChangeEvent.typeName("x"));
+        assertEquals("Long", ChangeEvent.typeName(1L));
+        assertEquals("long[]", ChangeEvent.typeName(new long[]{1}));
+        assertEquals("String[]", ChangeEvent.typeName(new String[]{"a"}));
+        assertEquals("LocalDate", ChangeEvent.typeName(java.time.LocalDate.of(2020, 1, 1)));
+        Meta meta = new Meta(1, "u", 2, 0, 1, "h");
+        JsonNode e = json(g -> ChangeEvent.node(g, meta, Operation.CREATED, "4:x:1", null,
+                new State(List.of("Place"), Map.of("at", ChangeEvent.point(4326, new double[]{12.5, 56}))), Map.of("at", "PointValue")));
+        assertEquals("wgs-84", e.at("/payload/after/properties/at/crs").asText());
+        assertEquals(56.0, e.at("/payload/after/properties/at/latitude").asDouble());
+        assertEquals("PointValue", e.at("/schema/properties/at").asText());
     }
 
     @Test
     void aRelationshipCreationNamesItsTypeAndEnds() throws Exception {
         Meta meta = new Meta(1, "u", 2, 0, 1, "h");
         JsonNode e = json(g -> ChangeEvent.relationship(g, meta, Operation.CREATED, "5:x:1", "KNOWS", new End("4:x:1", List.of("A")),
-                new End("4:x:2", List.of("B")), null, new State(null, Map.of("since", 2020L))));
+                new End("4:x:2", List.of("B")), null, new State(null, Map.of("since", 2020L)), Map.of("since", "Long")));
         assertEquals("relationship", e.at("/payload/type").asText());
         assertEquals("KNOWS", e.at("/payload/label").asText());
         assertEquals("4:x:1", e.at("/payload/start/id").asText());

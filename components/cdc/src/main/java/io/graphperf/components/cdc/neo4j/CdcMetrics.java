@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The change stream's counters in one database, readable while it runs ({@code CALL graphperf.cdc.metrics()}): events
- * captured, published, consumed, applied, skipped as already applied, dead-lettered, and the lag at each stage. Counters
- * start at zero when the database starts.
+ * captured, published, consumed, applied, skipped as already applied, applied out of order, dead-lettered, and the lag at each
+ * stage. Counters start at zero when the database starts.
  */
 public final class CdcMetrics {
 
@@ -19,9 +19,11 @@ public final class CdcMetrics {
 
     final AtomicLong captured = new AtomicLong(), capturedTransactions = new AtomicLong(), published = new AtomicLong(),
             publishFailures = new AtomicLong(), consumed = new AtomicLong(), applied = new AtomicLong(), skipped = new AtomicLong(),
-            deadLettered = new AtomicLong(), batches = new AtomicLong(), retriedAlone = new AtomicLong();
+            deadLettered = new AtomicLong(), batches = new AtomicLong(), retriedAlone = new AtomicLong(), outOfOrder = new AtomicLong();
     volatile long oldestUnpublishedMs = -1, consumerLag = -1, lastAppliedLagMs = -1;
     volatile String sourceState = "off", sinkState = "off";
+    /** the source's commit sequence, once its capture runs */
+    volatile io.graphperf.components.cdc.CommitSequence sequence;
     private final Recorder applyLag = new Recorder(3_600_000L, 3);
     private final Object appliedMonitor = new Object();
 
@@ -78,11 +80,15 @@ public final class CdcMetrics {
         m.put("source.unpublished", captured.get() - published.get());
         m.put("source.oldestUnpublishedMs", oldestUnpublishedMs);
         m.put("source.publishFailures", publishFailures.get());
+        io.graphperf.components.cdc.CommitSequence seq = sequence;
+        m.put("source.inFlight", seq == null ? 0 : seq.inFlight());
+        m.put("source.oldestInFlightMs", seq == null ? -1 : seq.oldestInFlightMs());
         m.put("sink.state", sinkState);
         m.put("sink.consumed", consumed.get());
         m.put("sink.applied", applied.get());
         m.put("sink.skippedAlreadyApplied", skipped.get());
         m.put("sink.deadLettered", deadLettered.get());
+        m.put("sink.outOfOrder", outOfOrder.get());
         m.put("sink.batches", batches.get());
         m.put("sink.retriedAlone", retriedAlone.get());
         m.put("sink.consumerLag", consumerLag);

@@ -1,6 +1,7 @@
 package io.graphperf.components.cdc.neo4j;
 
 import io.graphperf.components.cdc.ChangeEvent;
+import io.graphperf.components.cdc.CommitSequence;
 import io.graphperf.components.cdc.ChangeEvent.End;
 import io.graphperf.components.cdc.ChangeEvent.Meta;
 import io.graphperf.components.cdc.ChangeEvent.Operation;
@@ -37,10 +38,10 @@ import java.util.concurrent.TimeUnit;
  * they commit — or not — with the changes they describe; a process killed right after the commit keeps them. The
  * {@link OutboxRelay} publishes them and deletes them. The committing client pays for writing the outbox nodes, never for Kafka.
  * <p>
- * Order: each capturing transaction takes a sequence number ({@code meta.txId}) and stays "in flight" until it commits or
- * rolls back; the relay publishes only what is below the lowest sequence still in flight, so it publishes in sequence order.
- * Two transactions that change one entity hold its lock in turn, so the later one takes its sequence after the earlier one
- * committed: per entity, sequence order is commit order.
+ * Order: each capturing transaction takes a number from the {@link CommitSequence} ({@code meta.txId}) and holds it until it commits
+ * or rolls back; the relay publishes only what is below {@link #publishableBelow()}, so it publishes in sequence order even when a
+ * later number commits first. Two transactions that change one entity hold its lock in turn, so the later one takes its number
+ * after the earlier one took its own: per entity, sequence order is commit order.
  */
 final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.Captured> {
 
@@ -56,10 +57,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
 
     private final CdcMetrics metrics;
     private final String hostname;
-    private final Set<Long> inFlight = new HashSet<>();
-    private final java.util.TreeSet<Long> inFlightOrder = new java.util.TreeSet<>();
+    private final CommitSequence sequence = new CommitSequence();
     private final CountDownLatch ready = new CountDownLatch(1);
-    private long last;
     private volatile Runnable onCommit = () -> { };
 
     ChangeCapture(CdcMetrics metrics) {
@@ -71,33 +70,19 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             h = "localhost";
         }
         this.hostname = h;
+        metrics.sequence = sequence;
     }
 
     /** The relay sets the floor (the highest sequence the outbox or the last publication holds) before any capture proceeds. */
-    synchronized void start(long floor, Runnable onCommit) {
-        last = Math.max(last, floor);
+    void start(long floor, Runnable onCommit) {
+        sequence.floor(floor);
         this.onCommit = onCommit;
         ready.countDown();
     }
 
-    /** The lowest sequence of a transaction between capture and commit, or Long.MAX_VALUE. */
-    synchronized long lowestInFlight() {
-        return inFlightOrder.isEmpty() ? Long.MAX_VALUE : inFlightOrder.first();
-    }
-
-    private synchronized long begin() {
-        // microseconds since the epoch, or one more than the last: increasing across restarts while the clock does not go back by more than
-        // the floor the relay restores from the outbox and the last publication
-        long seq = Math.max(last + 1, System.currentTimeMillis() * 1000);
-        last = seq;
-        inFlight.add(seq);
-        inFlightOrder.add(seq);
-        return seq;
-    }
-
-    private synchronized void end(long seq) {
-        inFlight.remove(seq);
-        inFlightOrder.remove(seq);
+    /** Every sequence below this one has committed or rolled back, and none below it will be taken: the relay may publish below it. */
+    long publishableBelow() {
+        return sequence.publishableBelow();
     }
 
     @Override
@@ -107,7 +92,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         if (!ready.await(60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("graphperf change capture: the outbox relay has not started within 60 s; see the user log");
         }
-        long seq = begin();
+        long seq = sequence.begin();
         try {
             List<Pending> events = changes.events();
             Meta meta = new Meta(System.currentTimeMillis(), data.username(), seq, 0, events.size(), hostname);
@@ -134,7 +119,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             }
             return new Captured(seq, events.size());
         } catch (Exception | Error e) {
-            end(seq);
+            sequence.end(seq);
             throw e;
         }
     }
@@ -144,13 +129,13 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         if (captured == null) return;
         // counted once committed: a transaction that fails after its capture leaves no events behind
         metrics.captured(captured.events());
-        end(captured.seq());
+        sequence.end(captured.seq());
         onCommit.run();
     }
 
     @Override
     public void afterRollback(TransactionData data, Captured captured, GraphDatabaseService db) {
-        if (captured != null) end(captured.seq());
+        if (captured != null) sequence.end(captured.seq());
     }
 
     /** One event to write: its Kafka key and its JSON, given the transaction's meta and its index. */
@@ -234,43 +219,58 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                     && deletedRels.isEmpty();
         }
 
-        /** The events in the order a replica applies them: nodes created and updated, relationships, then deletions. */
+        /**
+         * The events numbered as Neo4j Streams numbers a transaction's events: nodes created, deleted, updated, then relationships
+         * created, deleted, updated.
+         */
         List<Pending> events() {
             List<Pending> out = new ArrayList<>(createdNodes.size() + updatedNodes.size() + deletedNodes.size() + createdRels.size());
             // a created node is read when its event is written: a million-node transaction holds no million states
             createdNodes.values().forEach(n -> {
                 String id = n.getElementId();
-                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.CREATED, id, null, new State(labels(n), properties(n)))));
+                out.add(pending(ChangeEvent.key("node", id), (g, m) -> {
+                    Props after = properties(n);
+                    ChangeEvent.node(g, m, Operation.CREATED, id, null, new State(labels(n), after.values()), after.types());
+                }));
+            });
+            deletedNodes.forEach((k, id) -> {
+                Props before = removed(previous.getOrDefault(k, Map.of()));
+                State state = new State(removedLabels.getOrDefault(k, List.of()), before.values());
+                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
             });
             updatedNodes.forEach((k, n) -> {
                 String id = n.getElementId();
-                State after = new State(labels(n), properties(n));
+                Props props = properties(n);
+                State after = new State(labels(n), props.values());
                 State before = new State(labelsBefore(k, after.labels()), before(previous.getOrDefault(k, Map.of()), after.properties()));
-                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after)));
+                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
             });
-            createdRels.values().forEach(r -> out.add(relationship(r, Operation.CREATED, null, new State(null, properties(r)))));
-            updatedRels.forEach((k, r) -> {
-                State after = new State(null, properties(r));
-                out.add(relationship(r, Operation.UPDATED, new State(null, before(previousRel.getOrDefault(k, Map.of()), after.properties())), after));
+            createdRels.values().forEach(r -> {
+                Props after = properties(r);
+                out.add(relationship(r, Operation.CREATED, null, new State(null, after.values()), after.types()));
             });
             deletedRels.forEach((k, r) -> {
                 String id = r.getElementId();
-                State before = new State(null, removed(previousRel.getOrDefault(k, Map.of())));
+                Props props = removed(previousRel.getOrDefault(k, Map.of()));
+                State before = new State(null, props.values());
                 End s = deletedEnd(r, true), e = deletedEnd(r, false);
                 String type = typeOf(r);
-                out.add(pending(ChangeEvent.key("relationship", id), (g, m) -> ChangeEvent.relationship(g, m, Operation.DELETED, id, type, s, e, before, null)));
+                out.add(pending(ChangeEvent.key("relationship", id),
+                        (g, m) -> ChangeEvent.relationship(g, m, Operation.DELETED, id, type, s, e, before, null, props.types())));
             });
-            deletedNodes.forEach((k, id) -> {
-                State before = new State(removedLabels.getOrDefault(k, List.of()), removed(previous.getOrDefault(k, Map.of())));
-                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, before, null)));
+            updatedRels.forEach((k, r) -> {
+                Props props = properties(r);
+                State after = new State(null, props.values());
+                out.add(relationship(r, Operation.UPDATED, new State(null, before(previousRel.getOrDefault(k, Map.of()), after.properties())), after,
+                        props.types()));
             });
             return out;
         }
 
-        private static Pending relationship(Relationship r, Operation op, State before, State after) {
+        private static Pending relationship(Relationship r, Operation op, State before, State after, Map<String, String> types) {
             String id = r.getElementId(), type = r.getType().name();
             End s = end(r.getStartNode()), e = end(r.getEndNode());
-            return pending(ChangeEvent.key("relationship", id), (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after));
+            return pending(ChangeEvent.key("relationship", id), (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
         }
 
         interface Writer {
@@ -300,10 +300,10 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             return b;
         }
 
-        private static Map<String, Object> removed(Map<String, Object> previous) {
-            Map<String, Object> b = new TreeMap<>();
+        private static Props removed(Map<String, Object> previous) {
+            Props b = new Props(new TreeMap<>(), new TreeMap<>());
             previous.forEach((k, v) -> {
-                if (v != null) b.put(k, json(v));
+                if (v != null) b.put(k, v);
             });
             return b;
         }
@@ -343,15 +343,27 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             return l;
         }
 
-        private static Map<String, Object> properties(Entity e) {
-            Map<String, Object> m = new TreeMap<>();
-            e.getAllProperties().forEach((k, v) -> m.put(k, json(v)));
-            return m;
+        /** An entity's properties as events carry them, and each one's type for {@code schema.properties}. */
+        record Props(Map<String, Object> values, Map<String, String> types) {
+            void put(String key, Object raw) {
+                values.put(key, json(raw));
+                types.put(key, ChangeEvent.typeName(raw));
+            }
         }
 
-        /** Values JSON has (numbers, strings, booleans, arrays of them); temporal and spatial values as their Cypher text. */
+        private static Props properties(Entity e) {
+            Props p = new Props(new TreeMap<>(), new TreeMap<>());
+            e.getAllProperties().forEach(p::put);
+            return p;
+        }
+
+        /**
+         * Values as Streams writes them: numbers, strings, booleans and arrays of them as they are; points as objects
+         * ({@link ChangeEvent#point}); temporal values and durations as their ISO text.
+         */
         static Object json(Object v) {
             if (v == null || v instanceof Number || v instanceof String || v instanceof Boolean) return v;
+            if (v instanceof org.neo4j.graphdb.spatial.Point p) return ChangeEvent.point(p.getCRS().getCode(), p.getCoordinate().getCoordinate());
             if (v.getClass().isArray()) {
                 if (v instanceof Object[] a) {
                     List<Object> l = new ArrayList<>(a.length);

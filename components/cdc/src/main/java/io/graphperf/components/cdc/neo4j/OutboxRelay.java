@@ -1,16 +1,10 @@
 package io.graphperf.components.cdc.neo4j;
 
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Result;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.logging.InternalLog;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,34 +12,63 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
- * Publishes the outbox to Kafka in sequence order and deletes what Kafka acknowledged. Each record carries its sequence and
+ * Publishes the outbox in sequence order and deletes what the publisher acknowledged. Each record carries its sequence and
  * index (headers {@value #SEQ} and {@value #INDEX}, also {@code meta.txId} and {@code meta.txEventId}); a record published again
- * after a crash between Kafka's acknowledgement and the outbox's deletion has the same pair, and graphperf's sink skips it.
- * The producer is idempotent and never gives up: while Kafka is away the relay waits and the outbox grows; commits go on.
+ * after a crash between the acknowledgement and the outbox's deletion has the same pair, and graphperf's sink skips it.
+ * A round reads only the outbox below {@link ChangeCapture#publishableBelow()}, so no sequence is published while a lower one may
+ * still commit. The Kafka producer is idempotent and never gives up: while Kafka is away the relay waits and the outbox grows; commits go on.
  */
 final class OutboxRelay implements Runnable {
 
     static final String SEQ = "graphperf.seq", INDEX = "graphperf.index";
     /** A round publishes up to this many outbox chunks (small transactions have one each), and at most about {@value #EVENTS_PER_ROUND} events. */
-    private static final int CHUNKS_PER_ROUND = 2000, EVENTS_PER_ROUND = 20_000;
+    static final int CHUNKS_PER_ROUND = 2000, EVENTS_PER_ROUND = 20_000;
+
+    /** Where the relay's records go and how it learns they are durable: Kafka in the plugin ({@link KafkaPublisher}), a recorder in tests. */
+    interface Publisher extends AutoCloseable {
+        /** Sends one record; the future completes once it is durable, or fails. */
+        Future<?> send(String key, byte[] value, long seq, int index);
+
+        void flush();
+
+        @Override
+        void close();
+    }
+
+    /** Called between a round's steps ("bound", "read", "sent", "deleted"): tests pause there; the plugin does nothing. */
+    interface Steps {
+        void at(String step) throws InterruptedException;
+    }
 
     private final GraphDatabaseService db;
-    private final CdcSettings settings;
     private final ChangeCapture capture;
     private final CdcMetrics metrics;
     private final InternalLog log;
+    private final Supplier<Publisher> publishers;
+    private final int lingerMs;
+    private final String target;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition committed = lock.newCondition();
     private volatile boolean running = true, signalled;
+    volatile Steps steps = step -> { };
 
     OutboxRelay(GraphDatabaseService db, CdcSettings settings, ChangeCapture capture, CdcMetrics metrics, InternalLog log) {
+        this(db, capture, metrics, log, () -> new KafkaPublisher(settings), settings.relayLingerMs(),
+                settings.sourceServers() + " topic " + settings.sourceTopic());
+    }
+
+    OutboxRelay(GraphDatabaseService db, ChangeCapture capture, CdcMetrics metrics, InternalLog log, Supplier<Publisher> publishers, int lingerMs,
+                String target) {
         this.db = db;
-        this.settings = settings;
         this.capture = capture;
         this.metrics = metrics;
         this.log = log;
+        this.publishers = publishers;
+        this.lingerMs = lingerMs;
+        this.target = target;
     }
 
     void stop() {
@@ -75,18 +98,18 @@ final class OutboxRelay implements Runnable {
                         return Math.max(((Number) row.get("o")).longValue(), ((Number) row.get("s")).longValue());
                     });
             capture.start(floor, this::wake);
-            metrics.sourceState = "publishing to " + settings.sourceServers() + " topic " + settings.sourceTopic();
-            log.info("graphperf change source started: topic %s at %s, sequence floor %d", settings.sourceTopic(), settings.sourceServers(), floor);
+            metrics.sourceState = "publishing to " + target;
+            log.info("graphperf change source started: publishing to %s, sequence floor %d", target, floor);
         } catch (RuntimeException e) {
             metrics.sourceState = "failed to start: " + e.getMessage();
             log.error("graphperf change source failed to start", e);
             return;
         }
         while (running) {
-            KafkaProducer<byte[], byte[]> producer = null;
+            Publisher publisher = null;
             try {
-                producer = new KafkaProducer<>(settings.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
-                relay(producer);
+                publisher = publishers.get();
+                relay(publisher);
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -101,15 +124,17 @@ final class OutboxRelay implements Runnable {
                     return;
                 }
             } finally {
-                // what Kafka has not acknowledged stays in the outbox: no need to wait for it here
-                if (producer != null) producer.close(java.time.Duration.ofSeconds(5));
+                if (publisher != null) publisher.close();
             }
         }
     }
 
-    private void relay(KafkaProducer<byte[], byte[]> producer) throws InterruptedException {
+    private void relay(Publisher publisher) throws InterruptedException {
         while (running) {
-            List<Chunk> chunks = read(capture.lowestInFlight());
+            long below = capture.publishableBelow();
+            steps.at("bound");
+            List<Chunk> chunks = read(below);
+            steps.at("read");
             if (chunks.isEmpty()) {
                 metrics.oldestUnpublishedMs = -1;
                 lock.lock();
@@ -122,7 +147,7 @@ final class OutboxRelay implements Runnable {
                 continue;
             }
             metrics.oldestUnpublishedMs = System.currentTimeMillis() - chunks.get(0).seq / 1000;
-            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            List<Future<?>> sent = new ArrayList<>();
             int events = 0;
             for (Chunk c : chunks) {
                 int index = c.chunk * ChangeCapture.CHUNK;
@@ -130,31 +155,28 @@ final class OutboxRelay implements Runnable {
                 for (int i = 0; i < c.keys.length; i++) {
                     int nl = start;
                     while (c.events[nl] != '\n') nl++;
-                    byte[] value = java.util.Arrays.copyOfRange(c.events, start, nl);
+                    sent.add(publisher.send(c.keys[i], java.util.Arrays.copyOfRange(c.events, start, nl), c.seq, index + i));
                     start = nl + 1;
-                    ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(settings.sourceTopic(), c.keys[i].getBytes(StandardCharsets.UTF_8), value);
-                    r.headers().add(SEQ, ByteBuffer.allocate(8).putLong(0, c.seq).array());
-                    r.headers().add(INDEX, ByteBuffer.allocate(4).putInt(0, index + i).array());
-                    sent.add(producer.send(r));
                 }
                 events += c.keys.length;
             }
-            producer.flush();
-            for (Future<RecordMetadata> f : sent) {
+            publisher.flush();
+            for (Future<?> f : sent) {
                 try {
                     f.get();
                 } catch (java.util.concurrent.ExecutionException e) {
                     throw new IllegalStateException("Kafka refused a record: " + e.getCause(), e.getCause());
                 }
             }
+            steps.at("sent");
             delete(chunks);
             metrics.published.addAndGet(events);
+            steps.at("deleted");
             // a small round (a few small transactions) waits a little for more, so that each round's read, flush and delete serve
             // many transactions: measured, a round per transaction cost committing clients two thirds of their rate on 2 cores
-            if (events < 1000 && settings.relayLingerMs() > 0) Thread.sleep(settings.relayLingerMs());
+            if (events < 1000 && lingerMs > 0) Thread.sleep(lingerMs);
         }
     }
-
     private record Chunk(String id, long seq, int chunk, String[] keys, byte[] events) {
     }
 

@@ -1,6 +1,7 @@
 package io.graphperf.components.cdc.neo4j;
 
 import io.graphperf.components.cdc.ChangeEvent;
+import io.graphperf.components.cdc.HandledPositions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -27,10 +28,12 @@ import java.util.Map;
 
 /**
  * The sink: reads its topics' partitions (assigned, not a consumer group's) and applies each poll as one transaction of
- * {@code UNWIND} statements, with each partition's next offset and last applied source position stored in that same
+ * {@code UNWIND} statements, with each partition's next offset and highest handled source position stored in that same
  * transaction ({@code :GraphperfCdcOffset}). A restart resumes from the stored offsets: nothing applied twice, nothing
- * skipped. A record whose source position (headers {@value OutboxRelay#SEQ}, {@value OutboxRelay#INDEX}) is not past the
- * partition's last applied one was published again after a source crash and is skipped. When a batch fails, its events are
+ * skipped. Each partition remembers what it handled by source position (headers {@value OutboxRelay#SEQ}, {@value OutboxRelay#INDEX};
+ * {@link HandledPositions}), rebuilt at every start from the {@value #WINDOW} records before the stored offset: a record handled
+ * before (published again after a source crash) is skipped; a record below the last position that was never handled arrived out
+ * of order — it is applied, counted ({@code sink.outOfOrder}) and logged, never dropped. When a batch fails, its events are
  * applied one by one; one that fails alone goes to the dead-letter topic with its error, and the rest apply.
  */
 final class SinkLoop implements Runnable {
@@ -42,8 +45,12 @@ final class SinkLoop implements Runnable {
     private final CdcSettings settings;
     private final CdcMetrics metrics;
     private final InternalLog log;
+    /** Records per partition whose positions the sink remembers: several relay rounds (about 21,000 events at most each). */
+    static final int WINDOW = 50_000;
+
     private volatile boolean running = true;
     private final Map<TopicPartition, long[]> last = new HashMap<>(); // partition -> {next offset, seq, idx}
+    private final Map<TopicPartition, HandledPositions> handled = new HashMap<>();
 
     SinkLoop(GraphDatabaseService db, CdcSettings settings, CdcMetrics metrics, InternalLog log) {
         this.db = db;
@@ -56,8 +63,8 @@ final class SinkLoop implements Runnable {
         running = false;
     }
 
-    /** One consumed record, decoded. */
-    private record Entry(TopicPartition partition, long offset, long seq, int idx, Map<String, Object> event, String statement, long sourceMs,
+    /** One consumed record, decoded; {@code high} is its partition's highest handled position once it is handled. */
+    private record Entry(TopicPartition partition, long offset, long[] high, Map<String, Object> event, String statement, long sourceMs,
                          ConsumerRecord<byte[], byte[]> record) {
     }
 
@@ -107,6 +114,7 @@ final class SinkLoop implements Runnable {
                     new long[]{((Number) row.get("o")).longValue(), ((Number) row.get("s")).longValue(), ((Number) row.get("i")).longValue()}));
             return null;
         });
+        rebuild(consumer, partitions);
         for (TopicPartition p : partitions) {
             long[] at = last.get(p);
             if (at == null) consumer.seekToBeginning(List.of(p));
@@ -115,6 +123,48 @@ final class SinkLoop implements Runnable {
         metrics.sinkState = "applying " + String.join(",", settings.sinkTopics()) + " from " + settings.sinkServers();
         log.info("graphperf change sink: %d partitions of %s, resuming at %s", partitions.size(), settings.sinkTopics(), describe());
         return true;
+    }
+
+    /**
+     * What each partition handled before its stored offset, read back from the partition itself: the {@value #WINDOW} records before it
+     * (fewer when the topic's retention removed them). Nothing is applied; the stored position is the floor of what counts as next.
+     */
+    private void rebuild(KafkaConsumer<byte[], byte[]> consumer, List<TopicPartition> partitions) {
+        handled.clear();
+        Map<TopicPartition, Long> until = new HashMap<>();
+        Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions);
+        for (TopicPartition p : partitions) {
+            HandledPositions h = new HandledPositions(WINDOW);
+            handled.put(p, h);
+            long[] at = last.get(p);
+            if (at == null) continue;
+            long from = Math.max(begin.getOrDefault(p, 0L), at[0] - WINDOW);
+            if (from < at[0]) {
+                consumer.seek(p, from);
+                until.put(p, at[0]);
+            }
+        }
+        long deadline = System.currentTimeMillis() + 120_000;
+        long read = 0;
+        while (!until.isEmpty() && running) {
+            if (System.currentTimeMillis() > deadline) {
+                log.warn("graphperf change sink: could not read back what %s handled within 120 s; records below the stored positions count as out of order", until.keySet());
+                break;
+            }
+            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                TopicPartition p = new TopicPartition(r.topic(), r.partition());
+                Long u = until.get(p);
+                if (u == null || r.offset() >= u) continue;
+                handled.get(p).see(header(r, OutboxRelay.SEQ, -1), (int) header(r, OutboxRelay.INDEX, -1));
+                read++;
+            }
+            until.keySet().removeIf(p -> consumer.position(p) >= until.get(p));
+        }
+        last.forEach((p, at) -> {
+            HandledPositions h = handled.get(p);
+            if (h != null) h.after(at[1], (int) at[2]);
+        });
+        if (read > 0) log.info("graphperf change sink: read back %d handled records to tell republications from new events", read);
     }
 
     private String describe() {
@@ -141,14 +191,22 @@ final class SinkLoop implements Runnable {
                 TopicPartition p = new TopicPartition(r.topic(), r.partition());
                 long seq = header(r, OutboxRelay.SEQ, -1);
                 int idx = (int) header(r, OutboxRelay.INDEX, -1);
-                long[] at = upTo.getOrDefault(p, last.getOrDefault(p, new long[]{0, -1, -1}));
-                boolean repeat = seq >= 0 && (seq < at[1] || (seq == at[1] && idx <= at[2]));
-                upTo.put(p, new long[]{r.offset() + 1, repeat ? at[1] : Math.max(at[1], seq), repeat ? at[2] : (seq >= 0 ? idx : at[2])});
-                if (repeat) {
+                HandledPositions h = handled.computeIfAbsent(p, x -> new HandledPositions(WINDOW));
+                HandledPositions.Kind kind = h.see(seq, idx);
+                long[] high = h.last();
+                upTo.put(p, new long[]{r.offset() + 1, high[0], high[1]});
+                if (kind == HandledPositions.Kind.REPUBLISHED) {
                     metrics.skipped.incrementAndGet();
                     continue;
                 }
-                entries.add(decode(p, r, seq, idx));
+                if (kind == HandledPositions.Kind.OUT_OF_ORDER) {
+                    long n = metrics.outOfOrder.incrementAndGet();
+                    if (n == 1 || n % 1000 == 0) {
+                        log.warn("graphperf change sink: %s offset %d (sequence %d, index %d) arrived after position %s and was never handled: applied out of order"
+                                + " (%d so far)", p, r.offset(), seq, idx, java.util.Arrays.toString(high), n);
+                    }
+                }
+                entries.add(decode(p, r, high));
             }
             apply(entries, upTo, deadLetters);
         }
@@ -162,16 +220,16 @@ final class SinkLoop implements Runnable {
     }
 
     @SuppressWarnings("unchecked")
-    private Entry decode(TopicPartition p, ConsumerRecord<byte[], byte[]> r, long seq, int idx) {
+    private Entry decode(TopicPartition p, ConsumerRecord<byte[], byte[]> r, long[] high) {
         try {
             Map<String, Object> event = ChangeEvent.JSON.readValue(r.value(), Map.class);
             Map<String, Object> meta = (Map<String, Object>) event.get("meta"), payload = (Map<String, Object>) event.get("payload");
             if (meta == null || payload == null) throw new IllegalArgumentException("no meta or payload");
             String template = settings.templates().get(r.topic());
             String statement = template != null ? SinkStatements.template(template) : SinkStatements.mirror(payload.get("type") + ":" + meta.get("operation"));
-            return new Entry(p, r.offset(), seq, idx, event, statement, meta.get("timestamp") instanceof Number t ? t.longValue() : 0, r);
+            return new Entry(p, r.offset(), high, event, statement, meta.get("timestamp") instanceof Number t ? t.longValue() : 0, r);
         } catch (Exception e) {
-            return new Entry(p, r.offset(), seq, idx, Map.of("error", String.valueOf(e.getMessage())), null, 0, r);
+            return new Entry(p, r.offset(), high, Map.of("error", String.valueOf(e.getMessage())), null, 0, r);
         }
     }
 
@@ -188,7 +246,7 @@ final class SinkLoop implements Runnable {
         Map<TopicPartition, long[]> done = new LinkedHashMap<>();
         for (Entry e : entries) {
             metrics.retriedAlone.incrementAndGet();
-            Map<TopicPartition, long[]> one = Map.of(e.partition, new long[]{e.offset + 1, e.seq, e.idx});
+            Map<TopicPartition, long[]> one = Map.of(e.partition, new long[]{e.offset + 1, e.high[0], e.high[1]});
             if (e.statement == null) {
                 deadLetter(deadLetters, e, "not a change event: " + e.event.get("error"), one);
                 done.putAll(one);
