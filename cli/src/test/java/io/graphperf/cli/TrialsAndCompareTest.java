@@ -45,7 +45,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TrialsAndCompareTest {
 
-    /** Measures a synthetic transport whose latency depends on the variant's page cache: 64m makes it 30 % slower. */
+    /**
+     * Measures a synthetic transport whose latency depends on the variant's page cache: 64m makes it 30 % slower. Its calls sleep (10 or
+     * 13 ms, 8 clients), so they use no CPU and a busy machine barely moves them: the difference is there whatever else runs.
+     */
     static final class StandIn implements Experiment<String> {
         final List<String> order = new ArrayList<>();
 
@@ -73,9 +76,9 @@ class TrialsAndCompareTest {
         public TrialResult run(RunContext ctx, String options) throws Exception {
             order.add(ctx.variant());
             boolean slow = "64m".equals(ctx.engines().settings().get("pageCache"));
-            long nanos = slow ? 260_000 : 200_000;
+            long nanos = slow ? 13_000_000 : 10_000_000;
             Operation op = new Operation("op", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
-            RunPlan plan = new RunPlan(new Closed(1), new Warmup.Fixed(Duration.ofMillis(200)), Duration.ofMillis(600), 0, Duration.ofMillis(100), 5, null);
+            RunPlan plan = new RunPlan(new Closed(8), new Warmup.Fixed(Duration.ofMillis(200)), Duration.ofMillis(600), 0, Duration.ofMillis(100), 5, null);
             Measurement m = new Runner(SyntheticTransport.fixed(nanos), (c, s) -> op, plan, null, List.of(), List.of()).run();
             Cell c = ctx.tag(Cell.builder(name(), "synthetic").transport("synthetic").measurement(m).build());
             return new TrialResult(List.of(c), "synthetic", "", Map.of(), Map.of(), null, List.of(), List.of());
@@ -116,7 +119,7 @@ class TrialsAndCompareTest {
         for (String f : List.of("run.json", "results.csv", "comparison.csv", "report.html")) assertTrue(Files.isRegularFile(runDir.resolve(f)), f);
         List<String> csv = Files.readAllLines(runDir.resolve("results.csv"));
         assertEquals(11, csv.size(), "one row per cell of every variant and repeat");
-        assertTrue(csv.get(1).startsWith("stand-in,synthetic,synthetic,1,closed,,baseline,1,"), csv.get(1));
+        assertTrue(csv.get(1).startsWith("stand-in,synthetic,synthetic,8,closed,,baseline,1,"), csv.get(1));
 
         // compare reads the run back and gives the same verdict; a single run a side gives none
         CliErrorsTest.Outcome o = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":small-cache", "--out", dir.resolve("cmp").toString());

@@ -24,6 +24,7 @@ import java.util.Map;
                 "  graphperf run cdc --config cdc.ini",
                 "  graphperf run cdc --multipliers 100 --rate 10000 --duration 30s --source-cost",
                 "  graphperf run cdc --multipliers 1 --repeats 20 --fault kill-source,kill-broker,kill-sink,stop-broker=30s",
+                "  graphperf run cdc --multipliers 1 --rate 5000 --tx-size 2 --fault kill-source --fault-rate 500 --clients 32",
                 "  graphperf run cdc --source bolt://src:7687 --sink bolt://dst:7687 --bootstrap-servers kafka:9092 --user neo4j --password secret"})
 public final class CdcCommand extends ExperimentCommand<CdcOptions> {
 
@@ -57,6 +58,12 @@ public final class CdcCommand extends ExperimentCommand<CdcOptions> {
     Duration duration;
     @Option(names = "--tx-size", description = "Nodes per transaction in the open model and the fault rounds (default: 10).")
     Integer txSize;
+    @Option(names = "--clients", description = "Clients committing in the open model and the fault rounds, each transaction at its slot of one schedule"
+            + " (default: 16).")
+    Integer clients;
+    @Option(names = "--fault-rate", description = "Transactions a second in each fault round: two in three create tx-size nodes, one in three updates"
+            + " the nodes of a recent transaction (default: 100).")
+    Integer faultRate;
     @Option(names = "--fault", split = ",", paramLabel = "F", description = "Faults, one round each: kill-source, kill-broker, kill-sink (SIGKILL at a random moment,"
             + " then a restart), stop-broker=DURATION (SIGSTOP, then SIGCONT).")
     List<String> faults = new ArrayList<>();
@@ -99,13 +106,15 @@ public final class CdcCommand extends ExperimentCommand<CdcOptions> {
         Duration d = duration != null ? duration : ini != null && ini.get("producer", "duration") != null
                 ? DurationConverter.parse(ini.get("producer", "duration").value(), ini.where("producer", "duration")) : Duration.ofSeconds(30);
         int tx = txSize != null ? positive(txSize, "--tx-size") : ini != null ? ini.integer("producer", "tx_size", 10, 1) : 10;
+        int cl = clients != null ? positive(clients, "--clients") : ini != null ? ini.integer("producer", "clients", 16, 1) : 16;
+        int fr = faultRate != null ? positive(faultRate, "--fault-rate") : ini != null ? ini.integer("producer", "fault_rate", 100, 1) : 100;
         List<CdcOptions.Fault> f = new ArrayList<>();
         for (String s : faults) f.add(fault(s));
         String brokerHeap = value(ini, "broker", "heap");
         Map<String, String> none = new LinkedHashMap<>();
         return new CdcOptions(u, List.copyOf(m), r, parts, rf, servers, brokerHeap == null ? "1g" : brokerHeap, ini == null ? none : ini.kafka("broker"), source, sink,
                 user, password != null ? password : System.getenv("GRAPHPERF_PASSWORD"), t == null ? "graphperf-cdc" : t, batch,
-                ini == null ? none : ini.kafka("consumer"), ini == null ? none : ini.kafka("producer"), rt, d, tx, f, sourceCost,
+                ini == null ? none : ini.kafka("consumer"), ini == null ? none : ini.kafka("producer"), rt, d, tx, cl, fr, f, sourceCost,
                 seriesTimeout != null ? seriesTimeout : Duration.ofMinutes(10), warmupMax != null ? warmupMax : Duration.ofSeconds(120));
     }
 

@@ -81,6 +81,9 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                 ctx.progress().phaseDone(left == null ? "drained" : "NOT drained: " + left);
                 if (left != null) warnings.add("the source-cost writes were not all through the pipeline before the series (" + left + ")");
             }
+            OutOfOrder sinkOrder = new OutOfOrder(p);
+            String stopped = null;
+            series:
             for (int m : o.multipliers()) {
                 for (int r = 1; r <= o.repeats(); r++) {
                     ctx.progress().phase("series ×" + m + " (" + Format.rate((double) o.unit() * m) + " nodes), transaction " + r + " of " + o.repeats());
@@ -101,33 +104,51 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                     Cell c = seriesCell(ctx, o, t);
                     cells.add(c);
                     fail(failures, "series ×" + m + " transaction " + r, t.check());
+                    sinkOrder.warn(warnings, "series ×" + m + " transaction " + r);
+                    if (t.shortfall() != null) {
+                        stopped = "series ×" + m + " transaction " + r + ": " + t.shortfall();
+                        ctx.progress().phaseDone("INCOMPLETE: " + stopped);
+                        ctx.saved().cells(cells, failures);
+                        break series;
+                    }
                     ctx.progress().phaseDone(Format.ms(t.msPerNode()) + " ms/node, " + Format.rate(t.nodesPerSecond()) + " nodes/s, lag p99 "
                             + Format.ms(t.lagP99()) + " ms; " + t.check().describe());
                     ctx.saved().cells(cells, failures);
                 }
             }
-            if (o.rate() != null) {
-                ctx.progress().phase("open model: " + Format.rate(o.rate()) + " changes/s in transactions of " + o.txSize() + " for " + o.duration().toSeconds() + " s");
+            if (o.rate() != null && stopped == null) {
+                ctx.progress().phase("open model: " + Format.rate(o.rate()) + " changes/s in transactions of " + o.txSize() + " by " + o.clients()
+                        + " clients for " + o.duration().toSeconds() + " s");
                 OpenModel.Result r = OpenModel.run(p, o);
                 cells.add(openCell(ctx, o, r));
                 fail(failures, "open model", r.check());
+                if (r.topic() != null && !r.topic().passed()) failures.add("open model: " + r.topic().describe());
+                sinkOrder.warn(warnings, "the open model");
+                if (r.failed() > 0) failures.add("open model: " + r.failed() + " of " + (r.committed() + r.failed()) + " transactions failed on the source");
                 if (r.achievedPerSecond() < 0.95 * r.offeredPerSecond()) {
                     warnings.add("open model: achieved " + Format.rate(r.achievedPerSecond()) + " of " + Format.rate(r.offeredPerSecond())
                             + " changes/s offered — the source did not keep up; its lag figures are those of an overloaded pipeline");
                 }
                 open = new CdcData.OpenModelData(r.rate(), r.txSize(), r.seconds(), r.lagPerSecond(), r.samples(), r.cpuCores());
-                ctx.progress().phaseDone("lag p50 " + Format.ms(r.lagP50()) + " ms, p99 " + Format.ms(r.lagP99()) + " ms; " + r.check().describe());
+                if (r.shortfall() != null) stopped = "open model: " + r.shortfall();
+                ctx.progress().phaseDone(r.shortfall() != null ? "INCOMPLETE: " + stopped : "lag p50 " + Format.ms(r.lagP50()) + " ms, p99 " + Format.ms(r.lagP99())
+                        + " ms; " + r.check().describe() + (r.topic() == null ? "" : "; " + r.topic().describe()));
                 ctx.saved().cells(cells, failures);
             }
             Random random = new Random(ctx.seed());
             for (CdcOptions.Fault f : o.faults()) {
-                ctx.progress().phase("fault round: " + f.label());
+                if (stopped != null) break;
+                ctx.progress().phase("fault round: " + f.label() + " (" + o.faultRate() + " transactions/s by " + o.clients() + " clients)");
                 FaultRound.Result r = FaultRound.run(p, o, f, random, ctx.progress());
                 cells.add(faultCell(ctx, r));
                 fail(failures, "fault " + f.label(), r.check());
-                ctx.progress().phaseDone(r.check().describe());
+                if (!r.topic().passed()) failures.add("fault " + f.label() + ": " + r.topic().describe());
+                sinkOrder.warn(warnings, "fault " + f.label());
+                if (r.shortfall() != null) stopped = "fault " + f.label() + ": " + r.shortfall();
+                ctx.progress().phaseDone(r.check().describe() + "; " + r.topic().describe());
                 ctx.saved().cells(cells, failures);
             }
+            if (stopped != null) failures.add(stopped + " — the run stopped measuring there (its rows so far are kept)");
         }
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("unit", o.unit());
@@ -146,6 +167,35 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
         if (!c.passed()) failures.add(what + ": " + c.describe());
     }
 
+    /** The sink's count of events applied out of order (never skipped, but a sign that order slipped), as a warning per phase that added to it. */
+    private static final class OutOfOrder {
+        private final Pipeline p;
+        private long seen;
+
+        OutOfOrder(Pipeline p) {
+            this.p = p;
+            this.seen = now();
+        }
+
+        private long now() {
+            try {
+                return p.metrics(p.sink(), false).get("sink.outOfOrder") instanceof Number n ? n.longValue() : 0;
+            } catch (Exception e) {
+                return seen;
+            }
+        }
+
+        void warn(List<String> warnings, String phase) {
+            long n = now();
+            long added = n >= seen ? n - seen : n; // a restarted sink counts from zero
+            seen = n;
+            if (added > 0) {
+                warnings.add(phase + ": the sink received " + added + " events below a position it had applied that it had never handled (sink.outOfOrder);"
+                        + " it applied them — nothing was dropped — but their order slipped on the way");
+            }
+        }
+    }
+
     private static Cell.Builder checked(Cell.Builder b, SinkCheck c) {
         b.value("lost", c.lost()).value("duplicated", c.duplicated()).value("out_of_order", c.outOfOrder());
         b.check(Check.equal("events committed on the source and never applied in the sink", 0, c.lost()));
@@ -155,6 +205,16 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
             b.check(Check.equal("nodes whose final state differs from the source's", 0, c.wrongState()));
         }
         return b;
+    }
+
+    /** What graphperf read from the topic itself for the group (see {@link TopicCheck}). */
+    private static void topicChecked(Cell.Builder b, TopicCheck t) {
+        b.value("topic_events", t.events()).value("topic_republished", t.republished()).value("topic_keys_out_of_order", t.keysOutOfOrder())
+                .value("topic_transactions_incomplete", t.incomplete());
+        b.check(Check.equal("events in the topic, distinct, vs committed on the source", t.expected(), t.events()));
+        b.check(Check.equal("records in the topic whose sequence is below their key's previous one", 0, t.keysOutOfOrder()));
+        b.check(Check.equal("transactions whose events 0..count-1 are not all in the topic, once", 0, t.incomplete()));
+        b.check(Check.equal("positions published twice with different contents", 0, t.conflicting()));
     }
 
     static Cell seriesCell(RunContext ctx, CdcOptions o, Series.Transfer t) {
@@ -185,8 +245,9 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                 .figure("lag p99", "ms", false, r.lagP99())
                 .value("nodes", r.committed() * r.txSize()).value("offered_per_s", r.offeredPerSecond()).value("achieved_per_s", r.achievedPerSecond())
                 .value("late_starts", r.late()).value("failed_transactions", r.failed())
-                .value("lag_p50_ms", r.lagP50()).value("lag_p99_ms", r.lagP99()).value("lag_max_ms", r.lagMax());
+                .value("lag_p50_ms", r.lagP50()).value("lag_p99_ms", r.lagP99()).value("lag_max_ms", r.lagMax()).value("clients", r.clients());
         r.cpuCores().forEach((k, v) -> b.value("cpu_cores_" + column(k), v));
+        if (r.topic() != null) topicChecked(b, r.topic());
         return checked(b, r.check()).build();
     }
 
@@ -196,7 +257,8 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                 .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(r.convergedS()).noDefaultFigure()
                 .value("events_expected", r.check().expected()).value("events_applied", r.check().applied()).value("fault_at_s", r.faultAtS())
                 .value("recovery_s", r.recoveredS()).value("converged_s", r.convergedS()).value("transactions", r.transactions())
-                .value("retried_statements", r.retried()).value("skipped_repeats", r.skippedRepeats());
+                .value("retried_statements", r.retried()).value("skipped_repeats", r.skippedRepeats()).value("late_starts", r.late());
+        topicChecked(b, r.topic());
         return checked(b, r.check()).build();
     }
 

@@ -34,7 +34,7 @@ import java.util.Set;
 final class CdcIni {
 
     static final Map<String, Set<String>> KEYS = Map.of(
-            "producer", Set.of("unit", "multipliers", "repeats", "rate", "duration", "tx_size", "topic"),
+            "producer", Set.of("unit", "multipliers", "repeats", "rate", "duration", "tx_size", "topic", "clients", "fault_rate"),
             "broker", Set.of("partitions", "replication_factor", "bootstrap_servers", "heap"),
             "consumer", Set.of("batch_size"));
 

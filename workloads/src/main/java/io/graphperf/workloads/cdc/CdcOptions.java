@@ -26,6 +26,8 @@ import java.util.Map;
  * @param rate              changes/s of the open model, or null for no open-model stream
  * @param duration          the open model's duration
  * @param txSize            nodes per transaction in the open model and in fault rounds
+ * @param clients           clients committing in the open model and in fault rounds
+ * @param faultRate         transactions a second in a fault round
  * @param faults            faults to inject, one round each
  * @param sourceCost        also measure the write throughput with the source on vs off
  * @param timeout           how long a series may wait for the sink
@@ -34,7 +36,7 @@ import java.util.Map;
 public record CdcOptions(int unit, List<Integer> multipliers, int repeats, int partitions, short replicationFactor, String bootstrapServers,
                          String brokerHeap, Map<String, String> brokerSettings, String source, String sink, String user, String password, String topic,
                          int sinkBatch, Map<String, String> consumerSettings, Map<String, String> producerSettings, Integer rate, Duration duration,
-                         int txSize, List<Fault> faults, boolean sourceCost, Duration timeout, Duration warmupMax) {
+                         int txSize, int clients, int faultRate, List<Fault> faults, boolean sourceCost, Duration timeout, Duration warmupMax) {
 
     /** graphperf's own pipeline (its source and sink plugins), or a user's that it only produces to and measures. */
     public boolean ownPipeline() {

@@ -64,9 +64,13 @@ final class CdcReport implements ReportSection {
             h.h3("Open model");
             for (Cell c : open) {
                 Map<String, Double> v = c.values();
-                h.p("Offered " + Format.rate(v.get("offered_per_s")) + " changes/s, achieved " + Format.rate(v.get("achieved_per_s")) + " (" + count(v.get("late_starts"))
-                        + " transactions started more than " + OpenModel.LATE_MS + " ms late, " + count(v.get("failed_transactions")) + " failed): lag p50 "
-                        + Format.ms(v.get("lag_p50_ms")) + " ms, p99 " + Format.ms(v.get("lag_p99_ms")) + " ms, max " + Format.ms(v.get("lag_max_ms")) + " ms.");
+                h.p("Offered " + Format.rate(v.get("offered_per_s")) + " changes/s by " + count(v.get("clients")) + " clients, achieved "
+                        + Format.rate(v.get("achieved_per_s")) + " (" + count(v.get("late_starts"))
+                        + " transactions started more than " + Schedule.LATE_MS + " ms late, " + count(v.get("failed_transactions")) + " failed): lag p50 "
+                        + Format.ms(v.get("lag_p50_ms")) + " ms, p99 " + Format.ms(v.get("lag_p99_ms")) + " ms, max " + Format.ms(v.get("lag_max_ms")) + " ms."
+                        + (v.containsKey("topic_events") ? " In the topic: " + count(v.get("topic_events")) + " distinct events (" + count(v.get("topic_republished"))
+                        + " republished copies), " + count(v.get("topic_keys_out_of_order")) + " out of order per key, " + count(v.get("topic_transactions_incomplete"))
+                        + " transactions incomplete." : ""));
             }
             if (d != null && d.openModel() != null) {
                 CdcData.OpenModelData om = d.openModel();
@@ -97,20 +101,25 @@ final class CdcReport implements ReportSection {
         List<Cell> faults = run.cells().stream().filter(c -> c.scenario().equals(CdcExperiment.FAULT)).toList();
         if (!faults.isEmpty()) {
             h.h3("Faults");
-            Html.Table t = h.table("summary", "cdc-faults", "fault", "at s", "back after s", "converged at s", "events expected", "applied", "lost", "duplicated",
-                    "out of order", "republished, skipped", "checks");
+            Html.Table t = h.table("summary", "cdc-faults", "fault", "transactions", "at s", "back after s", "converged at s", "events expected", "applied",
+                    "lost", "duplicated", "out of order", "republished, skipped", "in the topic (distinct)", "topic: out of order per key",
+                    "topic: incomplete transactions", "checks");
             for (Cell c : faults) {
                 Map<String, Double> v = c.values();
-                t.row(Html.Td.text(String.valueOf(c.dimensions().get("fault"))), Html.Td.num(Format.secs(v.get("fault_at_s"))), Html.Td.num(Format.secs(v.get("recovery_s"))),
-                        Html.Td.num(Format.secs(v.get("converged_s"))), Html.Td.num(count(v.get("events_expected"))), Html.Td.num(count(v.get("events_applied"))),
-                        Html.Td.num(count(v.get("lost"))), Html.Td.num(count(v.get("duplicated"))), Html.Td.num(count(v.get("out_of_order"))),
-                        Html.Td.num(count(v.getOrDefault("skipped_repeats", Double.NaN))), Html.Td.text(c.verified() ? "passed" : "FAILED"));
+                t.row(Html.Td.text(String.valueOf(c.dimensions().get("fault"))), Html.Td.num(count(v.get("transactions"))), Html.Td.num(Format.secs(v.get("fault_at_s"))),
+                        Html.Td.num(Format.secs(v.get("recovery_s"))), Html.Td.num(Format.secs(v.get("converged_s"))), Html.Td.num(count(v.get("events_expected"))),
+                        Html.Td.num(count(v.get("events_applied"))), Html.Td.num(count(v.get("lost"))), Html.Td.num(count(v.get("duplicated"))),
+                        Html.Td.num(count(v.get("out_of_order"))), Html.Td.num(count(v.getOrDefault("skipped_repeats", Double.NaN))),
+                        Html.Td.num(count(v.get("topic_events"))), Html.Td.num(count(v.get("topic_keys_out_of_order"))),
+                        Html.Td.num(count(v.get("topic_transactions_incomplete"))), Html.Td.text(c.verified() ? "passed" : "FAILED"));
             }
             t.end();
-            h.note("Each round commits small transactions (creates, and an update of the previous transaction's nodes) on the source at 20 a second while"
-                    + " the fault strikes at a random moment; the source itself is the oracle afterwards: every node with one applied event per change,"
-                    + " in commit order. Republished, skipped: events a restarted source published again that the sink recognised by their"
-                    + " sequence and did not apply twice.");
+            h.note("Each round's clients commit small transactions on a schedule (two in three create tx-size nodes, one in three updates the nodes of"
+                    + " one of the last 20 creations under a lock) while the fault strikes at a random moment; the source itself is the oracle afterwards:"
+                    + " every node with one applied event per change, in commit order. Republished, skipped: events a restarted source published again"
+                    + " that the sink recognised by their position and did not apply twice. The topic columns come from graphperf reading the topic"
+                    + " itself, independent of the sink: distinct events, records whose sequence went below their key's previous one, transactions"
+                    + " whose events 0..count-1 are not all there once.");
         }
         List<Cell[]> rounds = costRounds(run.cells());
         if (!rounds.isEmpty()) {
@@ -138,6 +147,13 @@ final class CdcReport implements ReportSection {
                 + Format.rate(on.opsPerSecond()) + " with it (" + Format.pct(on.opsPerSecond() / off.opsPerSecond()) + "); mean latency "
                 + Format.ms(off.serviceTime().meanMs()) + " → " + Format.ms(on.serviceTime().meanMs()) + " ms, p99 " + Format.ms(off.latency().p99Ms()) + " → "
                 + Format.ms(on.latency().p99Ms()) + " ms.";
+    }
+
+    /** The topic check's figures as a clause, when the cell has them. */
+    private static String topic(Map<String, Double> v) {
+        if (!v.containsKey("topic_events")) return "";
+        return "; topic: " + count(v.get("topic_events")) + " distinct (" + count(v.get("topic_republished")) + " republished), "
+                + count(v.get("topic_keys_out_of_order")) + " out of order per key, " + count(v.get("topic_transactions_incomplete")) + " incomplete";
     }
 
     /** A count as a whole number with thousands separators; "–" when unknown. */
@@ -188,13 +204,14 @@ final class CdcReport implements ReportSection {
         for (Cell c : run.cells()) {
             Map<String, Double> v = c.values();
             if (c.scenario().equals(CdcExperiment.OPEN)) {
-                out.printf("Open model: offered %s changes/s, achieved %s; lag p50 %s ms, p99 %s ms, max %s ms; lost %s, duplicated %s%n",
+                out.printf("Open model: offered %s changes/s, achieved %s; lag p50 %s ms, p99 %s ms, max %s ms; lost %s, duplicated %s, out of order %s%s%n",
                         Format.rate(v.get("offered_per_s")), Format.rate(v.get("achieved_per_s")), Format.ms(v.get("lag_p50_ms")), Format.ms(v.get("lag_p99_ms")),
-                        Format.ms(v.get("lag_max_ms")), count(v.get("lost")), count(v.get("duplicated")));
+                        Format.ms(v.get("lag_max_ms")), count(v.get("lost")), count(v.get("duplicated")), count(v.get("out_of_order")), topic(v));
             } else if (c.scenario().equals(CdcExperiment.FAULT)) {
-                out.printf("Fault %s at %s s: %s events expected, %s applied; lost %s, duplicated %s, out of order %s — %s%n", c.dimensions().get("fault"),
-                        Format.secs(v.get("fault_at_s")), count(v.get("events_expected")), count(v.get("events_applied")), count(v.get("lost")),
-                        count(v.get("duplicated")), count(v.get("out_of_order")), c.verified() ? "passed" : "FAILED");
+                out.printf("Fault %s at %s s (%s transactions): %s events expected, %s applied; lost %s, duplicated %s, out of order %s%s — %s%n",
+                        c.dimensions().get("fault"), Format.secs(v.get("fault_at_s")), count(v.get("transactions")), count(v.get("events_expected")),
+                        count(v.get("events_applied")), count(v.get("lost")), count(v.get("duplicated")), count(v.get("out_of_order")), topic(v),
+                        c.verified() ? "passed" : "FAILED");
             }
         }
         List<Cell[]> rounds = costRounds(run.cells());

@@ -13,19 +13,20 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The open model: transactions of tx-size nodes started on a fixed schedule (rate ÷ tx-size a second) by a pool of clients,
- * whatever the pipeline does, for the duration; a start later than {@value #LATE_MS} ms behind its slot is counted late. Then
- * the lag of every node (received_time − creation_time) per second of creation, each stage's throughput (sampled each second
- * from the source's and sink's counters) and the CPU of each process over the window.
+ * The open model: transactions of tx-size nodes started on a fixed schedule (rate ÷ tx-size a second) by {@code --clients} clients
+ * ({@link Schedule}), whatever the pipeline does, for the duration. Then the lag of every node (received_time − creation_time) per second
+ * of creation, each stage's throughput (sampled each second from the source's and sink's counters), the CPU of each process over the
+ * window, the sink checked against the source and, for graphperf's pipeline, the topic itself ({@link TopicCheck}).
  */
 final class OpenModel {
 
-    static final int CLIENTS = 16, LATE_MS = 10;
-
-    record Result(int rate, int txSize, double seconds, long scheduled, long committed, long failed, long late, double lagP50, double lagP99,
-                  double lagMax, List<Second> lagPerSecond, List<Sample> samples, Map<String, Double> cpuCores, SinkCheck check) {
+    /** @param scheduledSeconds the schedule's length (its slots × interval); seconds: until the last client finished, late starts included */
+    record Result(int rate, int txSize, int clients, double scheduledSeconds, double seconds, long scheduled, long committed, long failed, long late,
+                  double lagP50, double lagP99, double lagMax, List<Second> lagPerSecond, List<Sample> samples, Map<String, Double> cpuCores,
+                  SinkCheck check, TopicCheck topic, String shortfall) {
+        /** What the schedule offered: its changes over its own length, whatever the source did. */
         double offeredPerSecond() {
-            return (double) scheduled * txSize / seconds;
+            return (double) scheduled * txSize / scheduledSeconds;
         }
 
         double achievedPerSecond() {
@@ -40,49 +41,21 @@ final class OpenModel {
         String group = UUID.randomUUID().toString();
         int rate = o.rate(), tx = o.txSize();
         long interval = Math.max(1, Math.round(1e9 * tx / rate));
-        long durationNs = o.duration().toNanos();
-        long slots = durationNs / interval;
+        long slots = o.duration().toNanos() / interval;
         Engine source = p.source();
         long before = o.ownPipeline() ? Series.applied(p) : 0;
+        TopicCheck.Window topic = o.ownPipeline() ? TopicCheck.from(p.bootstrapServers(), o.topic()) : null;
         ProcessCpu cpu = ProcessCpu.start(p);
-        AtomicLong next = new AtomicLong(), committed = new AtomicLong(), failed = new AtomicLong(), late = new AtomicLong();
         long start = System.nanoTime() + 50_000_000L;
-        List<Thread> clients = new ArrayList<>();
-        for (int c = 0; c < CLIENTS; c++) {
-            Thread t = new Thread(() -> {
-                while (true) {
-                    long slot = next.getAndIncrement();
-                    if (slot >= slots) return;
-                    long at = start + slot * interval;
-                    long wait = at - System.nanoTime();
-                    if (wait > 0) {
-                        try {
-                            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                    } else if (-wait > LATE_MS * 1_000_000L) {
-                        late.incrementAndGet();
-                    }
-                    try {
-                        source.execute(Series.STATEMENT, Map.of("n", tx, "uuid", group));
-                        committed.incrementAndGet();
-                    } catch (Exception e) {
-                        failed.incrementAndGet();
-                    }
-                }
-            }, "graphperf-cdc-open-" + c);
-            t.start();
-            clients.add(t);
-        }
         List<Sample> samples = new ArrayList<>();
-        while (clients.stream().anyMatch(Thread::isAlive)) {
-            samples.add(sample(p, (System.nanoTime() - start) / 1e9));
-            for (Thread t : clients) t.join(1000 / clients.size() + 1);
-        }
+        AtomicLong committed = new AtomicLong();
+        Schedule.Outcome run = Schedule.run(o.clients(), interval, start, slot -> slot < slots, slot -> {
+            source.execute(Series.STATEMENT, Map.of("n", tx, "uuid", group));
+            committed.incrementAndGet();
+        }, "graphperf-cdc-open", () -> samples.add(sample(p, (System.nanoTime() - start) / 1e9)));
         double seconds = (System.nanoTime() - start) / 1e9;
         long nodes = committed.get() * tx;
-        Series.await(p, o, group, nodes, before + nodes, o.timeout());
+        String shortfall = Series.await(p, o, group, nodes, before + nodes, o.timeout());
         samples.add(sample(p, (System.nanoTime() - start) / 1e9));
         Map<String, Double> cores = new LinkedHashMap<>();
         double wall = (System.nanoTime() - start) / 1e9;
@@ -99,8 +72,9 @@ final class OpenModel {
         List<?> all = (List<?>) p.sink().queryColumn("MATCH (n:Performance {group: $g}) WITH n.received_time - n.creation_time AS lag "
                 + "RETURN [percentileDisc(lag, 0.5), percentileDisc(lag, 0.99), max(lag)]", Map.of("g", group)).get(0);
         SinkCheck check = SinkCheck.of(p.source(), p.sink(), group, o.ownPipeline());
-        return new Result(rate, tx, seconds, slots, committed.get(), failed.get(), late.get(), Series.num(all.get(0)), Series.num(all.get(1)),
-                Series.num(all.get(2)), perSecond, samples, cores, check);
+        TopicCheck topicCheck = topic == null ? null : topic.check(group, check.expected());
+        return new Result(rate, tx, o.clients(), slots * interval / 1e9, seconds, slots, committed.get(), run.failed(), run.late(), Series.num(all.get(0)), Series.num(all.get(1)),
+                Series.num(all.get(2)), perSecond, samples, cores, check, topicCheck, shortfall);
     }
 
     private static Sample sample(Pipeline p, double at) {

@@ -166,6 +166,31 @@ final class Pipeline implements AutoCloseable {
     }
 
     /**
+     * The source's and the sink's counters as a clause of a sentence ("; source: captured …; sink: …"), for a message that explains a shortfall;
+     * empty for a pipeline of the user's.
+     */
+    String counters() {
+        if (!o.ownPipeline()) return "";
+        StringBuilder b = new StringBuilder();
+        for (Engine e : new Engine[]{source, sink}) {
+            boolean isSource = e == source;
+            try {
+                Map<String, Object> m = metrics(e, false);
+                b.append("; ").append(isSource ? "source" : "sink").append(": ");
+                List<String> keys = isSource
+                        ? List.of("source.state", "source.captured", "source.published", "source.unpublished", "source.inFlight", "source.oldestInFlightMs",
+                        "source.publishFailures")
+                        : List.of("sink.state", "sink.consumed", "sink.applied", "sink.skippedAlreadyApplied", "sink.outOfOrder", "sink.deadLettered",
+                        "sink.consumerLag");
+                b.append(String.join(", ", keys.stream().map(k -> k.substring(k.indexOf('.') + 1) + " " + m.get(k)).toList()));
+            } catch (Exception x) {
+                b.append("; ").append(isSource ? "source" : "sink").append(" counters unreadable: ").append(x.getMessage());
+            }
+        }
+        return b.toString();
+    }
+
+    /**
      * Waits until the source has published everything it captured and the sink has consumed it all (graphperf's pipeline; at most
      * the timeout); null when it did, else what was left.
      */

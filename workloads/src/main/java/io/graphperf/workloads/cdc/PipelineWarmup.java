@@ -46,6 +46,7 @@ final class PipelineWarmup {
             double c0 = jit.compilerSeconds();
             long t0 = System.nanoTime();
             Series.Transfer t = Series.run(p, o, 10, 0);
+            if (t.shortfall() != null) throw new io.graphperf.core.UserError("the pipeline's warm-up: " + t.shortfall());
             jitCores = (jit.compilerSeconds() - c0) / ((System.nanoTime() - t0) / 1e9);
             ms.add(t.msPerNode());
             if (ms.size() >= MIN && stable(ms.subList(ms.size() - STABLE, ms.size())) && !(jitCores >= JIT_QUIET_CORES)) {

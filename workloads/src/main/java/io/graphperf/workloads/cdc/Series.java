@@ -1,6 +1,5 @@
 package io.graphperf.workloads.cdc;
 
-import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 
 import java.time.Duration;
@@ -20,9 +19,9 @@ final class Series {
     static final String STATEMENT = "UNWIND range(1,$n) AS i CREATE (n:Performance) SET n.group=$uuid, n.creation_time=timestamp()";
     static final int POLL_MS = 50;
 
-    /** One transaction's figures. */
+    /** One transaction's figures; {@code shortfall} says what was missing when the sink did not have it all in time (else null). */
     record Transfer(int multiplier, int repeat, long nodes, double elapsedMs, double commitMs, double visibleMs, double lagP50, double lagP99, double lagMax,
-                    SinkCheck check, Stages stages, Map<String, Double> cpuSeconds) {
+                    SinkCheck check, Stages stages, Map<String, Double> cpuSeconds, String shortfall) {
         double msPerNode() {
             return elapsedMs / nodes;
         }
@@ -44,11 +43,12 @@ final class Series {
         ProcessCpu cpu = ProcessCpu.start(p);
         long t0 = System.nanoTime();
         double commitMs, visibleMs;
+        String shortfall;
         try {
             source.execute(STATEMENT, Map.of("n", n, "uuid", group));
             commitMs = (System.nanoTime() - t0) / 1e6;
-            await(p, o, group, n, before + n, o.timeout());
-            visibleMs = (System.nanoTime() - t0) / 1e6;
+            shortfall = await(p, o, group, n, before + n, o.timeout());
+            visibleMs = shortfall == null ? (System.nanoTime() - t0) / 1e6 : Double.NaN;
         } finally {
             if (stages != null) stages.stop(t0);
         }
@@ -57,7 +57,8 @@ final class Series {
                 + "RETURN [max(n.received_time) - min(n.creation_time), percentileDisc(lag, 0.5), percentileDisc(lag, 0.99), max(lag)]", Map.of("g", group));
         List<?> r = (List<?>) row.get(0);
         SinkCheck check = SinkCheck.of(source, sink, group, o.ownPipeline());
-        return new Transfer(multiplier, repeat, n, num(r.get(0)), commitMs, visibleMs, num(r.get(1)), num(r.get(2)), num(r.get(3)), check, stages, cpuSeconds);
+        return new Transfer(multiplier, repeat, n, num(r.get(0)), commitMs, visibleMs, num(r.get(1)), num(r.get(2)), num(r.get(3)), check, stages, cpuSeconds,
+                shortfall);
     }
 
     static long applied(Pipeline p) throws Exception {
@@ -65,8 +66,11 @@ final class Series {
         return ((Number) m.get("sink.applied")).longValue() + ((Number) m.get("sink.deadLettered")).longValue();
     }
 
-    /** Until the sink has the group's n nodes: woken by graphperf's sink, or polling a pipeline of the user's. */
-    static void await(Pipeline p, CdcOptions o, String group, long n, long appliedTarget, Duration timeout) throws Exception {
+    /**
+     * Until the sink has the group's n nodes (woken by graphperf's sink, or polling a pipeline of the user's): null when it did, else what
+     * arrived, what is missing and every counter of the source and the sink, as one sentence.
+     */
+    static String await(Pipeline p, CdcOptions o, String group, long n, long appliedTarget, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         if (o.ownPipeline()) {
             // the applied count covers every event the sink applies: when it reaches the target, the group is checked, and while
@@ -78,20 +82,24 @@ final class Series {
                         Map.of("a", target, "t", Math.min(left, 10_000))).get(0);
                 long applied = ((Number) got).longValue();
                 if (applied < target) continue;
-                long have = ((Number) p.sink().queryColumn("MATCH (n:Performance {group: $g}) RETURN count(n)", Map.of("g", group)).get(0)).longValue();
-                if (have >= n) return;
+                long have = arrived(p, group);
+                if (have >= n) return null;
                 target = applied + (n - have);
             }
         } else {
             while (System.nanoTime() < deadline) {
-                if (p.sink().queryColumn("MATCH (n:Performance {group: $g}) RETURN count(n)", Map.of("g", group)).get(0) instanceof Number c
-                        && c.longValue() >= n) return;
+                if (arrived(p, group) >= n) return null;
                 Thread.sleep(POLL_MS);
             }
         }
-        Map<String, Object> m = p.metrics(p.sink(), false);
-        throw new UserError("the sink did not receive the " + n + " nodes of group " + group + " within " + timeout.toSeconds() + " s (option --series-timeout)"
-                + (m.isEmpty() ? "" : "; sink state: " + m.get("sink.state") + ", source: " + p.metrics(p.source(), false)));
+        long have = arrived(p, group);
+        if (have >= n) return null;
+        return "the sink had " + have + " of the " + n + " nodes of group " + group + " after " + timeout.toSeconds() + " s (option --series-timeout): "
+                + (n - have) + " missing" + p.counters();
+    }
+
+    private static long arrived(Pipeline p, String group) throws Exception {
+        return ((Number) p.sink().queryColumn("MATCH (n:Performance {group: $g}) RETURN count(n)", Map.of("g", group)).get(0)).longValue();
     }
 
     static double num(Object o) {

@@ -217,19 +217,21 @@ public final class DurableLog implements AutoCloseable {
     }
 
     /**
-     * Closes the active file as a segment and starts a new one; only when every record in it is durable and
-     * no force is running. A crash before the directory's sync finds the records under the old name.
+     * Closes the active file as a segment holding the records written to it (all forced: no force is running) and opens a new one.
+     * Records appended meanwhile and not yet written go to the new file: under a sustained load a force rarely ends with nothing
+     * pending, and the log must roll all the same, or the active file grows without bound and nothing can be deleted. A crash
+     * before the directory's sync finds the records under the old name.
      */
     private void roll() throws IOException {
-        if (activeFirst < 0) return;
+        if (activeFirst < 0 || activeFirst > durableSequence) return;
         try {
             channel.close();
-            Path segment = file.resolveSibling(file.getFileName() + "." + activeFirst + "-" + (nextSequence - 1));
+            Path segment = file.resolveSibling(file.getFileName() + "." + activeFirst + "-" + durableSequence);
             files.move(file, segment);
-            segments.add(new Segment(segment, activeFirst, nextSequence - 1));
+            segments.add(new Segment(segment, activeFirst, durableSequence));
             channel = files.open(file, true);
             files.syncDirectory(file.toAbsolutePath().getParent());
-            activeFirst = -1;
+            activeFirst = unsynced.isEmpty() ? -1 : unsynced.get(0).sequence();
         } catch (IOException e) {
             // half a roll leaves no file to append to: the log stops, and the next start recovers what is on disk
             failed = e;
@@ -238,7 +240,7 @@ public final class DurableLog implements AutoCloseable {
     }
 
     private void rollIfFull() throws IOException {
-        if (unsynced.isEmpty() && !forcing && channel.size() >= segmentBytes) roll();
+        if (!forcing && channel.size() >= segmentBytes) roll();
     }
 
     /** Segments besides the active file. */

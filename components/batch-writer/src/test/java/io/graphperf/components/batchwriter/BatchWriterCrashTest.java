@@ -29,11 +29,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * being replayed. After every crash the writer restarts on what survived; at the end every acknowledged write must
  * be in the database exactly once and nothing twice. The same rounds against a deliberately broken log that
  * acknowledges before its force must find acknowledged writes lost — the test can tell a lie about durability.
+ * <p>
+ * Rounds are driven by counts, not by time, so a slow or busy machine makes them slower, not different: a loaded
+ * round ends after a number of submitted writes (or once its roll crash point fired), and while submitters run the
+ * database applies no further than {@value #LAG} writes behind those acknowledged, so every crash leaves a backlog to replay.
  */
 class BatchWriterCrashTest {
 
     static final String CREATE = "CREATE (:User {id: $id})";
     static final long SEGMENT_BYTES = 16 << 10;
+    /** While submitters run, the database applies only writes at least this far behind the last one submitted. */
+    static final long LAG = 400;
 
     /**
      * A database that survives the crashes: rows and the stored position commit together. Each writer process gets
@@ -49,6 +55,10 @@ class BatchWriterCrashTest {
         /** Crashes that came during a replay, at a chosen transaction. */
         int replayCrashes;
         Runnable crash = () -> { };
+        /** Writes acknowledged so far; while lagging, a transaction waits until it is {@value #LAG} writes behind them. */
+        final Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
+        volatile boolean lagging;
+        long appliedWrites;
 
         synchronized void cut() {
             epoch++;
@@ -74,7 +84,18 @@ class BatchWriterCrashTest {
 
                 @Override
                 public void apply(PendingWrites.Flush f) {
-                    sleep(1); // a transaction takes its time: slower than the log, so a backlog builds for the crash to leave behind
+                    long rows = f.batches().values().stream().mapToLong(List::size).sum();
+                    // behind the submitters by LAG writes, whatever the machine's speed: a backlog builds for the crash to leave behind
+                    synchronized (Graph.this) {
+                        while (lagging && epoch == mine && acknowledged.size() < appliedWrites + rows + LAG) {
+                            try {
+                                Graph.this.wait(1);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                throw new IllegalStateException("transient: interrupted");
+                            }
+                        }
+                    }
                     boolean crashNow;
                     synchronized (Graph.this) {
                         if (epoch != mine) throw new IllegalStateException("transient: connection lost");
@@ -82,8 +103,9 @@ class BatchWriterCrashTest {
                         if (crashNow) replayCrashes++;
                         if (!crashNow) {
                             for (List<Map<String, Object>> batch : f.batches().values()) {
-                                for (Map<String, Object> row : batch) rows.merge((Long) row.get("id"), 1, Integer::sum);
+                                for (Map<String, Object> row : batch) Graph.this.rows.merge((Long) row.get("id"), 1, Integer::sum);
                             }
+                            appliedWrites += rows;
                             position = f.lastSequence();
                         }
                     }
@@ -152,6 +174,11 @@ class BatchWriterCrashTest {
             }
         }
 
+        /** Whether any submitter still runs (they stop when the writer refuses them for good). */
+        boolean running() {
+            return threads.stream().anyMatch(Thread::isAlive);
+        }
+
         private static boolean isFull(Exception e) {
             return e.getMessage() != null && e.getMessage().contains("queue is full");
         }
@@ -198,7 +225,7 @@ class BatchWriterCrashTest {
         Graph graph = new Graph();
         graph.crash = files::crash;
         files.onCrash(graph::cut);
-        Set<Long> acked = ConcurrentHashMap.newKeySet();
+        Set<Long> acked = graph.acknowledged;
         AtomicLong ids = new AtomicLong();
         long replayed = 0, truncated = 0;
         long segmentsSeen = 0;
@@ -209,10 +236,12 @@ class BatchWriterCrashTest {
         for (int round = 0; round < rounds; round++) {
             int kind = round % 4;
             if (kind == 1) files.crashAt(rollPoints.get(round / 4 % rollPoints.size()));
-            // a round of kind 2 crashes while replaying what the last one left (no new writes); kind 3 replays again
+            // a round of kind 2 crashes while replaying what the last one left (no new writes); kind 3 replays again: the lag leaves at
+            // least LAG writes minus those in flight, several transactions, so the chosen one comes
             synchronized (graph) {
-                graph.crashOnTransaction = kind >= 2 ? 1 + random.nextInt(kind == 2 ? 20 : 5) : 0;
+                graph.crashOnTransaction = kind >= 2 ? 1 + random.nextInt(kind == 2 ? 3 : 2) : 0;
             }
+            graph.lagging = kind < 2;
             BatchWriter w;
             try {
                 w = start(dir, files, graph, broken);
@@ -225,12 +254,15 @@ class BatchWriterCrashTest {
             replayed += (Long) m.get("replayedAtStart");
             truncated += (Long) m.get("truncatedBytesAtStart");
             if (kind < 2) {
+                // kind 0: until this many writes were submitted; kind 1: until its crash point inside a segment roll fired
+                long target = ids.get() + 500 + random.nextInt(1500);
+                long cap = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
                 try (Submitters s = new Submitters(w, ids, acked, 4)) {
-                    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100 + random.nextInt(300));
-                    while (System.nanoTime() < until && !files.crashed()) {
-                        Thread.sleep(5);
+                    while (!files.crashed() && (kind == 1 || ids.get() < target) && System.nanoTime() < cap && s.running()) {
+                        Thread.sleep(2);
                         if (!files.crashed()) segmentsSeen = Math.max(segmentsSeen, (Long) w.metrics(false).get("logSegments"));
                     }
+                    assertTrue(System.nanoTime() < cap, "round " + round + " reached its end within 2 minutes");
                     files.crash();
                 }
             } else {
@@ -245,6 +277,7 @@ class BatchWriterCrashTest {
         synchronized (graph) {
             graph.crashOnTransaction = 0;
         }
+        graph.lagging = false;
         try (BatchWriter w = start(dir, files, graph, broken)) {
             replayed += (Long) w.metrics(false).get("replayedAtStart");
             assertTrue(w.awaitApplied(30_000), "the last writer drains the log");
@@ -266,8 +299,8 @@ class BatchWriterCrashTest {
         assertTrue(o.replayed() > 0, "crashes left writes to replay: " + o);
         assertTrue(o.tornTails() > 0 && o.truncatedBytes() > 0, "torn tails were cut at restart: " + o);
         assertTrue(o.segmentsSeen() > 0, "the log rolled segments: " + o);
-        assertTrue(o.rollCrashes().size() >= 4, "crashes came inside segment rolls: " + o);
-        assertTrue(o.replayCrashes() >= 2, "crashes came while replaying: " + o);
+        assertEquals(6, o.rollCrashes().size(), "each round of kind 1 crashed inside a segment roll: " + o);
+        assertEquals(12, o.replayCrashes(), "each round of kinds 2 and 3 crashed while replaying: " + o);
     }
 
     @Test

@@ -41,6 +41,38 @@ class DurableLogTest {
         }
     }
 
+    /**
+     * Appends that arrive during every force (each acknowledgement appends the next record at once; a log that acknowledges before its
+     * force lets them come while it forces) leave no force ending with nothing pending: the log must roll all the same, and every
+     * record reads back in order across the segments.
+     */
+    @Test
+    void theLogRollsWhileAppendsArriveDuringEveryForce(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("writes.log");
+        int records = 200;
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(records);
+        try (DurableLog log = DurableLog.open(file, DurableLog.Sync.group(0), 4096, LogFiles.DISK, true)) {
+            Runnable[] next = new Runnable[1];
+            next[0] = () -> {
+                try {
+                    log.append(new byte[100]).durable().thenRun(() -> {
+                        done.countDown();
+                        if (done.getCount() > 0) next[0].run();
+                    });
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            };
+            next[0].run();
+            assertTrue(done.await(60, java.util.concurrent.TimeUnit.SECONDS), "every record acknowledged");
+            assertTrue(log.segments() >= 4, "about 24 KB in 4 KB segments rolled while appends were pending: " + log.segments() + " segments");
+        }
+        try (DurableLog log = DurableLog.open(file, DurableLog.Sync.PER_WRITE)) {
+            assertEquals(records, log.recovery().entries().size());
+            for (int i = 0; i < records; i++) assertEquals(i + 1, log.recovery().entries().get(i).sequence());
+        }
+    }
+
     @Test
     void aTornLastRecordIsCutOffAndReported(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("writes.log");
