@@ -58,8 +58,11 @@ section "batch writer vs its baselines, 8/32/64 clients, Bolt (README: the batch
 section "E5 change data capture: the seed's series, the open model at 10,000 changes/s, the source's cost (README: E5 Measured)"
 ./graphperf run cdc --rate 10000 --duration 30s --source-cost
 
-section "E5 faults: one round each (README: E5 Measured)"
-./graphperf run cdc --multipliers 1 --repeats 2 --fault kill-source,kill-broker,kill-sink,stop-broker=30s
+section "E5 faults: one round each, 16 clients at 500 transactions/s (README: E5 Measured)"
+./graphperf run cdc --multipliers 1 --repeats 2 --fault kill-source,kill-broker,kill-sink,stop-broker=30s --fault-rate 500
+
+section "E5 on a busy machine: the open model at 1,000 and 5,000 changes/s beside two busy loops, 3 runs each (README: Nothing lost on a busy machine)"
+bench/cdc-under-load.sh 1000,5000 3
 
 section "E3 storage matrix, as root: E1 on ext4 vs encrypted ext4, logs on the same or a separate filesystem (README: E3 Measured)"
 if [ "$(id -u)" = 0 ]; then ./graphperf run import --matrix examples/e1-encryption.yaml; else echo "skipped: needs root (loop devices)"; fi

@@ -57,21 +57,28 @@ class CdcComponentsIT {
             settings.put("graphperf.cdc.sink.template.poison", "CREATE (n:Poison {k: event.payload.id, v: 10 / event.payload.after.properties.d})");
             settings.put("graphperf.cdc.sink.dead_letter_topic", "dlq");
             try (Neo4jEngine db = Neo4jEngine.embedded(HostSettings.defaults(tmp.resolve("engine")).with(settings), home)) {
-                db.execute("CREATE (a:Person {name: 'Ann', x: 1})-[:KNOWS {since: 2020}]->(b:Person {name: 'Bob'})");
+                db.execute("CREATE (a:Person {name: 'Ann', x: 1, home: point({longitude: 12.5, latitude: 56.0}), born: date('1990-01-02')})"
+                        + "-[:KNOWS {since: 2020}]->(b:Person {name: 'Bob'})");
                 db.execute("MATCH (a:Person {name: 'Ann'}) SET a.name = 'Ann B', a:Admin REMOVE a.x");
                 db.execute("MATCH ()-[r:KNOWS]->() SET r.since = 2021");
                 db.execute("MATCH (b:Person {name: 'Bob'}) DETACH DELETE b");
 
                 List<ConsumerRecord<byte[], byte[]>> published = read(servers, "src", 7);
-                Thread.sleep(2000);
-                assertEquals(7L, endOffset(servers, "src"), "nothing published beyond the seven changes (the relay's own bookkeeping is no event)");
-                assertEquals(7L, metric(db, "source.captured"));
+                // a marker committed after them: the relay publishes in sequence order, so an event of its own bookkeeping (the rounds
+                // that published the seven) would come before the marker — the eighth record must be the marker
+                db.execute("CREATE (:Marker)");
+                List<ConsumerRecord<byte[], byte[]>> withMarker = read(servers, "src", 8);
+                assertTrue(JSON.readTree(withMarker.get(7).value()).at("/payload/after/labels").toString().contains("Marker"),
+                        "nothing published between the seven changes and the marker (the relay's own bookkeeping is no event)");
+                assertEquals(8L, endOffset(servers, "src"));
+                assertEquals(8L, metric(db, "source.captured"));
                 assertEquals(0L, metric(db, "source.unpublished"));
                 List<JsonNode> events = new ArrayList<>();
                 for (ConsumerRecord<byte[], byte[]> r : published) events.add(JSON.readTree(r.value()));
                 List<String> kinds = events.stream().map(e -> e.at("/payload/type").asText() + ":" + e.at("/meta/operation").asText()).toList();
+                // numbered as Neo4j Streams numbers a transaction's events: nodes created, deleted, updated, then relationships
                 assertEquals(List.of("node:created", "node:created", "relationship:created", "node:updated", "relationship:updated",
-                        "relationship:deleted", "node:deleted"), kinds);
+                        "node:deleted", "relationship:deleted"), kinds);
                 JsonNode update = events.get(3);
                 assertEquals("Ann", update.at("/payload/before/properties/name").asText());
                 assertEquals(1, update.at("/payload/before/properties/x").asInt());
@@ -84,8 +91,19 @@ class CdcComponentsIT {
                 assertEquals(events.get(0).at("/payload/id").asText(), rel.at("/payload/start/id").asText());
                 assertEquals(2020, events.get(4).at("/payload/before/properties/since").asInt());
                 assertEquals(2021, events.get(4).at("/payload/after/properties/since").asInt());
-                assertEquals("Bob", events.get(6).at("/payload/before/properties/name").asText());
-                assertNull(events.get(6).at("/payload/after").textValue());
+                assertEquals("Bob", events.get(5).at("/payload/before/properties/name").asText());
+                assertNull(events.get(5).at("/payload/after").textValue());
+                assertEquals("String", events.get(5).at("/schema/properties/name").asText(), "a deletion's schema from its before state");
+                // points as Streams writes them, temporal values as ISO text, each property's type in schema.properties
+                JsonNode ann = events.get(0);
+                assertEquals("wgs-84", ann.at("/payload/after/properties/home/crs").asText());
+                assertEquals(12.5, ann.at("/payload/after/properties/home/longitude").asDouble());
+                assertEquals(56.0, ann.at("/payload/after/properties/home/latitude").asDouble());
+                assertEquals("1990-01-02", ann.at("/payload/after/properties/born").asText());
+                assertEquals("PointValue", ann.at("/schema/properties/home").asText());
+                assertEquals("LocalDate", ann.at("/schema/properties/born").asText());
+                assertEquals("Long", ann.at("/schema/properties/x").asText());
+                assertEquals("String", ann.at("/schema/properties/name").asText());
                 assertEquals(3, events.get(0).at("/meta/txEventsCount").asInt(), "the first transaction's events: two nodes and a relationship");
                 assertEquals(2, events.get(2).at("/meta/txEventId").asInt());
                 assertTrue(events.get(0).at("/meta/txId").asLong() < events.get(3).at("/meta/txId").asLong(), "sequences follow commit order");
@@ -98,13 +116,33 @@ class CdcComponentsIT {
                     for (ConsumerRecord<byte[], byte[]> r : published) p.send(new ProducerRecord<>("mirror", null, r.key(), r.value(), r.headers())).get();
                 }
                 awaitApplied(db, 7);
-                List<Object> mirrored = db.queryColumn("MATCH (n:SourceEvent) RETURN [n.name, labels(n), COUNT { (n)--() }] ORDER BY n.name", Map.of());
+                List<Object> mirrored = db.queryColumn("MATCH (n:SourceEvent) RETURN [n.name, labels(n), COUNT { (n)--() }, n.home.latitude, n.born] "
+                        + "ORDER BY n.name", Map.of());
                 assertEquals(1, mirrored.size(), "Bob was deleted: " + mirrored);
-                List<?> ann = (List<?>) mirrored.get(0);
-                assertEquals("Ann B", ann.get(0));
-                assertTrue(((List<?>) ann.get(1)).containsAll(List.of("Person", "Admin", "SourceEvent")), ann.toString());
-                assertEquals(0L, ann.get(2), "the relationship went with Bob");
+                List<?> annMirror = (List<?>) mirrored.get(0);
+                assertEquals("Ann B", annMirror.get(0));
+                assertTrue(((List<?>) annMirror.get(1)).containsAll(List.of("Person", "Admin", "SourceEvent")), annMirror.toString());
+                assertEquals(0L, annMirror.get(2), "the relationship went with Bob");
+                assertEquals(56.0, annMirror.get(3), "the point is a point again in the sink");
+                assertEquals("1990-01-02", annMirror.get(4));
                 assertEquals(7L, metric(db, "sink.skippedAlreadyApplied"), "the republished records were skipped");
+                assertEquals(0L, metric(db, "sink.outOfOrder"));
+
+                // a record below the last position applied that the sink never handled (its index is beyond what it handled of that
+                // sequence) arrived out of order: applied and counted, never taken for a republication
+                ConsumerRecord<byte[], byte[]> first = published.get(0);
+                String late = "{\"meta\":{\"operation\":\"created\",\"timestamp\":0,\"txId\":1,\"txEventId\":50,\"txEventsCount\":51},"
+                        + "\"payload\":{\"id\":\"late-1\",\"type\":\"node\",\"after\":{\"labels\":[\"Person\"],\"properties\":{\"name\":\"Late\"}}}}";
+                ProducerRecord<byte[], byte[]> lateRecord = new ProducerRecord<>("mirror", null, "node:late-1".getBytes(StandardCharsets.UTF_8),
+                        late.getBytes(StandardCharsets.UTF_8));
+                lateRecord.headers().add("graphperf.seq", first.headers().lastHeader("graphperf.seq").value());
+                lateRecord.headers().add("graphperf.index", java.nio.ByteBuffer.allocate(4).putInt(0, 50).array());
+                try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
+                    p.send(lateRecord).get();
+                }
+                awaitApplied(db, 8);
+                assertEquals(1L, metric(db, "sink.outOfOrder"));
+                assertEquals(1L, db.queryLong("MATCH (n:SourceEvent {sourceId: 'late-1'}) RETURN count(n)"), "the late record was applied");
 
                 // poison: one event fails its template (division by zero), one is not JSON; both go to the dead-letter topic alone
                 try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
@@ -114,7 +152,7 @@ class CdcComponentsIT {
                         p.send(new ProducerRecord<>("poison", ("k" + i).getBytes(StandardCharsets.UTF_8), v.getBytes(StandardCharsets.UTF_8))).get();
                     }
                 }
-                awaitApplied(db, 7 + 10);
+                awaitApplied(db, 8 + 10);
                 assertEquals(8L, db.queryLong("MATCH (n:Poison) RETURN count(n)"));
                 assertEquals(2L, metric(db, "sink.deadLettered"));
                 List<ConsumerRecord<byte[], byte[]>> dead = read(servers, "dlq", 2);

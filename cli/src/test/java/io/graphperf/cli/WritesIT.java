@@ -62,7 +62,8 @@ class WritesIT {
             Measurement m = c.measurement();
             assertTrue(m.acknowledgedOps() > 0 && m.ops() > 0 && m.opsPerSecond() > 0, c.label());
             assertEquals(0, m.errors(), c.label() + " " + m.errorSamples());
-            assertTrue(m.warmupSeconds() > 0 && m.warmupSeconds() <= 8.1, "warm-up until steady, capped: " + m.warmupSeconds());
+            // capped at 8 s; the sampler thread that notices the cap may run late on a busy machine (by far less than a second)
+            assertTrue(m.warmupSeconds() > 0 && m.warmupSeconds() <= 9, "warm-up until steady, capped: " + m.warmupSeconds());
             assertTrue(!m.timeline().isEmpty() && m.batchRates().size() >= 2, c.label());
             // the engine held exactly the acknowledged ids, each once
             Check id = c.checks().get(0);

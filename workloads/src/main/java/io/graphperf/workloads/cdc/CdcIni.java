@@ -20,6 +20,9 @@ import java.util.Set;
  * unit = 1000
  * multipliers = 1,10,100,1000
  * repeats = 5
+ * rate = 10000            # the open model; also duration, tx_size
+ * clients = 16            # clients of the open model and the fault rounds
+ * fault_rate = 100        # transactions a second in a fault round
  * kafka.linger.ms = 5
  * [broker]
  * partitions = 3

@@ -38,6 +38,8 @@ class CdcOptionsTest {
         assertNull(o.bootstrapServers());
         assertNull(o.rate());
         assertEquals("graphperf-cdc", o.topic());
+        assertEquals(16, o.clients());
+        assertEquals(100, o.faultRate());
     }
 
     @Test
@@ -49,6 +51,8 @@ class CdcOptionsTest {
                 unit = 500
                 multipliers = 1, 2
                 repeats = 3
+                clients = 32
+                fault_rate = 500
                 kafka.linger.ms = 10
                 [broker]
                 partitions = 4
@@ -61,6 +65,8 @@ class CdcOptionsTest {
         assertEquals(500, o.unit());
         assertEquals(List.of(1, 2), o.multipliers());
         assertEquals(7, o.repeats(), "the command line wins");
+        assertEquals(32, o.clients());
+        assertEquals(500, o.faultRate());
         assertEquals(4, o.partitions());
         assertEquals(1000, o.sinkBatch());
         assertEquals(Map.of("linger.ms", "10"), o.producerSettings());
@@ -97,6 +103,8 @@ class CdcOptionsTest {
         assertTrue(assertThrows(UserError.class, () -> parse("--user", "neo4j")).getMessage().contains("--user"));
         assertTrue(assertThrows(UserError.class, () -> parse("--replication-factor", "3")).getMessage().contains("--bootstrap-servers"));
         assertTrue(assertThrows(UserError.class, () -> parse("--multipliers", "0")).getMessage().contains("multiplier"));
+        assertTrue(assertThrows(UserError.class, () -> parse("--clients", "0")).getMessage().contains("--clients"));
+        assertTrue(assertThrows(UserError.class, () -> parse("--fault-rate", "0")).getMessage().contains("--fault-rate"));
     }
 
     @Test

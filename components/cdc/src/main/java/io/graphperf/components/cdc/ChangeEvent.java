@@ -177,10 +177,51 @@ public final class ChangeEvent {
         return m;
     }
 
+    /**
+     * The coordinates of a point written by {@link #point} (x, y[, z] or longitude, latitude[, height]), or null when the map is not one:
+     * a sink turns it back into a point, as a property cannot hold a map.
+     */
+    public static double[] pointCoordinates(Map<?, ?> m) {
+        if (!(m.get("crs") instanceof String crs)) return null;
+        List<String> axes = switch (crs) {
+            case "cartesian" -> List.of("x", "y");
+            case "cartesian-3d" -> List.of("x", "y", "z");
+            case "wgs-84" -> List.of("longitude", "latitude");
+            case "wgs-84-3d" -> List.of("longitude", "latitude", "height");
+            default -> null;
+        };
+        if (axes == null || m.size() != axes.size() + 1) return null;
+        double[] c = new double[axes.size()];
+        for (int i = 0; i < c.length; i++) {
+            if (!(m.get(axes.get(i)) instanceof Number n)) return null;
+            c[i] = n.doubleValue();
+        }
+        return c;
+    }
+
     /** A property's type as Streams names it: the simple name of the value's class, an array's as its component's + "[]". */
     public static String typeName(Object value) {
         Class<?> c = value.getClass();
         return c.isArray() ? c.getComponentType().getSimpleName() + "[]" : c.getSimpleName();
+    }
+
+    /**
+     * What a sink applies of an event: its fields as maps and lists, without {@code schema} (skipped unread: a sink that applies events
+     * does not need it, and at a hundred thousand events a transaction its parsing would be a sizable part of the sink's work).
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> readApplied(byte[] value) throws IOException {
+        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(value)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) throw new IOException("an event is a JSON object");
+            Map<String, Object> event = new java.util.LinkedHashMap<>();
+            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                if (name.equals("schema")) p.skipChildren();
+                else event.put(name, JSON.readValue(p, Object.class));
+            }
+            return event;
+        }
     }
 
     public static JsonNode parse(byte[] value) throws IOException {

@@ -53,6 +53,20 @@ class ChangeEventTest {
     }
 
     @Test
+    void aSinkReadsAnEventWithoutItsSchema() throws Exception {
+        Meta meta = new Meta(5, "u", 9, 0, 1, "h");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = ChangeEvent.JSON.getFactory().createGenerator(out)) {
+            ChangeEvent.node(g, meta, Operation.CREATED, "4:x:1", null, new State(List.of("A"), Map.of("n", 1L, "s", "t")), Map.of("n", "Long", "s", "String"));
+        }
+        Map<String, Object> e = ChangeEvent.readApplied(out.toByteArray());
+        assertEquals(List.of("meta", "payload"), List.copyOf(e.keySet()), "schema is skipped");
+        assertEquals(9, ((Number) ((Map<?, ?>) e.get("meta")).get("txId")).intValue());
+        assertEquals(Map.of("n", 1, "s", "t"), ((Map<?, ?>) ((Map<?, ?>) e.get("payload")).get("after")).get("properties"));
+        org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> ChangeEvent.readApplied("[1]".getBytes()));
+    }
+
+    @Test
     void pointsAreObjectsAndTypesAreNamedAsStreamsNamesThem() throws Exception {
         assertEquals(Map.of("crs", "cartesian", "x", 1.0, "y", 2.0), ChangeEvent.point(7203, new double[]{1, 2}));
         assertEquals(Map.of("crs", "cartesian-3d", "x", 1.0, "y", 2.0, "z", 3.0), ChangeEvent.point(9157, new double[]{1, 2, 3}));

@@ -69,10 +69,11 @@ class BatchWriterFaultIT {
         HostSettings settings = new HostSettings(dir, "768m", "64m", null, null, 0, 0, Map.of());
         Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicLong attempted = new AtomicLong();
-        long seed = System.nanoTime();
+        // a fixed seed per case, or -Dgraphperf.test.seed=N to replay one printed by a failure
+        long seed = Long.getLong("graphperf.test.seed", 20261125L + 31L * ack.hashCode() + (gateway ? 7 : 0) + (tearLastRecord ? 3 : 0));
         long killAfterMs = 500 + new Random(seed).nextInt(2000);
         System.out.println("batch writer fault test (" + ack + (gateway ? ", pipelined through the gateway" : ", over Bolt") + "): kill -9 " + killAfterMs
-                + " ms after the first 200 acknowledgements (seed " + seed + ")");
+                + " ms after the first 200 acknowledgements (seed " + seed + "; -Dgraphperf.test.seed=" + seed + " replays it)");
         try (EngineHost host = EngineHost.start(settings, EngineHostIT.home());
              Driver driver = GraphDatabase.driver(host.boltUri(), AuthTokens.none())) {
             try (Session s = driver.session()) {

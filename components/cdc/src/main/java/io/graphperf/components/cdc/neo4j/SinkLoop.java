@@ -222,15 +222,37 @@ final class SinkLoop implements Runnable {
     @SuppressWarnings("unchecked")
     private Entry decode(TopicPartition p, ConsumerRecord<byte[], byte[]> r, long[] high) {
         try {
-            Map<String, Object> event = ChangeEvent.JSON.readValue(r.value(), Map.class);
+            Map<String, Object> event = ChangeEvent.readApplied(r.value());
             Map<String, Object> meta = (Map<String, Object>) event.get("meta"), payload = (Map<String, Object>) event.get("payload");
             if (meta == null || payload == null) throw new IllegalArgumentException("no meta or payload");
+            for (String state : new String[]{"before", "after"}) {
+                if (payload.get(state) instanceof Map<?, ?> st && st.get("properties") instanceof Map<?, ?> props) points((Map<String, Object>) props);
+            }
             String template = settings.templates().get(r.topic());
             String statement = template != null ? SinkStatements.template(template) : SinkStatements.mirror(payload.get("type") + ":" + meta.get("operation"));
             return new Entry(p, r.offset(), high, event, statement, meta.get("timestamp") instanceof Number t ? t.longValue() : 0, r);
         } catch (Exception e) {
             return new Entry(p, r.offset(), high, Map.of("error", String.valueOf(e.getMessage())), null, 0, r);
         }
+    }
+
+    /** Streams' point objects (and lists of them) in a state's properties become points again: a property cannot hold a map. */
+    private static void points(Map<String, Object> properties) {
+        properties.replaceAll((k, v) -> {
+            if (v instanceof Map<?, ?> m) {
+                Object p = point(m);
+                return p != null ? p : v;
+            }
+            if (v instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Map<?, ?> m && point(m) != null)) {
+                return l.stream().map(x -> point((Map<?, ?>) x)).toArray(org.neo4j.values.storable.PointValue[]::new);
+            }
+            return v;
+        });
+    }
+
+    private static org.neo4j.values.storable.PointValue point(Map<?, ?> m) {
+        double[] c = ChangeEvent.pointCoordinates(m);
+        return c == null ? null : org.neo4j.values.storable.Values.pointValue(org.neo4j.values.storable.CoordinateReferenceSystem.byName((String) m.get("crs")), c);
     }
 
     /** Applies the entries in one transaction with the offsets; when that fails, one by one, dead-lettering those that fail alone. */
