@@ -55,6 +55,9 @@ section "batch writer vs its baselines, 8/32/64 clients, Bolt (README: the batch
 ./graphperf run writes --transports bolt --duration 20s \
   --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64
 
+section "the gateway against hostile clients: never-reading clients (1 and 20), a 90 s soak; live heap and a good client's latency (README: The WebSocket gateway)"
+bench/gateway-hostile.sh
+
 section "E5 change data capture: the seed's series, the open model at 10,000 changes/s, the source's cost (README: E5 Measured)"
 ./graphperf run cdc --rate 10000 --duration 30s --source-cost
 

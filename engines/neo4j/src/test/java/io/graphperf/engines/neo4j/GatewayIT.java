@@ -42,6 +42,7 @@ class GatewayIT {
         HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("graphperf.gateway.max_message_bytes", "65536"));
         try (Neo4jEngine engine = Neo4jEngine.embedded(s, EngineHostIT.home())) {
             engine.execute("UNWIND range(1, 300) AS i CREATE (:Item {i: i, name: 'item number ' + i})");
+            engine.execute("CREATE (:P {x: 1, at: point({x: 1.5, y: 2.5}), d: date('2020-01-02')})-[:R {w: 2}]->(:Q)");
             URI uri = engine.gatewayUri();
             try {
                 GatewayClient.connect(GatewayClient.Options.of(uri, Format.JSON, Compression.NONE)).close();
@@ -60,6 +61,22 @@ class GatewayIT {
                         else assertTrue(r.receivedBytes() < r.receivedUncompressedBytes() / 2, f + " " + c + " compresses: " + r);
                         Response p = client.cypher("RETURN $x AS x, $l AS l, $m AS m", Map.of("x", 1.5, "l", List.of(1L, 2L), "m", Map.of("k", "v")));
                         assertEquals(List.of(List.of(1.5, List.of(1L, 2L), Map.of("k", "v"))), p.rows(), f + ": parameters and values round-trip");
+                        // entities, paths, points and temporal values, written from Cypher's own values
+                        List<Object> e = client.cypher("MATCH path = (a:P)-[r:R]->(b:Q) RETURN a, r, path, elementId(a) AS ai, elementId(b) AS bi", Map.of())
+                                .rows().get(0);
+                        Map<?, ?> a = (Map<?, ?>) e.get(0), rel = (Map<?, ?>) e.get(1);
+                        assertEquals(e.get(3), a.get("elementId"), f + ": " + a);
+                        assertEquals(List.of("P"), a.get("labels"));
+                        assertEquals(Map.of("x", 1L, "at", List.of(1.5, 2.5), "d", "2020-01-02"), a.get("properties"), f + ": " + a);
+                        assertEquals("R", rel.get("type"));
+                        assertEquals(Map.of("w", 2L), rel.get("properties"));
+                        assertEquals(e.get(3), rel.get("start"));
+                        assertEquals(e.get(4), rel.get("end"));
+                        List<?> path = (List<?>) e.get(2);
+                        assertEquals(3, path.size(), f + ": a path is its node, relationship, node");
+                        assertEquals(a, path.get(0));
+                        assertEquals(rel, path.get(1));
+                        assertEquals(e.get(4), ((Map<?, ?>) path.get(2)).get("elementId"));
                     }
                 }
             }
@@ -84,7 +101,7 @@ class GatewayIT {
 
             // raw messages, from the JDK's own WebSocket client
             try (Raw raw = Raw.open(uri, Format.MSGPACK)) {
-                raw.send(Map.of(Messages.KIND, Messages.HELLO));
+                raw.send(Map.of(Messages.ID, 1L, Messages.KIND, Messages.HELLO));
                 assertEquals(Messages.HELLO, raw.receive().get(Messages.KIND));
                 raw.sendBytes(new byte[]{0, (byte) 0xC1, 1, 2, 3});
                 assertEquals(Messages.MALFORMED, code(raw.receive()), "not MessagePack");
@@ -160,14 +177,14 @@ class GatewayIT {
             List<Map<String, Object>> acks = many.acks();
             assertEquals(3, acks.size());
             assertTrue(acks.get(0).get(Messages.SEQUENCE) instanceof Number && acks.get(2).get(Messages.SEQUENCE) instanceof Number, acks.toString());
-            assertTrue(String.valueOf(acks.get(1)).contains(Messages.MALFORMED), "the write without a statement alone fails: " + acks);
+            assertTrue(String.valueOf(acks.get(1)).contains(Messages.INVALID), "the write without a statement alone fails: " + acks);
             engine.execute("CALL graphperf.batch.await(60000)");
             assertEquals(2, engine.queryLong("MATCH (n:Many) RETURN count(n)"));
 
             GatewayException noStatement = assertThrows(GatewayException.class, () -> client.submit(" ", Map.of(), "durable"));
-            assertEquals(Messages.MALFORMED, noStatement.code());
+            assertEquals(Messages.INVALID, noStatement.code());
             GatewayException badAck = assertThrows(GatewayException.class, () -> client.submit("CREATE ()", Map.of(), "eventually"));
-            assertEquals(Messages.MALFORMED, badAck.code());
+            assertEquals(Messages.INVALID, badAck.code());
             assertEquals(List.of(List.of(1L)), client.cypher("RETURN 1", Map.of()).rows(), "the connection stays usable");
         }
     }
@@ -257,9 +274,14 @@ class GatewayIT {
         }
 
         Map<String, Object> receive() throws Exception {
-            byte[] b = received.poll(10, TimeUnit.SECONDS);
-            assertNotNull(b, "a response within 10 s");
-            return Envelope.decode(b, format, Integer.MAX_VALUE - 8);
+            return Envelope.decode(receiveBytes(), format, Integer.MAX_VALUE - 8);
+        }
+
+        /** The next message as it came, envelope and all (within 30 s). */
+        byte[] receiveBytes() throws Exception {
+            byte[] b = received.poll(30, TimeUnit.SECONDS);
+            assertNotNull(b, "a response within 30 s");
+            return b;
         }
 
         @Override

@@ -12,7 +12,9 @@ import java.util.zip.Inflater;
 /**
  * Per-message compression, named by the code in each binary message's first byte. Deflate is raw deflate
  * (RFC 1951, no zlib header); zstd is one zstd frame; lz4 is one LZ4 block. The uncompressed length travels
- * in the envelope, so a receiver checks it against its size limit before allocating.
+ * in the envelope, so a receiver checks it against its size limit before allocating — and a payload must decompress
+ * to exactly that length, no byte more or less, in every compression (a deflate stream longer than declared is refused,
+ * never cut to fit).
  */
 public enum Compression {
     NONE(0), DEFLATE_FAST(1), DEFLATE_BEST(2), ZSTD(3), LZ4(4);
@@ -60,7 +62,8 @@ public enum Compression {
                 }
                 case LZ4 -> {
                     byte[] out = new byte[originalLength];
-                    LZ4Factory.fastestInstance().safeDecompressor().decompress(in, offset, length, out, 0, originalLength);
+                    int n = LZ4Factory.fastestInstance().safeDecompressor().decompress(in, offset, length, out, 0, originalLength);
+                    if (n != originalLength) throw new IOException("lz4: the block holds " + n + " bytes, not the " + originalLength + " declared");
                     yield out;
                 }
             };
@@ -86,6 +89,7 @@ public enum Compression {
         }
     }
 
+    /** Inflates exactly originalLength bytes; a stream that ends sooner, goes on longer, or has bytes after its end is refused. */
     private static byte[] inflate(byte[] in, int offset, int length, int originalLength) throws IOException {
         Inflater i = new Inflater(true);
         try {
@@ -97,7 +101,14 @@ public enum Compression {
                 if (k == 0 && (i.needsInput() || i.needsDictionary())) break;
                 n += k;
             }
-            if (n != originalLength) throw new IOException("deflate: " + n + " bytes, not " + originalLength);
+            if (n != originalLength) throw new IOException("deflate: the stream holds " + n + " bytes, not the " + originalLength + " declared");
+            if (!i.finished()) {
+                // one byte more than declared proves it longer; nothing beyond that byte is inflated (a bomb stays unopened)
+                if (i.inflate(new byte[1]) > 0 || !i.finished()) {
+                    throw new IOException("deflate: the stream does not end after the " + originalLength + " bytes declared (it is longer, or has no end)");
+                }
+            }
+            if (i.getRemaining() > 0) throw new IOException("deflate: " + i.getRemaining() + " bytes after the end of the stream");
             return out;
         } catch (DataFormatException e) {
             throw new IOException("deflate: " + e.getMessage(), e);

@@ -18,7 +18,11 @@ public final class Envelope {
     }
 
     public static Encoded encode(Map<String, Object> message, Format format, Compression compression, int threshold) throws IOException {
-        byte[] payload = format.encode(message);
+        return wrap(format.encode(message), compression, threshold);
+    }
+
+    /** The envelope around a payload already encoded in the connection's format. */
+    public static Encoded wrap(byte[] payload, Compression compression, int threshold) {
         if (compression == Compression.NONE || payload.length < threshold) {
             byte[] out = new byte[payload.length + 1];
             System.arraycopy(payload, 0, out, 1, payload.length);
@@ -40,7 +44,8 @@ public final class Envelope {
         } else {
             if (bytes.length < 5) throw new IOException("a compressed message needs its 4-byte uncompressed length");
             int original = ByteBuffer.wrap(bytes, 1, 4).getInt();
-            if (original < 0 || original > maxBytes) throw new TooLarge(original, maxBytes);
+            if (original < 0) throw new IOException("a negative uncompressed length (" + original + ")");
+            if (original > maxBytes) throw new TooLarge(original, maxBytes);
             payload = c.decompress(bytes, 5, bytes.length - 5, original);
         }
         return format.decode(payload);

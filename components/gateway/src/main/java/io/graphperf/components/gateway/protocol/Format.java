@@ -29,6 +29,11 @@ public enum Format {
         return codec.decode(bytes);
     }
 
+    /** A response with rows, encoded as they come: it starts with {@code id} and {@code kind}. */
+    public RowsEncoder rows(long id, String kind) throws IOException {
+        return codec.rows(id, kind);
+    }
+
     public static Format of(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         if (n.startsWith("graphperf.")) n = n.substring("graphperf.".length());
@@ -41,5 +46,7 @@ public enum Format {
         byte[] encode(Map<String, Object> message) throws IOException;
 
         Map<String, Object> decode(byte[] bytes) throws IOException;
+
+        RowsEncoder rows(long id, String kind) throws IOException;
     }
 }

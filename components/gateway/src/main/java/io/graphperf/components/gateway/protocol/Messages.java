@@ -14,8 +14,13 @@ public final class Messages {
     public static final String COLUMNS = "columns", ROWS = "rows", ERROR = "error", CODE = "code", MESSAGE = "message", SERVER = "server",
             QUEUE_NANOS = "queueNanos", EXEC_NANOS = "execNanos", SEQUENCE = "sequence", WRITES = "writes", ACKS = "acks";
 
-    /** Error codes: the protocol's own, or a Neo4j status code (Neo.ClientError.Statement.SyntaxError …) for a failed statement. */
-    public static final String MALFORMED = "Graphperf.Malformed", TOO_LARGE = "Graphperf.TooLarge", UNAUTHORIZED = "Graphperf.Unauthorized",
+    /**
+     * Error codes: the protocol's own, or a Neo4j status code (Neo.ClientError.Statement.SyntaxError …) for a failed statement.
+     * Malformed: the message cannot be read (its id is then null); Invalid: it was read but is not a valid request (no integer id,
+     * a field of the wrong type, an argument the procedure does not take, a second hello).
+     */
+    public static final String MALFORMED = "Graphperf.Malformed", INVALID = "Graphperf.Invalid", TOO_LARGE = "Graphperf.TooLarge",
+            UNAUTHORIZED = "Graphperf.Unauthorized",
             FORBIDDEN = "Graphperf.Forbidden", UNKNOWN_KIND = "Graphperf.UnknownKind", UNKNOWN_PROCEDURE = "Graphperf.UnknownProcedure",
             BUSY = "Graphperf.Busy", UNAVAILABLE = "Graphperf.Unavailable", FAILED = "Graphperf.Failed";
 }

@@ -5,13 +5,24 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 
-/** The protocol's values (null, boolean, integer, double, string, list, map), walked once for every binary format. */
-final class Values {
+/**
+ * The protocol's values (null, boolean, integer, double, string, list, map), walked once for every binary format. Maps and lists nest at
+ * most {@value #MAX_DEPTH} deep, the message itself counting as the first level, in every format and both ways: a deeper message is
+ * refused as malformed, a deeper response is not sent.
+ */
+public final class Values {
+    public static final int MAX_DEPTH = 64;
+
     private Values() {
     }
 
-    /** What a binary format does with each part of a value. */
-    interface Sink {
+    /** A value nested deeper than {@link #MAX_DEPTH}. */
+    static IOException tooDeep(String format) {
+        return new IOException(format + ": maps and lists nested deeper than " + MAX_DEPTH + " levels (the protocol's limit)");
+    }
+
+    /** What a format does with each part of a value (a key in a map is {@link #key}, every other string {@link #string}). */
+    public interface Sink {
         void nil() throws IOException;
 
         void bool(boolean b) throws IOException;
@@ -34,6 +45,12 @@ final class Values {
     }
 
     static void write(Object v, Sink s) throws IOException {
+        write(v, s, 0);
+    }
+
+    /** Writes a value found {@code depth} levels below the message (the message itself is at 0). */
+    static void write(Object v, Sink s, int depth) throws IOException {
+        if ((v instanceof Map || v instanceof Collection || v instanceof Object[]) && depth >= MAX_DEPTH) throw tooDeep("a value");
         if (v == null) s.nil();
         else if (v instanceof Boolean b) s.bool(b);
         else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) s.integer(((Number) v).longValue());
@@ -43,14 +60,14 @@ final class Values {
             s.startMap(m.size());
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 s.key(String.valueOf(e.getKey()));
-                write(e.getValue(), s);
+                write(e.getValue(), s, depth + 1);
             }
             s.endMap();
         } else if (v instanceof Collection<?> l) {
             s.startList(l.size());
-            for (Object o : l) write(o, s);
+            for (Object o : l) write(o, s, depth + 1);
             s.endList();
-        } else if (v instanceof Object[] a) write(Arrays.asList(a), s);
+        } else if (v instanceof Object[] a) write(Arrays.asList(a), s, depth);
         else throw new IOException("a value of type " + v.getClass().getSimpleName() + " cannot be sent (null, boolean, number, string, list, map)");
     }
 }

@@ -29,13 +29,13 @@ import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
- * The WebSocket endpoint {@code ws://HOST:PORT/graphperf} on the Netty that Neo4j ships: HTTP upgrade, the
- * format as subprotocol, permessage-deflate for clients that offer it (browsers do), then {@link Connection}s.
- * Requests run on a fixed pool of {@code threads} workers with a bounded queue.
+ * The WebSocket endpoint {@code ws://HOST:PORT/graphperf} on the Netty that Neo4j ships: admission and the checks before the
+ * upgrade ({@link Gate}), HTTP upgrade, the format as subprotocol, permessage-deflate for clients that offer it (browsers do), then
+ * {@link Connection}s. Requests run on a fixed pool of {@code threads} workers with a bounded queue; every byte held for clients
+ * counts against one gateway-wide {@link Budget}.
  */
 final class GatewayServer implements AutoCloseable {
     static final String PATH = "/graphperf";
@@ -68,25 +68,27 @@ final class GatewayServer implements AutoCloseable {
         WebSocketServerProtocolConfig ws = WebSocketServerProtocolConfig.newBuilder().websocketPath(PATH).subprotocols(subprotocols)
                 .allowExtensions(true).maxFramePayloadLength(4L * s.maxMessageBytes() > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * s.maxMessageBytes())
                 .handshakeTimeoutMillis(10_000).build();
-        AtomicInteger connections = new AtomicInteger();
+        Gate gate = new Gate(s);
+        Budget whole = new Budget("graphperf.gateway.max_total_bytes", s.maxTotalBytes(), null);
         ServerBootstrap b = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 << 10, 1 << 20))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        if (connections.incrementAndGet() > s.maxConnections()) {
-                            connections.decrementAndGet();
-                            log.warn("graphperf gateway: connection from " + ch.remoteAddress() + " refused, max_connections=" + s.maxConnections() + " reached");
-                            ch.close();
+                        String[] refusal = new String[1];
+                        Gate.Ticket ticket = gate.admit(ch, refusal);
+                        if (ssl != null) ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
+                        if (ticket == null) {
+                            log.warn("graphperf gateway: connection from " + ch.remoteAddress() + " refused: " + refusal[0]);
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536),
+                                    new Gate.Refused(refusal[0], s.helloTimeout().toMillis()));
                             return;
                         }
-                        ch.closeFuture().addListener(f -> connections.decrementAndGet());
-                        if (ssl != null) ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
                         ch.pipeline().addLast(new IdleStateHandler(s.idleTimeout().toSeconds(), 0, 0, TimeUnit.SECONDS),
-                                new HttpServerCodec(), new HttpObjectAggregator(65536), new WebSocketServerCompressionHandler(),
+                                new HttpServerCodec(), new HttpObjectAggregator(65536), new Gate.Front(ticket), new WebSocketServerCompressionHandler(),
                                 new WebSocketServerProtocolHandler(ws), new WebSocketFrameAggregator(4 * s.maxMessageBytes()),
-                                new Connection(s, requests, auth, workers, log), new ChannelInboundHandlerAdapter() {
+                                new Connection(s, requests, auth, workers, log, ticket, whole), new ChannelInboundHandlerAdapter() {
                                     @Override
                                     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
                                         ctx.close();

@@ -59,6 +59,11 @@ final class NativeProcedures {
 
     Result call(Transaction tx, String name, Map<String, Object> args) throws Exception {
         Entry e = byName.get(name);
+        for (String given : args.keySet()) {
+            if (!e.argNames.contains(given)) {
+                throw new IllegalArgumentException("procedure " + name + " takes no argument '" + given + "' (arguments: " + e.argNames + ")");
+            }
+        }
         Object[] values = new Object[e.argNames.size()];
         for (int i = 0; i < values.length; i++) {
             String a = e.argNames.get(i);

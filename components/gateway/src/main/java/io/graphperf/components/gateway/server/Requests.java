@@ -8,7 +8,19 @@ import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.Path;
 import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.graphdb.Relationship;
-import org.neo4j.graphdb.Result;
+import org.neo4j.graphdb.QueryStatistics;
+import org.neo4j.kernel.GraphDatabaseQueryService;
+import org.neo4j.kernel.impl.query.Neo4jTransactionalContextFactory;
+import org.neo4j.kernel.impl.query.QueryExecution;
+import org.neo4j.kernel.impl.query.QueryExecutionConfiguration;
+import org.neo4j.kernel.impl.query.QueryExecutionEngine;
+import org.neo4j.kernel.impl.query.QueryExecutionKernelException;
+import org.neo4j.kernel.impl.query.QuerySubscriber;
+import org.neo4j.kernel.impl.query.TransactionalContext;
+import org.neo4j.kernel.impl.query.TransactionalContextFactory;
+import org.neo4j.kernel.impl.util.ValueUtils;
+import org.neo4j.values.AnyValue;
+import org.neo4j.values.virtual.MapValue;
 import org.neo4j.graphdb.spatial.Point;
 import org.neo4j.internal.kernel.api.security.LoginContext;
 import org.neo4j.kernel.api.KernelTransaction;
@@ -22,8 +34,35 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/** Runs one request against the database, as the connection's user, and returns its response message. */
+/** Runs one request against the database, as the connection's user, streaming its result to the connection's {@link Call}. */
 final class Requests {
+
+    /**
+     * What a run tells its connection: the transaction it runs in (terminated if the connection closes), then its columns and rows. Any
+     * step may refuse (the result is too large, the budgets are full, the connection went away): the run stops and its transaction rolls
+     * back.
+     */
+    interface Call {
+        void begin(InternalTransaction tx) throws Refused;
+
+        void end(InternalTransaction tx);
+
+        void columns(List<String> columns) throws Exception;
+
+        /** A row of Java values (a native procedure's). */
+        void row(List<Object> values) throws Exception;
+
+        /** Starts a row written value by value to the returned sink; {@link #endRow} ends it. */
+        io.graphperf.components.gateway.protocol.Values.Sink startRow(int columns) throws Exception;
+
+        void endRow() throws Exception;
+
+        /** Throws when the result must stop; called while a long value is written. */
+        void check() throws Exception;
+    }
+
+    /** Records asked of a query at a time: each batch is encoded before the next is produced. */
+    static final int BATCH = 256;
 
     /** A request refused with a protocol error code (not a failed statement). */
     static final class Refused extends Exception {
@@ -38,61 +77,166 @@ final class Requests {
     private final GraphDatabaseAPI db;
     private final NativeProcedures procedures;
     private final boolean proceduresOnly;
+    private final QueryExecutionEngine engine;
+    private final TransactionalContextFactory contexts;
 
     Requests(GraphDatabaseAPI db, NativeProcedures procedures, boolean proceduresOnly) {
         this.db = db;
         this.procedures = procedures;
         this.proceduresOnly = proceduresOnly;
+        this.engine = db.getDependencyResolver().resolveDependency(QueryExecutionEngine.class);
+        this.contexts = Neo4jTransactionalContextFactory.create(db.getDependencyResolver().resolveDependency(GraphDatabaseQueryService.class));
     }
 
-    @SuppressWarnings("unchecked")
-    Map<String, Object> run(Map<String, Object> request, LoginContext login) throws Exception {
+    /** Runs a cypher, procedure or ping request; anything else is refused by kind. */
+    void run(Map<String, Object> request, LoginContext login, Call call) throws Exception {
         String kind = String.valueOf(request.get(Messages.KIND));
-        Map<String, Object> response = new LinkedHashMap<>();
-        response.put(Messages.ID, request.get(Messages.ID));
         switch (kind) {
             case Messages.PING -> {
             }
             case Messages.CYPHER -> {
                 if (proceduresOnly) throw new Refused(Messages.FORBIDDEN, "this gateway runs named procedures only (graphperf.gateway.procedures_only=true)");
                 Object statement = request.get(Messages.STATEMENT);
-                if (!(statement instanceof String text) || text.isBlank()) throw new Refused(Messages.MALFORMED, "a cypher request needs a 'statement' string");
+                if (!(statement instanceof String text) || text.isBlank()) throw new Refused(Messages.INVALID, "a cypher request needs a 'statement' string");
                 Map<String, Object> params = map(request.get(Messages.PARAMS), Messages.PARAMS);
-                try (InternalTransaction tx = db.beginTransaction(KernelTransaction.Type.EXPLICIT, login); Result r = tx.execute(text, params)) {
-                    List<String> columns = r.columns();
-                    List<List<Object>> rows = new ArrayList<>();
-                    while (r.hasNext()) {
-                        Map<String, Object> m = r.next();
-                        List<Object> row = new ArrayList<>(columns.size());
-                        for (String c : columns) row.add(wire(m.get(c)));
-                        rows.add(row);
-                    }
-                    r.close();
+                InternalTransaction tx = db.beginTransaction(KernelTransaction.Type.EXPLICIT, login);
+                try (tx) {
+                    call.begin(tx);
+                    stream(tx, text, params, call);
                     tx.commit();
-                    response.put(Messages.COLUMNS, columns);
-                    response.put(Messages.ROWS, rows);
+                } finally {
+                    call.end(tx);
                 }
             }
             case Messages.PROCEDURE -> {
                 Object name = request.get(Messages.NAME);
-                if (!(name instanceof String n)) throw new Refused(Messages.MALFORMED, "a procedure request needs a 'name' string");
+                if (!(name instanceof String n)) throw new Refused(Messages.INVALID, "a procedure request needs a 'name' string");
                 if (!procedures.has(n)) throw new Refused(Messages.UNKNOWN_PROCEDURE, "no procedure '" + n + "' (known: " + String.join(", ", procedures.names()) + ")");
                 Map<String, Object> args = map(request.get(Messages.ARGS), Messages.ARGS);
-                try (InternalTransaction tx = db.beginTransaction(KernelTransaction.Type.EXPLICIT, login)) {
+                InternalTransaction tx = db.beginTransaction(KernelTransaction.Type.EXPLICIT, login);
+                try (tx) {
+                    call.begin(tx);
                     NativeProcedures.Result r;
                     try {
                         r = procedures.call(tx, n, args);
                     } catch (IllegalArgumentException e) {
-                        throw new Refused(Messages.MALFORMED, e.getMessage());
+                        throw new Refused(Messages.INVALID, e.getMessage());
                     }
+                    call.columns(r.columns());
+                    for (List<Object> row : r.rows()) call.row(row);
                     tx.commit();
-                    response.put(Messages.COLUMNS, r.columns());
-                    response.put(Messages.ROWS, r.rows());
+                } finally {
+                    call.end(tx);
                 }
             }
             default -> throw new Refused(Messages.UNKNOWN_KIND, "unknown kind '" + kind + "' (known: hello, cypher, procedure, submit, ping)");
         }
-        return response;
+    }
+
+    /**
+     * Runs a statement as Bolt does: Cypher hands its own values to a subscriber, {@value #BATCH} records at a time, and each value is
+     * encoded into the response as it comes ({@link WireWriter}) — no Java copy of the result is made, and a result that passes a limit
+     * stops its query at the next check.
+     */
+    private void stream(InternalTransaction tx, String text, Map<String, Object> params, Call call) throws Exception {
+        MapValue parameters = ValueUtils.asParameterMapValue(params);
+        TransactionalContext context = contexts.newContext(tx, text, parameters, QueryExecutionConfiguration.DEFAULT_CONFIG);
+        RowSubscriber subscriber = new RowSubscriber(call, tx);
+        QueryExecution q;
+        try {
+            q = engine.executeQuery(text, parameters, context, false, subscriber);
+        } catch (QueryExecutionKernelException e) {
+            context.close();
+            throw e.asUserException();
+        }
+        boolean done = false;
+        try {
+            call.columns(List.of(q.fieldNames()));
+            boolean remaining;
+            do {
+                try {
+                    q.request(BATCH);
+                    remaining = q.await();
+                } catch (Exception e) {
+                    subscriber.rethrow();
+                    throw e;
+                }
+                subscriber.rethrow();
+            } while (remaining);
+            done = true;
+        } finally {
+            if (!done) {
+                q.cancel();
+                q.awaitCleanup();
+            }
+            context.close();
+        }
+    }
+
+    /** Writes each record's fields into the call's row as they arrive; keeps the first failure for the caller. */
+    private static final class RowSubscriber implements QuerySubscriber {
+        private final Call call;
+        private final InternalTransaction tx;
+        private WireWriter writer;
+        private Throwable failure;
+        private int fields;
+
+        RowSubscriber(Call call, InternalTransaction tx) {
+            this.call = call;
+            this.tx = tx;
+        }
+
+        @Override
+        public void onResult(int numberOfFields) {
+            fields = numberOfFields;
+        }
+
+        @Override
+        public void onRecord() throws Exception {
+            if (failure != null) return;
+            try {
+                writer = new WireWriter(call.startRow(fields), call::check, tx);
+            } catch (Exception e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void onField(int offset, AnyValue value) throws Exception {
+            if (failure != null) return;
+            try {
+                value.writeTo(writer);
+            } catch (Exception e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void onRecordCompleted() throws Exception {
+            if (failure != null) return;
+            try {
+                call.endRow();
+            } catch (Exception e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+            if (failure == null) failure = throwable;
+        }
+
+        @Override
+        public void onResultCompleted(QueryStatistics statistics) {
+        }
+
+        void rethrow() throws Exception {
+            if (failure instanceof Exception e) throw e;
+            if (failure instanceof Error e) throw e;
+        }
     }
 
     /**
@@ -107,7 +251,7 @@ final class Requests {
         try {
             mode = request.get(Messages.ACK) == null ? BatchWriter.AckMode.DURABLE : BatchWriter.AckMode.parse(String.valueOf(request.get(Messages.ACK)));
         } catch (IllegalArgumentException e) {
-            throw new Refused(Messages.MALFORMED, e.getMessage());
+            throw new Refused(Messages.INVALID, e.getMessage());
         }
         BatchWriter writer;
         try {
@@ -117,6 +261,7 @@ final class Requests {
         }
         Map<String, Object> response = new LinkedHashMap<>();
         response.put(Messages.ID, request.get(Messages.ID));
+        response.put(Messages.KIND, Messages.SUBMIT);
         response.put(Messages.ACK, mode.label());
         if (request.get(Messages.WRITES) == null) {
             return submitOne(writer, request, mode).thenApply(seq -> {
@@ -124,12 +269,12 @@ final class Requests {
                 return response;
             });
         }
-        if (!(request.get(Messages.WRITES) instanceof List<?> writes) || writes.isEmpty()) throw new Refused(Messages.MALFORMED, "'writes' must be a non-empty list");
+        if (!(request.get(Messages.WRITES) instanceof List<?> writes) || writes.isEmpty()) throw new Refused(Messages.INVALID, "'writes' must be a non-empty list");
         List<CompletableFuture<Object>> acks = new ArrayList<>(writes.size());
         for (Object w : writes) {
             CompletableFuture<Object> ack;
             try {
-                if (!(w instanceof Map<?, ?> write)) throw new Refused(Messages.MALFORMED, "each of 'writes' must be a map with 'statement' and 'params'");
+                if (!(w instanceof Map<?, ?> write)) throw new Refused(Messages.INVALID, "each of 'writes' must be a map with 'statement' and 'params'");
                 @SuppressWarnings("unchecked") Map<String, Object> one = (Map<String, Object>) write;
                 ack = submitOne(writer, one, mode).thenApply(seq -> (Object) Map.of(Messages.SEQUENCE, seq))
                         .exceptionally(e -> errorEntry(code(cause(e)), cause(e).getMessage()));
@@ -150,7 +295,7 @@ final class Requests {
      */
     private static CompletableFuture<Long> submitOne(BatchWriter writer, Map<String, Object> write, BatchWriter.AckMode mode) throws Refused {
         if (!(write.get(Messages.STATEMENT) instanceof String statement) || statement.isBlank()) {
-            throw new Refused(Messages.MALFORMED, "a submit needs a 'statement' string");
+            throw new Refused(Messages.INVALID, "a submit needs a 'statement' string");
         }
         Map<String, Object> params = map(write.get(Messages.PARAMS), Messages.PARAMS);
         try {
@@ -158,7 +303,7 @@ final class Requests {
         } catch (BatchWriter.Rejected e) {
             throw new Refused(Messages.BUSY, e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new Refused(Messages.MALFORMED, e.getMessage());
+            throw new Refused(Messages.INVALID, e.getMessage());
         } catch (java.io.IOException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -186,32 +331,43 @@ final class Requests {
     private static Map<String, Object> map(Object v, String key) throws Refused {
         if (v == null) return Map.of();
         if (v instanceof Map<?, ?> m) return (Map<String, Object>) m;
-        throw new Refused(Messages.MALFORMED, "'" + key + "' must be a map");
+        throw new Refused(Messages.INVALID, "'" + key + "' must be a map");
     }
 
-    /** A result value as the protocol's values: entities as maps (elementId, labels or type, properties), other types as text. */
-    static Object wire(Object v) {
+    /**
+     * A result value as the protocol's values: entities as maps (elementId, labels or type, properties), points as their coordinates, other
+     * types as text; nested at most as deep as the protocol allows (a row is already two levels below the response).
+     */
+    static Object wire(Object v) throws Refused {
+        return wire(v, 2);
+    }
+
+    private static Object wire(Object v, int depth) throws Refused {
         if (v == null || v instanceof Boolean || v instanceof Long || v instanceof Double || v instanceof String) return v;
+        if (depth >= io.graphperf.components.gateway.protocol.Values.MAX_DEPTH) {
+            throw new Refused(Messages.FAILED, "a value of the result nests deeper than " + io.graphperf.components.gateway.protocol.Values.MAX_DEPTH
+                    + " levels, the protocol's limit");
+        }
         if (v instanceof Number n) return n instanceof Float || n instanceof Double ? n.doubleValue() : n.longValue();
         if (v instanceof List<?> l) {
             List<Object> out = new ArrayList<>(l.size());
-            for (Object o : l) out.add(wire(o));
+            for (Object o : l) out.add(wire(o, depth + 1));
             return out;
         }
         if (v instanceof Map<?, ?> m) {
             Map<String, Object> out = new LinkedHashMap<>();
-            m.forEach((k, x) -> out.put(String.valueOf(k), wire(x)));
+            for (Map.Entry<?, ?> e : m.entrySet()) out.put(String.valueOf(e.getKey()), wire(e.getValue(), depth + 1));
             return out;
         }
         if (v instanceof Node n) {
-            Map<String, Object> out = entity(n);
+            Map<String, Object> out = entity(n, depth);
             List<String> labels = new ArrayList<>();
             n.getLabels().forEach(l -> labels.add(l.name()));
             out.put("labels", labels);
             return out;
         }
         if (v instanceof Relationship r) {
-            Map<String, Object> out = entity(r);
+            Map<String, Object> out = entity(r, depth);
             out.put("type", r.getType().name());
             out.put("start", r.getStartNode().getElementId());
             out.put("end", r.getEndNode().getElementId());
@@ -219,22 +375,22 @@ final class Requests {
         }
         if (v instanceof Path p) {
             List<Object> out = new ArrayList<>();
-            p.forEach(e -> out.add(wire(e)));
+            for (Entity e : p) out.add(wire(e, depth + 1));
             return out;
         }
-        if (v instanceof Point p) return wire(p.getCoordinate().getCoordinate());
+        if (v instanceof Point p) return wire(p.getCoordinate().getCoordinate(), depth);
         if (v.getClass().isArray()) {
             List<Object> out = new ArrayList<>();
-            for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) out.add(wire(java.lang.reflect.Array.get(v, i)));
+            for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) out.add(wire(java.lang.reflect.Array.get(v, i), depth + 1));
             return out;
         }
         return v.toString();
     }
 
-    private static Map<String, Object> entity(Entity e) {
+    private static Map<String, Object> entity(Entity e, int depth) throws Refused {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("elementId", e.getElementId());
-        out.put("properties", wire(e.getAllProperties()));
+        out.put("properties", wire(e.getAllProperties(), depth + 1));
         return out;
     }
 }
