@@ -119,6 +119,9 @@ class GatewayHostileIT {
                 }
             }).get(10, TimeUnit.SECONDS);
             assertEquals(1008, closedWith.get(30, TimeUnit.SECONDS), "no hello within hello_timeout");
+            // a message larger than a hello before login, and one far above max_message_bytes after it: closed with 1009, nothing kept
+            assertEquals(1009, closeStatusAfter(host.gatewayUri(), false, 100 << 10), "100 KiB before login");
+            assertEquals(1009, closeStatusAfter(host.gatewayUri(), true, 8 << 20), "8 MiB after login (max_message_bytes 4 MiB)");
             // wrong path, not an upgrade, unknown subprotocol, bytes that are not HTTP
             String wrongPath = http(port, upgrade("/nope", null));
             assertTrue(wrongPath.startsWith("HTTP/1.1 404") && wrongPath.contains("/graphperf"), wrongPath);
@@ -142,6 +145,29 @@ class GatewayHostileIT {
             }
             assertTrue(host.isAlive());
         }
+    }
+
+    /** Opens a connection, logs in or not, sends a message of that many bytes and returns the WebSocket status the server closed with. */
+    static int closeStatusAfter(URI uri, boolean login, int bytes) throws Exception {
+        CompletableFuture<Integer> closed = new CompletableFuture<>();
+        WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols(Format.JSON.subprotocol).buildAsync(uri, new WebSocket.Listener() {
+            @Override
+            public CompletionStage<?> onClose(WebSocket w, int status, String reason) {
+                closed.complete(status);
+                return null;
+            }
+        }).get(10, TimeUnit.SECONDS);
+        if (login) {
+            ws.sendBinary(ByteBuffer.wrap(Envelope.encode(Map.of(Messages.ID, 1L, Messages.KIND, Messages.HELLO), Format.JSON, Compression.NONE, 0).bytes()), true)
+                    .get(10, TimeUnit.SECONDS);
+            Thread.sleep(500);
+        }
+        try {
+            ws.sendBinary(ByteBuffer.wrap(new byte[bytes]), true).get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            // the server may close while the message is still being sent
+        }
+        return closed.get(30, TimeUnit.SECONDS);
     }
 
     /** Every message read one strict way: each of the cases answered with its code on a connection that stays open. */

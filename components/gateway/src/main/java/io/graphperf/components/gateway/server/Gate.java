@@ -32,6 +32,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Gate {
 
+    /** Bytes beyond max_message_bytes a message may have on the wire: its envelope (and a little more, answered TooLarge). */
+    static final int ENVELOPE_SLACK = 1024;
+    /** The largest message a connection may send before its hello has succeeded (a hello is a few hundred bytes). */
+    static final int BEFORE_LOGIN_BYTES = 64 << 10;
+
     private final GatewaySettings settings;
     private final AtomicInteger connections = new AtomicInteger(), unauthenticated = new AtomicInteger();
 
@@ -79,6 +84,10 @@ final class Gate {
     final class Ticket {
         private boolean loggedIn, closed;
         volatile boolean upgraded;
+
+        synchronized boolean isLoggedIn() {
+            return loggedIn;
+        }
 
         synchronized void loggedIn() {
             if (loggedIn || closed) return;
@@ -132,6 +141,37 @@ final class Gate {
             }
             ReferenceCountUtil.release(req);
             answer(ctx.channel(), status, problem);
+        }
+    }
+
+    /**
+     * The size of a message as its frames arrive, before they are assembled: above {@value #BEFORE_LOGIN_BYTES} bytes before login, or
+     * above the frame limit after it, the connection is closed with status 1009 and nothing more of the message is kept.
+     */
+    static final class MessageSize extends ChannelInboundHandlerAdapter {
+        private final Ticket ticket;
+        private final int limit;
+        private long current;
+
+        MessageSize(Ticket ticket, int limit) {
+            this.ticket = ticket;
+            this.limit = limit;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof io.netty.handler.codec.http.websocketx.WebSocketFrame f && !(msg instanceof CloseWebSocketFrame)
+                    && !(msg instanceof io.netty.handler.codec.http.websocketx.PingWebSocketFrame) && !(msg instanceof io.netty.handler.codec.http.websocketx.PongWebSocketFrame)) {
+                current = (f instanceof io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame ? current : 0) + f.content().readableBytes();
+                long max = ticket.isLoggedIn() ? limit : BEFORE_LOGIN_BYTES;
+                if (current > max) {
+                    ReferenceCountUtil.release(msg);
+                    ctx.writeAndFlush(new CloseWebSocketFrame(1009, "a message of more than " + max + " bytes" + (ticket.isLoggedIn() ? "" : " before login")))
+                            .addListener(ChannelFutureListener.CLOSE);
+                    return;
+                }
+            }
+            ctx.fireChannelRead(msg);
         }
     }
 

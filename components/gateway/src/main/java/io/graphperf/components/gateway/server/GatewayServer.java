@@ -64,10 +64,10 @@ final class GatewayServer implements AutoCloseable {
         boss = new NioEventLoopGroup(1, new DefaultThreadFactory("graphperf-gateway-accept", true));
         io = new NioEventLoopGroup(Math.max(1, Math.min(4, s.threads() / 4)), new DefaultThreadFactory("graphperf-gateway-io", true));
         String subprotocols = Arrays.stream(Format.values()).map(f -> f.subprotocol).collect(Collectors.joining(","));
-        // frames up to 4 × the message limit are read and answered with an error; larger ones close the connection (1009)
+        // a frame, and a message assembled from frames, is at most max_message_bytes (and its envelope): larger closes the connection (1009)
+        int frameLimit = s.maxMessageBytes() + Gate.ENVELOPE_SLACK;
         WebSocketServerProtocolConfig ws = WebSocketServerProtocolConfig.newBuilder().websocketPath(PATH).subprotocols(subprotocols)
-                .allowExtensions(true).maxFramePayloadLength(4L * s.maxMessageBytes() > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * s.maxMessageBytes())
-                .handshakeTimeoutMillis(10_000).build();
+                .allowExtensions(true).maxFramePayloadLength(frameLimit).handshakeTimeoutMillis(10_000).build();
         Gate gate = new Gate(s);
         Budget whole = new Budget("graphperf.gateway.max_total_bytes", s.maxTotalBytes(), null);
         ServerBootstrap b = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
@@ -87,7 +87,7 @@ final class GatewayServer implements AutoCloseable {
                         }
                         ch.pipeline().addLast(new IdleStateHandler(s.idleTimeout().toSeconds(), 0, 0, TimeUnit.SECONDS),
                                 new HttpServerCodec(), new HttpObjectAggregator(65536), new Gate.Front(ticket), new WebSocketServerCompressionHandler(),
-                                new WebSocketServerProtocolHandler(ws), new WebSocketFrameAggregator(4 * s.maxMessageBytes()),
+                                new WebSocketServerProtocolHandler(ws), new Gate.MessageSize(ticket, frameLimit), new WebSocketFrameAggregator(frameLimit),
                                 new Connection(s, requests, auth, workers, log, ticket, whole), new ChannelInboundHandlerAdapter() {
                                     @Override
                                     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {

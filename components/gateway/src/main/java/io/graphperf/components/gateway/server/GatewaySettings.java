@@ -22,7 +22,7 @@ import java.util.Set;
  * graphperf.gateway.max_unauthenticated_connections=32   (of those, not yet logged in; beyond either limit: HTTP 503)
  * graphperf.gateway.hello_timeout=5s          (from accept to a successful hello, else closed)
  * graphperf.gateway.max_in_flight=256         (per connection; beyond it the gateway stops reading that connection)
- * graphperf.gateway.max_message_bytes=16777216
+ * graphperf.gateway.max_message_bytes=4194304     (a request; before login 64 KiB)
  * graphperf.gateway.max_result_bytes=33554432     (a response's encoded size; a larger result is refused, its query stopped)
  * graphperf.gateway.max_connection_bytes=67108864 (bytes held for one connection: requests, results, unread responses)
  * graphperf.gateway.max_total_bytes=           (bytes held for all: default a quarter of the heap, at most 256 MiB)
@@ -58,7 +58,7 @@ record GatewaySettings(boolean enabled, String listenAddress, int port, String d
                 c.parse(PORT, SettingValueParsers.INT, 7688), c.raw(DATABASE, "neo4j"), c.parse(THREADS, SettingValueParsers.INT, 8),
                 c.parse(MAX_CONNECTIONS, SettingValueParsers.INT, 256), c.parse(MAX_UNAUTHENTICATED, SettingValueParsers.INT, 32),
                 c.parse(HELLO_TIMEOUT, SettingValueParsers.DURATION, Duration.ofSeconds(5)), c.parse(MAX_IN_FLIGHT, SettingValueParsers.INT, 256),
-                c.parse(MAX_MESSAGE, SettingValueParsers.INT, 16 << 20), c.parse(MAX_RESULT, SettingValueParsers.BYTES, 32L << 20),
+                c.parse(MAX_MESSAGE, SettingValueParsers.INT, 4 << 20), c.parse(MAX_RESULT, SettingValueParsers.BYTES, 32L << 20),
                 c.parse(MAX_CONNECTION_BYTES, SettingValueParsers.BYTES, 64L << 20), c.parse(MAX_TOTAL, SettingValueParsers.BYTES, TOTAL_DEFAULT),
                 c.parse(IDLE, SettingValueParsers.DURATION, Duration.ofMinutes(10)), c.parse(PROCEDURES_ONLY, SettingValueParsers.BOOL, false),
                 c.raw(TOKEN, ""), cert.isEmpty() ? null : Path.of(cert), key.isEmpty() ? null : Path.of(key));
@@ -70,7 +70,7 @@ record GatewaySettings(boolean enabled, String listenAddress, int port, String d
             throw c.bad(MAX_UNAUTHENTICATED, "must be at least 1 and at most max_connections (" + s.maxConnections + ")");
         }
         if (s.helloTimeout.isZero() || s.helloTimeout.isNegative()) throw c.bad(HELLO_TIMEOUT, "must be positive");
-        if (s.maxMessageBytes < 1024) throw c.bad(MAX_MESSAGE, "must be at least 1024");
+        if (s.maxMessageBytes < 1024 || s.maxMessageBytes > (1 << 30)) throw c.bad(MAX_MESSAGE, "must be between 1024 and 1 GiB");
         if (s.maxResultBytes < 1024) throw c.bad(MAX_RESULT, "must be at least 1024");
         if (s.maxConnectionBytes < Math.max(s.maxResultBytes, 2L * s.maxMessageBytes)) {
             throw c.bad(MAX_CONNECTION_BYTES, "must hold one result and one request decoded: at least max_result_bytes (" + s.maxResultBytes
