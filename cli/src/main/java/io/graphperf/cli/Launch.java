@@ -50,8 +50,12 @@ final class Launch implements ExperimentCommand.Launcher {
         }
         O options = command.options();
         RunOptions run = command.run;
-        List<Variant> variants = run.variantList();
-        int repeats = run.repeats();
+        List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
+        if (!chosen.isEmpty() && (!run.variants.isEmpty() || run.matrix != null)) {
+            throw new UserError("--engine/--engines compare engines; --variant and --matrix compare configurations of one: run them separately");
+        }
+        List<Variant> variants = chosen.isEmpty() ? run.variantList() : EngineCatalog.variants(chosen);
+        int repeats = chosen.isEmpty() ? run.repeats() : run.repeat != null ? run.repeats() : 1;
         EngineOptions engine = command.engine();
         ServerOptions server = command.server();
         if (server != null) server.validate(engine, variants.size());
@@ -81,7 +85,8 @@ final class Launch implements ExperimentCommand.Launcher {
                 server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
         Path datasets = out.resolve("datasets");
         Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT);
-        RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> engines(engine, variant, dir, id, remote), progress);
+        RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> EngineCatalog.isKuzu(variant) ? EngineCatalog.kuzu(engine, dir)
+                : engines(engine, variant, dir, id, remote), progress);
         print(e, result, stdout);
         stdout.println();
         stdout.println("Results: " + runDir + (result.trials().size() > 1 ? " (each run in trials/)" : ""));
@@ -125,6 +130,9 @@ final class Launch implements ExperimentCommand.Launcher {
                 case "page-cache" -> pageCache = s.getValue();
                 case "data-dir" -> data = Path.of(s.getValue());
                 case "tx-log-dir" -> txLogs = Path.of(s.getValue());
+                case EngineCatalog.ENGINE -> {
+                    // which engine: chosen by EngineCatalog
+                }
                 case "disk-cache" -> {
                     // OrientDB's, read by its experiments from the trial's settings
                 }

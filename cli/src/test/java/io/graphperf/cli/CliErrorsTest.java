@@ -71,6 +71,18 @@ class CliErrorsTest {
     }
 
     @Test
+    void enginesAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
+        assertCleanError(cli("run", "reads", "--engines", "neo4j,falkordb", "--out", dir.toString()), "engine 'falkordb' (option --engines) cannot run here");
+        assertCleanError(cli("run", "reads", "--engine", "orientdb", "--out", dir.toString()), "unknown engine 'orientdb' (option --engine); known: neo4j, kuzu");
+        assertCleanError(cli("run", "reads", "--engines", "neo4j,kuzu", "--variant", "big:heap=2g", "--out", dir.toString()),
+                "--variant and --matrix compare configurations of one");
+        assertCleanError(cli("run", "reads", "--engine", "kuzu", "--server", "bolt://x:7687", "--out", dir.toString()), "--server is your own Neo4j");
+        Outcome o = cli("run", "writes", "--engine", "kuzu", "--out", dir.toString());
+        assertEquals(2, o.code(), "writes takes no --engine yet: " + o.err());
+        assertTrue(o.err().contains("'--engine'"), o.err());
+    }
+
+    @Test
     void unknownScenario(@TempDir Path dir) {
         assertCleanError(cli("run", "writes", "--scenarios", "create-labelled,bogus", "--out", dir.toString()), "unknown scenario 'bogus' (option --scenarios)");
     }

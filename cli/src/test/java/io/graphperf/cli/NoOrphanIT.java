@@ -39,6 +39,37 @@ class NoOrphanIT {
         }
     }
 
+    @Test
+    void kuzusEngineHostEndsWhenTheHarnessIsKilled(@TempDir Path out) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process harness = new ProcessBuilder(java.toString(), "-Dgraphperf.home=" + System.getProperty("graphperf.home"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "run", "reads", "--engine", "kuzu", "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m", "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(out.resolve("harness.log").toFile()).start();
+        try {
+            // the host measuring (a long cell in progress): found by the trial folder on its command line
+            String mark = "-Dgraphperf.trial=" + out.toAbsolutePath();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            Optional<ProcessHandle> host = Optional.empty();
+            while (host.isEmpty() && System.nanoTime() < deadline) {
+                assertTrue(harness.isAlive(), () -> "harness ended early: " + read(out.resolve("harness.log")));
+                host = ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(mark)
+                        && p.info().commandLine().orElse("").contains("KuzuHostMain")).findFirst();
+                if (host.isEmpty() || !read(out.resolve("harness.log")).contains("latency q01")) {
+                    host = Optional.empty();
+                    Thread.sleep(200);
+                }
+            }
+            assertTrue(host.isPresent(), "the Kuzu host never started measuring: " + read(out.resolve("harness.log")));
+            harness.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
+            while (host.get().isAlive() && System.nanoTime() < end) Thread.sleep(200);
+            assertFalse(host.get().isAlive(), "Kuzu's engine host outlived a killed harness");
+        } finally {
+            harness.destroyForcibly();
+        }
+    }
+
     private static long awaitHostPid(Path out, Process harness) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {

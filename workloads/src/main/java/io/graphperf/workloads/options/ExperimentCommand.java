@@ -40,6 +40,11 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
     /** The engine graphperf starts, or null when the experiment starts none. */
     public abstract EngineOptions engine();
 
+    /** The engines to run the cells on (--engine, --engines), or null where the experiment runs on Neo4j only. */
+    public EngineChoice engineChoice() {
+        return null;
+    }
+
     /** Whether the experiment reads an ini file given as --config (its own format); the others take YAML only. */
     public boolean readsIniConfig() {
         return false;

@@ -53,22 +53,55 @@ final class ReadStudy {
     final Map<String, String> warmups = new LinkedHashMap<>();
     final Map<String, Object> environment = new LinkedHashMap<>();
     final List<String> warnings = new ArrayList<>();
+    /** Queries the engine's dialect cannot express, with the reason (shown in the report, never silently left out). */
+    final Map<String, String> notExpressible = new LinkedHashMap<>();
+    /** The engine's query language, and what of the asked transports, forms and queries it offers (set once it runs). */
+    private String dialect = SocialDialects.NEO4J;
+    private List<String> transports, forms;
+    private List<SocialQuery> queries;
 
     ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, Servers servers) {
         this.ctx = ctx;
         this.o = options;
         this.servers = servers;
         this.workload = new ReadWorkload(datasetDir);
+        this.transports = options.transports();
+        this.forms = options.forms();
+        this.queries = options.queries();
+    }
+
+    /**
+     * What of the asked transports, forms and queries this engine has: every engine graphperf starts measures in its own
+     * process (embedded); the others only where it offers them; the procedure form only where graphperf's procedures run.
+     */
+    private void fit(Engine e) {
+        dialect = e.dialect();
+        List<String> missing = o.transports().stream().filter(t -> !EMBEDDED.equals(t) && !e.transports().contains(t)).toList();
+        transports = o.transports().stream().filter(t -> !missing.contains(t)).toList();
+        if (!missing.isEmpty()) warnings.add(dialect + " offers no " + String.join(", ", missing) + ": those cells are for the engines that do");
+        if (transports.isEmpty()) failures.add("the engine (" + e.description() + ") offers none of the transports asked for (" + String.join(", ", o.transports())
+                + "); every engine graphperf starts has embedded");
+        forms = o.forms().stream().filter(f -> CYPHER.equals(f) || SocialDialects.hasProcedures(dialect)).toList();
+        if (forms.size() < o.forms().size()) warnings.add(dialect + " has no graphperf stored procedures: the procedure form is for Neo4j");
+        if (forms.isEmpty()) failures.add("the engine runs none of the forms asked for (" + String.join(", ", o.forms()) + "); give --forms cypher");
+        queries = new ArrayList<>();
+        for (SocialQuery q : o.queries()) {
+            SocialDialects.Text t = SocialDialects.text(q, dialect);
+            if (t.expressible()) queries.add(q);
+            else notExpressible.put(q.id(), t.notExpressible());
+        }
     }
 
     void run() throws Exception {
-        ctx.progress().phase(servers.settable() ? "start Neo4j on the loaded store" : "connect to your server");
+        ctx.progress().phase(servers.settable() ? "start the engine on the loaded store" : "connect to your server");
         Engine e = servers.start();
         try {
             ctx.progress().phaseDone(e.description());
             environment.putAll(e.environment());
+            fit(e);
+            if (!failures.isEmpty()) return;
             ctx.progress().phase("indexes for the queries");
-            for (String c : SocialQueries.CONSTRAINTS) e.execute(c);
+            for (String c : SocialDialects.schema(dialect)) e.execute(c);
             e.awaitIndexesOnline();
             ctx.progress().phaseDone("ONLINE");
             if (!servers.settable()) {
@@ -83,7 +116,7 @@ final class ReadStudy {
                 }
                 return; // a wrong answer makes every timing meaningless
             }
-            warm(e, "first server", o.transports(), o.forms());
+            warm(e, "first server", transports, forms);
             e = latency(e);
             throughput(e);
             open(e);
@@ -99,7 +132,18 @@ final class ReadStudy {
     // ---- correctness ---------------------------------------------------------------------------
 
     private void check(Engine e) throws Exception {
-        checks.putAll(workload.check(e, o.transports(), o.forms(), o.queries(), o.checkSamples(), ctx.progress(), failures));
+        checks.putAll(workload.check(e, transports, forms, queries, o.checkSamples(), ctx.progress(), failures));
+    }
+
+    String dialect() {
+        return dialect;
+    }
+
+    /** Each query's Cypher text as this engine ran it. */
+    Map<String, String> queryTexts() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (SocialQuery q : queries) m.put(q.id(), text(q, CYPHER));
+        return m;
     }
 
     int checksPassed() {
@@ -119,7 +163,7 @@ final class ReadStudy {
         try {
             for (String transport : transports) {
                 for (String form : forms) {
-                    OperationMix mix = mix(o.queries(), form);
+                    OperationMix mix = mix(queries, form);
                     Executor ex = new Closed(Math.min(16, o.sweepClients()));
                     if (EMBEDDED.equals(transport)) {
                         slices.add(new ServerWarmup.Slice(label(transport, form), slice -> e.measureInProcess(InProcessPlan.of(mix,
@@ -146,15 +190,15 @@ final class ReadStudy {
         if ("full".equals(o.cache())) {
             // the whole workload once, untimed, as the study's "full" state
             ctx.progress().phase("cache state full: the whole workload once");
-            for (String transport : o.transports()) {
-                for (String form : o.forms()) for (SocialQuery q : o.queries()) measure(e, transport, form, List.of(q), new Closed(1), new Warmup.Fixed(Duration.ZERO),
+            for (String transport : transports) {
+                for (String form : forms) for (SocialQuery q : queries) measure(e, transport, form, List.of(q), new Closed(1), new Warmup.Fixed(Duration.ZERO),
                         reps(q), LATENCY_INTERVAL, null);
             }
             ctx.progress().phaseDone("done");
         }
-        for (String transport : o.transports()) {
-            for (String form : o.forms()) {
-                for (SocialQuery q : o.queries()) {
+        for (String transport : transports) {
+            for (String form : forms) {
+                for (SocialQuery q : queries) {
                     if ("cold".equals(o.cache())) {
                         e.close();
                         ctx.progress().phase("cold start before " + q.id());
@@ -183,11 +227,11 @@ final class ReadStudy {
     // ---- throughput ----------------------------------------------------------------------------
 
     private void throughput(Engine e) throws Exception {
-        for (String transport : o.transports()) {
-            for (String form : o.forms()) {
+        for (String transport : transports) {
+            for (String form : forms) {
                 for (int n : o.threads()) {
                     ctx.progress().phase(String.format("throughput, %d client threads, %s", n, label(transport, form)));
-                    Measurement m = measure(e, transport, form, o.queries(), new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                    Measurement m = measure(e, transport, form, queries, new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                             ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
                     add(cell("mix", "all queries mixed by repeat count, closed model, " + n + " client threads", transport, form, "(mix)", m));
                     ctx.progress().phaseDone(String.format("%s ops/s, p99 %s ms", Format.rate(m.opsPerSecond()), Format.ms(m.latency().p99Ms())));
@@ -197,10 +241,10 @@ final class ReadStudy {
     }
 
     private void open(Engine e) throws Exception {
-        String transport = o.transports().contains("bolt") ? "bolt" : o.transports().get(0);
+        String transport = transports.contains("bolt") ? "bolt" : transports.get(0);
         for (double rate : o.rates()) {
             ctx.progress().phase(String.format("open model at %s ops/s, %s", Format.rate(rate), label(transport, CYPHER)));
-            Measurement m = measure(e, transport, CYPHER, o.queries(), new Open(rate, o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+            Measurement m = measure(e, transport, CYPHER, queries, new Open(rate, o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                     ctx.histograms().resolve("open-" + (long) rate + ".hlog"));
             add(cell("mix", "all queries mixed, open model at " + Format.rate(rate) + " ops/s (latency from the intended start)", transport, CYPHER, "(mix)", m));
             ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s", Format.rate(m.opsPerSecond()), Format.rate(rate),
@@ -210,13 +254,13 @@ final class ReadStudy {
 
     /** Connection pools need a new client, not a new server: a second client of the same, warm server, over Bolt and the gateway. */
     private void connections(Engine e) throws Exception {
-        List<String> pooled = o.transports().stream().filter(t -> "bolt".equals(t) || t.startsWith("ws-")).toList();
+        List<String> pooled = transports.stream().filter(t -> "bolt".equals(t) || t.startsWith("ws-")).toList();
         for (String transport : pooled) {
-            String form = "bolt".equals(transport) || !o.forms().contains(PROCEDURE) ? CYPHER : PROCEDURE;
+            String form = "bolt".equals(transport) || !forms.contains(PROCEDURE) ? CYPHER : PROCEDURE;
             for (int c : o.connections()) {
                 try (Engine client = e.client(c)) {
                     ctx.progress().phase(String.format("%d clients over %d %s connection%s", o.sweepClients(), c, label(transport, form), c == 1 ? "" : "s"));
-                    Measurement m = measure(client, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                    Measurement m = measure(client, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                             ctx.histograms().resolve("connections-" + c + "-" + label(transport, form).replace('/', '-') + ".hlog"));
                     add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " " + transport + " connection" + (c == 1 ? "" : "s"),
                             transport, form, "(mix)", m).dimension("connections", c));
@@ -228,7 +272,7 @@ final class ReadStudy {
 
     /** The server's Bolt worker pool is fixed at start: a server per size, warmed until its JIT compilers are quiet before measuring. */
     private void boltThreads() throws Exception {
-        if (!o.transports().contains("bolt")) return;
+        if (!transports.contains("bolt")) return;
         for (int w : o.boltThreads()) {
             // Neo4j refuses work beyond its Bolt pool by default (TransientException "no available threads"); a queue makes
             // the sweep measure what the pool sustains, as the study did. A queue of one job per client still refused work
@@ -238,7 +282,7 @@ final class ReadStudy {
             try (Engine e = servers.start(s)) {
                 warm(e, "server with " + w + " Bolt threads", List.of("bolt"), List.of(CYPHER));
                 ctx.progress().phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
-                Measurement m = measure(e, "bolt", CYPHER, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                Measurement m = measure(e, "bolt", CYPHER, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("bolt-threads-" + w + ".hlog"));
                 add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
                         + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")", "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
@@ -249,14 +293,14 @@ final class ReadStudy {
 
     /** The gateway's worker pool is fixed at start too: a server per size, warmed, over the first ws-* transport given. */
     private void gatewayThreads() throws Exception {
-        String transport = o.transports().stream().filter(t -> t.startsWith("ws-")).findFirst().orElse(null);
+        String transport = transports.stream().filter(t -> t.startsWith("ws-")).findFirst().orElse(null);
         if (transport == null) return;
-        String form = o.forms().contains(PROCEDURE) ? PROCEDURE : CYPHER;
+        String form = forms.contains(PROCEDURE) ? PROCEDURE : CYPHER;
         for (int w : o.gatewayThreads()) {
             try (Engine e = servers.start(Map.of("graphperf.gateway.threads", Integer.toString(w)))) {
                 warm(e, "server with " + w + " gateway threads", List.of(transport), List.of(form));
                 ctx.progress().phase(String.format("%d clients, gateway worker pool of %d, %s", o.sweepClients(), w, label(transport, form)));
-                Measurement m = measure(e, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                Measurement m = measure(e, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("gateway-threads-" + w + ".hlog"));
                 add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, gateway worker pool of " + w + " threads", transport, form, "(mix)", m)
                         .dimension("serverThreads", w));
@@ -270,18 +314,18 @@ final class ReadStudy {
      * the sweep's clients over every transport except embedded (one process by definition), after a warm-up of the group.
      */
     private void servers() throws Exception {
-        List<String> transports = o.transports().stream().filter(t -> !EMBEDDED.equals(t)).toList();
+        List<String> transports = this.transports.stream().filter(t -> !EMBEDDED.equals(t)).toList();
         if (transports.isEmpty()) return;
         for (int n : o.servers()) {
             ctx.progress().phase((servers.settable() ? "start a round-robin group of " : "connect a round-robin group of your ") + n + (n == 1 ? " server" : " servers")
                     + (n == 1 || !servers.settable() ? "" : " on copies of the store"));
             try (Engine g = servers.group(n)) {
                 ctx.progress().phaseDone(servers.settable() ? g.serverPids().size() + " server processes" : "connected");
-                warm(g, "group of " + n + (n == 1 ? " server" : " servers"), transports, o.forms());
+                warm(g, "group of " + n + (n == 1 ? " server" : " servers"), transports, forms);
                 for (String transport : transports) {
-                    for (String form : o.forms()) {
+                    for (String form : forms) {
                         ctx.progress().phase(String.format("%d clients over %d server%s round-robin, %s", o.sweepClients(), n, n == 1 ? "" : "s", label(transport, form)));
-                        Measurement m = measure(g, transport, form, o.queries(), new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        Measurement m = measure(g, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                                 ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
                         add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
                                 + (!servers.settable() ? " (yours)" : n > 1 ? " (the store and copies of it)" : ""), transport, form, "(mix)", m).dimension("servers", n));
@@ -299,7 +343,7 @@ final class ReadStudy {
     }
 
     OperationMix mix(List<SocialQuery> queries, String form) {
-        return workload.mix(queries, form);
+        return workload.mix(queries, form, dialect);
     }
 
     private Measurement measure(Engine e, String transport, String form, List<SocialQuery> queries, Executor executor, Warmup warmup, long operations,
@@ -341,8 +385,8 @@ final class ReadStudy {
         ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
     }
 
-    private static String text(SocialQuery q, String form) {
-        return ReadWorkload.text(q, form);
+    private String text(SocialQuery q, String form) {
+        return ReadWorkload.text(q, form, dialect);
     }
 
     private static String key(String query, String transport, String form) {

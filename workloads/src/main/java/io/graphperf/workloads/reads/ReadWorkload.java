@@ -37,25 +37,32 @@ public final class ReadWorkload {
         return SocialQueries.CONSTRAINTS;
     }
 
-    /** The queries mixed by the study's repeat counts, every parameter set of each. */
     /** People in the dataset, as the files say. */
     public long people() {
         return oracle.people();
     }
 
+    /** The queries mixed by the study's repeat counts, every parameter set of each, in Neo4j's Cypher. */
     public OperationMix mix(List<SocialQuery> queries, String form) {
+        return mix(queries, form, SocialDialects.NEO4J);
+    }
+
+    /** The queries mixed by the study's repeat counts, every parameter set of each, in the engine's dialect (those it can express). */
+    public OperationMix mix(List<SocialQuery> queries, String form, String dialect) {
         List<OperationMix.Type> types = new ArrayList<>();
         for (SocialQuery q : queries) {
+            if (!SocialDialects.text(q, dialect).expressible()) continue;
             List<Map<String, Object>> ps = new ArrayList<>();
-            for (int i = 0; i < params.size(q.params()); i++) ps.add(params.get(q.params(), i));
-            types.add(new OperationMix.Type(q.id(), text(q, form), PROCEDURE.equals(form) ? q.procedure() : null, ps, q.repeat(), 1));
+            for (int i = 0; i < params.size(q.params()); i++) ps.add(PROCEDURE.equals(form) ? params.get(q.params(), i) : SocialDialects.parameters(dialect, params.get(q.params(), i)));
+            types.add(new OperationMix.Type(q.id(), text(q, form, dialect), PROCEDURE.equals(form) ? q.procedure() : null, ps, q.repeat(), 1));
         }
         return new OperationMix(types);
     }
 
     /**
      * Runs each query with {@code samples} parameter sets over every transport and form and compares its rows with
-     * the oracle's; returns a check per query, transport and form ({@link #key}), and adds wrong results to failures.
+     * the oracle's; returns a check per query, transport and form ({@link #key}), and adds wrong results to failures. Each query
+     * runs in the engine's dialect; one the dialect cannot express is left out here and shown by the study as such.
      */
     public Map<String, Check> check(Engine e, List<String> transports, List<String> forms, List<SocialQuery> queries, int samples,
                                     ProgressListener progress, List<String> failures) throws Exception {
@@ -68,16 +75,17 @@ public final class ReadWorkload {
                 try (Session s = t == null ? null : t.openSession()) {
                     int done = 0;
                     for (SocialQuery q : queries) {
+                        if (!SocialDialects.text(q, e.dialect()).expressible()) continue;
                         int passed = 0, n = Math.min(samples, params.size(q.params()));
                         for (int i = 0; i < n; i++) {
                             Map<String, Object> p = params.get(q.params(), i);
-                            Statement st = statement(q, form, p);
+                            Statement st = statement(q, form, e.dialect(), p);
                             List<List<Object>> actual;
                             try {
                                 actual = ResultRows.normalize(s == null ? e.fetchInProcess(st) : s.fetch(st));
                             } catch (Exception ex) {
-                                throw new UserError(q.id() + " (" + q.title() + ") failed over " + ReadStudy.label(transport, form) + " with parameters "
-                                        + p + ": " + ex.getMessage(), ex);
+                                throw new UserError(q.id() + " (" + q.title() + ") failed on " + e.dialect() + " over " + ReadStudy.label(transport, form)
+                                        + " with parameters " + p + ": " + ex.getMessage(), ex);
                             }
                             List<List<Object>> expected = oracle.answer(q, p);
                             if (Objects.equals(expected, actual)) {
@@ -85,8 +93,8 @@ public final class ReadWorkload {
                             } else {
                                 wrong++;
                                 if (failures.size() < 20) {
-                                    failures.add(String.format("wrong result: %s (%s) over %s with %s: expected %s, got %s", q.id(), q.title(),
-                                            ReadStudy.label(transport, form), p, abbreviate(expected), abbreviate(actual)));
+                                    failures.add(String.format("wrong result: %s (%s) on %s over %s with %s: expected %s, got %s", q.id(), q.title(),
+                                            e.dialect(), ReadStudy.label(transport, form), p, abbreviate(expected), abbreviate(actual)));
                                 }
                             }
                         }
@@ -106,12 +114,13 @@ public final class ReadWorkload {
         return query + "|" + transport + "|" + form;
     }
 
-    static Statement statement(SocialQuery q, String form, Map<String, Object> p) {
-        return new Statement(text(q, form), p, PROCEDURE.equals(form) ? q.procedure() : null);
+    static Statement statement(SocialQuery q, String form, String dialect, Map<String, Object> p) {
+        return new Statement(text(q, form, dialect), PROCEDURE.equals(form) ? p : SocialDialects.parameters(dialect, p), PROCEDURE.equals(form) ? q.procedure() : null);
     }
 
-    static String text(SocialQuery q, String form) {
-        return PROCEDURE.equals(form) ? q.procedureCall() : q.cypher();
+    /** The text a query runs as: its procedure call, or its text in the dialect. */
+    static String text(SocialQuery q, String form, String dialect) {
+        return PROCEDURE.equals(form) ? q.procedureCall() : SocialDialects.text(q, dialect).text();
     }
 
     private static String abbreviate(Object rows) {

@@ -2,6 +2,7 @@ package io.graphperf.workloads.reads;
 
 import io.graphperf.core.UserError;
 import io.graphperf.workloads.options.DurationConverter;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.ServerOptions;
@@ -17,10 +18,11 @@ import java.util.List;
 @Command(name = "reads", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E2 — the 19 social-network queries over transports, as Cypher and as stored procedures: result checks against answers",
                 "computed from the files, single-client latency per query, throughput against client threads, the open model, connection",
-                "pools, the server's Bolt and gateway worker pools and round-robin groups of servers. Loads the social dataset with Neo4j's",
-                "bulk importer first."},
+                "pools, the server's Bolt and gateway worker pools and round-robin groups of servers. Loads the social dataset with the",
+                "engine's own bulk loader first (Neo4j's importer, Kuzu's COPY); --engines runs the same cells on several engines, side by side."},
         footer = {"", "Examples:", "  graphperf run reads --scale 1",
                 "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64",
+                "  graphperf run reads --engines neo4j,kuzu --scale 1   (each engine in its own JVM, measured in its own process)",
                 "  graphperf run reads --transports bolt,http,ws-bson,ws-bson-deflate-fast,ws-json --servers 3",
                 "  graphperf run reads --server bolt://db1:7687,bolt://db2:7687 --user neo4j --password secret   (the dataset loaded on each)"})
 public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
@@ -75,6 +77,13 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     EngineOptions engine = new EngineOptions();
     @Mixin
     ServerOptions server = new ServerOptions();
+    @Mixin
+    EngineChoice engines = new EngineChoice();
+
+    @Override
+    public EngineChoice engineChoice() {
+        return engines;
+    }
 
     @Override
     public ServerOptions server() {
@@ -84,16 +93,19 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     @Override
     public ReadsOptions options() {
         if (server.given()) yours();
+        if (server.given() && !engines.chosen().isEmpty()) throw new UserError("--engine and --engines choose engines graphperf starts; --server is your own Neo4j");
+        // another engine than Neo4j: the defaults measure like with like, in each engine's own process, in Cypher, one server
+        boolean beyond = engines.beyondNeo4j();
         double s = scale == null ? 1.0 : scale;
         if (!(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
-        List<String> tr = transports.isEmpty() ? (server.given() ? List.of("bolt", "http") : List.of("bolt", "http", "embedded")) : transports;
+        List<String> tr = transports.isEmpty() ? (server.given() ? List.of("bolt", "http") : beyond ? List.of("embedded") : List.of("bolt", "http", "embedded")) : transports;
         for (String t : tr) {
             if (!List.of("bolt", "http", "embedded").contains(t) && !t.startsWith("ws-")) {
                 throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as "
                         + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
             }
         }
-        List<String> fm = forms.isEmpty() ? (server.given() ? List.of("cypher") : List.of("cypher", "procedure")) : forms;
+        List<String> fm = forms.isEmpty() ? (server.given() || beyond ? List.of("cypher") : List.of("cypher", "procedure")) : forms;
         for (String f : fm) if (!List.of("cypher", "procedure").contains(f)) throw new UserError("unknown form '" + f + "' (option --forms); known: cypher, procedure");
         String cs = cache == null ? "hot" : cache;
         if (!List.of("hot", "cold", "full").contains(cs)) throw new UserError("unknown cache state '" + cs + "' (option --cache); known: hot, cold, full");
@@ -105,7 +117,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         List<Integer> th = threads.isEmpty() ? List.of(1, 4, 16, 64, 128) : threads;
         for (int t : th) if (t < 1) throw new UserError("--threads must be at least 1");
         int yours = server.uris().size();
-        List<Integer> sv = server.given() ? (yours > 1 ? List.of(yours) : List.of()) : sweep(servers, List.of(1, 3, 5));
+        List<Integer> sv = server.given() ? (yours > 1 ? List.of(yours) : List.of()) : sweep(servers, beyond ? List.of() : List.of(1, 3, 5));
         for (int n : sv) if (n < 1 || n > 16) throw new UserError("bad group size " + n + " (option --servers): 1 to 16 servers, or 0 alone for none");
         if (!sv.isEmpty() && tr.stream().allMatch("embedded"::equals)) {
             throw new UserError("--servers measures groups over bolt, http or ws-* transports; --transports has only embedded (give --servers 0)");
@@ -122,7 +134,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
         return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, connections.isEmpty() ? List.of(1, 8) : connections,
-                server.given() ? List.of() : boltThreads.isEmpty() ? List.of(1, 2, 4, 8, 16) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
+                server.given() ? List.of() : boltThreads.isEmpty() ? (beyond ? List.of() : List.of(1, 2, 4, 8, 16)) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
                 datasetCache);
     }

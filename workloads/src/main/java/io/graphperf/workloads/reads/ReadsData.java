@@ -12,6 +12,11 @@ import java.util.Map;
  * @param load          how the dataset was loaded (counts, time)
  * @param serverWarmups each server's warm-up before it was measured
  * @param clientWork    what every transport does with each result
+ * @param engine        the engine measured, as it describes itself
+ * @param dialect       its query language, naming the query texts it ran ({@link SocialDialects})
+ * @param queryTexts    each query's text as this engine ran it
+ * @param notExpressible queries its dialect cannot express, with the reason
  */
-public record ReadsData(int checksPassed, int checksRun, String load, Map<String, String> serverWarmups, String clientWork) implements ExperimentData {
+public record ReadsData(int checksPassed, int checksRun, String load, Map<String, String> serverWarmups, String clientWork, String engine, String dialect,
+                        Map<String, String> queryTexts, Map<String, String> notExpressible) implements ExperimentData {
 }

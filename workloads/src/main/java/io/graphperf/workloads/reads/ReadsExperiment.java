@@ -69,23 +69,25 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
         ReadStudy study = new ReadStudy(ctx, o, ds.dir(), Servers.of(store));
         String load;
         try {
-            ctx.progress().phase("load social " + o.scale() + " with Neo4j's importer");
+            ctx.progress().phase("load social " + o.scale() + " with the engine's own loader");
             long t0 = System.nanoTime();
             BulkImport.Outcome out = store.importFiles(ds.importArguments(10_000), ctx.progress());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            load = String.format("%,d nodes, %,d relationships, bulk import %.1f s", out.nodes(), out.relationships(), seconds);
+            load = String.format("%,d nodes, %,d relationships, bulk import %.1f s%s", out.nodes(), out.relationships(), seconds,
+                    out.badEntries() > 0 ? ", " + out.badEntries() + " bad entries skipped" : "");
             ctx.progress().phase("load social " + o.scale());
             ctx.progress().phaseDone(load);
             study.run();
         } finally {
             store.deleteStore();
         }
-        return result(study, config, load, "embedded Neo4j in a child JVM, social dataset at scale " + o.scale());
+        return result(study, config, load, ctx.engines().describe() + ", social dataset at scale " + o.scale());
     }
 
     private static TrialResult result(ReadStudy study, Map<String, Object> config, String load, String engine) {
         config.put("resultChecks", study.checksPassed() + " of " + study.checksRun() + " passed");
-        ReadsData data = new ReadsData(study.checksPassed(), study.checksRun(), load, study.warmups, Session.READS_EVERY_ROW);
+        ReadsData data = new ReadsData(study.checksPassed(), study.checksRun(), load, study.warmups, Session.READS_EVERY_ROW, engine, study.dialect(),
+                study.queryTexts(), study.notExpressible);
         return new TrialResult(study.cells, engine, "", study.environment, config, data, study.warnings, study.failures);
     }
 
@@ -95,8 +97,18 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     }
 
     @Override
+    public List<io.graphperf.core.results.Headline> headlines(List<io.graphperf.core.results.Cell> cells) {
+        return EnginesReport.headlines(cells);
+    }
+
+    @Override
     public void summary(RunResult run, PrintStream out) {
-        ReadsData d = run.data(ReadsData.class);
-        if (d != null) out.println("result checks (answers computed from the files): " + d.checksPassed() + " of " + d.checksRun() + " passed");
+        boolean several = run.data().stream().map(RunResult.TrialData::variant).distinct().count() > 1;
+        for (RunResult.TrialData t : run.data()) {
+            if (!(t.data() instanceof ReadsData d)) continue;
+            String who = several ? t.variant() + " #" + t.repeat() + " " : "";
+            out.println(who + "result checks (answers computed from the files): " + d.checksPassed() + " of " + d.checksRun() + " passed"
+                    + (d.notExpressible().isEmpty() ? "" : "; not expressible in " + d.dialect() + ": " + d.notExpressible()));
+        }
     }
 }

@@ -26,7 +26,10 @@ final class ReadsReport implements ReportSection {
     @Override
     public void render(Html h, RunResult run) {
         if (!ReadsExperiment.NAME.equals(run.experiment())) return;
-        List<Cell> cells = run.cells().stream().filter(c -> Cell.BASELINE.equals(c.variant()) && c.repeat() == 1 && c.measurement() != null).toList();
+        EnginesReport.render(h, run);
+        // the sections below show one engine's run: the baseline's (with --engines, the first engine's)
+        String first = run.variants().get(0).name();
+        List<Cell> cells = run.cells().stream().filter(c -> first.equals(c.variant()) && c.repeat() == 1 && c.measurement() != null).toList();
         ReadsData d = run.data(ReadsData.class);
         if (d != null) {
             h.h2("E2: result checks").open("p", "id", "result-checks").text(d.checksPassed() + " of " + d.checksRun() + " passed").close("p")

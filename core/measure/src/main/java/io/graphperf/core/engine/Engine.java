@@ -18,6 +18,14 @@ public interface Engine extends AutoCloseable {
     /** Human-readable description, e.g. "embedded Neo4j 5.26.30 (child JVM)" or a URI. */
     String description();
 
+    /**
+     * The query language this engine speaks, naming the text of a workload's queries for it: "neo4j" (Neo4j's Cypher 5),
+     * "kuzu" (Kuzu's Cypher). A workload keeps each query's text per dialect in one place.
+     */
+    default String dialect() {
+        return "neo4j";
+    }
+
     /** Transports this engine offers, in preference order. */
     List<String> transports();
 

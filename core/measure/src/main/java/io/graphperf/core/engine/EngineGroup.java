@@ -45,6 +45,11 @@ public final class EngineGroup implements Engine {
     }
 
     @Override
+    public String dialect() {
+        return first().dialect();
+    }
+
+    @Override
     public List<String> transports() {
         return first().transports().stream().filter(t -> members.stream().allMatch(m -> m.transports().contains(t))).toList();
     }

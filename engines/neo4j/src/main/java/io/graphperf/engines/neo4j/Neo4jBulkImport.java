@@ -102,19 +102,7 @@ public final class Neo4jBulkImport implements BulkImport {
 
     @Override
     public boolean dropOsCache() {
-        Path knob = Path.of("/proc/sys/vm/drop_caches");
-        if (!Files.isWritable(knob)) return false;
-        try {
-            // dirty pages must reach the disk first, or dropping keeps them
-            new ProcessBuilder("sync").inheritIO().start().waitFor();
-            Files.writeString(knob, "3");
-            return true;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return io.graphperf.core.engine.Machine.dropOsCache();
     }
 
     @Override

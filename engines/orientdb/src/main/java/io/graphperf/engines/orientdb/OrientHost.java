@@ -2,11 +2,9 @@ package io.graphperf.engines.orientdb;
 
 import io.graphperf.core.UserError;
 
-import java.io.BufferedReader;
+import io.graphperf.core.engine.HostProcess;
+
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,13 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An embedded OrientDB 3.2 in its own JVM (the engine host, {@code host.OrientHostMain}), started and stopped by graphperf
- * and driven by one request at a time: settings, create, import, close, open, count, query. The caller times each
+ * and driven by one request at a time ({@link HostProcess}): settings, create, import, close, open, count, query. The caller times each
  * request; the host only executes. The disk cache is always set explicitly ({@code storage.diskCache.bufferSize}, MB):
  * OrientDB otherwise sizes it to most of the machine's memory. The process is killed at close, on failure and at JVM
  * exit.
@@ -30,27 +25,10 @@ public final class OrientHost implements AutoCloseable {
 
     public static final String VERSION = "3.2.49";
     private static final String MAIN = "io.graphperf.engines.orientdb.host.OrientHostMain";
-    private final Process process;
-    private final Writer in;
-    private final BlockingQueue<String> replies = new ArrayBlockingQueue<>(16);
-    private final Path log;
-    private final Thread hook;
+    private final HostProcess host;
 
-    private OrientHost(Process process, Path log) {
-        this.process = process;
-        this.log = log;
-        this.in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) replies.put(line);
-            } catch (IOException | InterruptedException e) {
-                // the host is gone; a waiting request says so
-            }
-        }, "orientdb-host-replies");
-        reader.setDaemon(true);
-        reader.start();
-        this.hook = new Thread(process::destroyForcibly, "orientdb-host-kill");
-        Runtime.getRuntime().addShutdownHook(hook);
+    private OrientHost(HostProcess host) {
+        this.host = host;
     }
 
     /**
@@ -60,53 +38,27 @@ public final class OrientHost implements AutoCloseable {
      */
     public static OrientHost start(Path home, Path dir, String heap, Map<String, String> settings) throws IOException {
         Files.createDirectories(dir);
-        Path log = dir.resolve("orientdb-host.log");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap,
                 "-XX:+UseG1GC", "-Dstorage.useWAL=true", "-Dprofiler.enabled=false",
                 // OrientDB's own checks of free memory otherwise refuse to start beside the other processes on a small machine
                 "-Dmemory.leftToOS=256m", "-Dmemory.directMemory.preallocate=false",
                 "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
                 "-cp", classpath(home), MAIN));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        OrientHost h = new OrientHost(p, log);
-        h.await(Duration.ofMinutes(2), "start");
+        OrientHost h = new OrientHost(HostProcess.start("OrientDB", cmd, dir.resolve("orientdb-host.log"), Duration.ofMinutes(2)));
         StringBuilder s = new StringBuilder();
         settings.forEach((k, v) -> s.append(s.length() == 0 ? "" : ";").append(k).append('=').append(v));
-        if (s.length() > 0) h.request(Duration.ofSeconds(30), "settings", s.toString());
+        try {
+            if (s.length() > 0) h.request(Duration.ofSeconds(30), "settings", s.toString());
+        } catch (RuntimeException e) {
+            h.close();
+            throw e;
+        }
         return h;
     }
 
     /** Sends one request and returns the host's answer; a failure in the host is a {@link UserError} with its message. */
     public String request(Duration timeout, String op, String... args) throws IOException {
-        StringBuilder line = new StringBuilder(op);
-        for (String a : args) line.append('\t').append(a.replace('\t', ' ').replace('\n', ' '));
-        try {
-            in.write(line.append('\n').toString());
-            in.flush();
-        } catch (IOException e) {
-            throw new UserError("the OrientDB engine host is gone (" + e.getMessage() + "); its log: " + log);
-        }
-        return await(timeout, op);
-    }
-
-    private String await(Duration timeout, String op) {
-        try {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (true) {
-                String r = replies.poll(200, TimeUnit.MILLISECONDS);
-                if (r != null) {
-                    int tab = r.indexOf('\t');
-                    String status = tab < 0 ? r : r.substring(0, tab), body = tab < 0 ? "" : r.substring(tab + 1);
-                    if (status.equals("ok")) return body;
-                    throw new UserError("OrientDB " + op + " failed: " + body + " (engine host log: " + log + ")");
-                }
-                if (!process.isAlive()) throw new UserError("the OrientDB engine host exited (code " + process.exitValue() + ") during " + op + "; its log: " + log);
-                if (System.nanoTime() > deadline) throw new UserError("OrientDB " + op + " did not answer within " + timeout.toSeconds() + " s; its log: " + log);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UserError("interrupted while waiting for OrientDB " + op);
-        }
+        return host.request(timeout, op, args);
     }
 
     /** The class → record count answer of "count" (or index → entries of "indexes"). */
@@ -121,31 +73,13 @@ public final class OrientHost implements AutoCloseable {
     }
 
     public OptionalLong pid() {
-        return process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
+        return host.pid();
     }
 
     /** Asks the host to close its databases (their files flushed) and exit; kills it when it does not. */
     @Override
     public void close() {
-        try {
-            if (process.isAlive()) {
-                try {
-                    request(Duration.ofMinutes(2), "exit");
-                } catch (IOException | UserError e) {
-                    // killed below
-                }
-                if (!process.waitFor(30, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // shutting down: the hook runs anyway
-            }
-        }
+        host.close();
     }
 
     static String classpath(Path home) throws IOException {

@@ -1,0 +1,75 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.core.stats.VariantComparison;
+import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.reads.ReadsData;
+import io.graphperf.workloads.reads.SocialQueries;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * E2 on Neo4j and Kuzu side by side, from the command line: each engine loads the dataset with its own loader, passes
+ * every result check, is measured over the embedded transport in its own JVM, is compared with the first, and leaves no
+ * process behind.
+ */
+class EnginesReadsIT {
+
+    static {
+        Experiments.all();
+    }
+
+    @Test
+    void neo4jAndKuzuAnswerTheSameChecksAndAreComparedCellByCell(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,kuzu", "--scale", "0.05", "--out", dir.toString(),
+                "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,2", "--warmup", "300ms",
+                "--duration", "1s", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+        assertEquals(0, o.code(), o.err() + o.out());
+        assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("kuzu #1 result checks"), o.out());
+        assertTrue(o.out().contains("fastest on the read mix (2 clients, embedded)"), "the headline answers the question: " + o.out());
+        Path runDir;
+        try (var l = Files.list(dir)) {
+            runDir = l.filter(p -> p.getFileName().toString().endsWith("-reads")).findFirst().orElseThrow();
+        }
+        RunResult run = JsonExporter.read(runDir);
+        assertTrue(run.passed(), run.failures().toString());
+        assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
+        for (RunResult.TrialData t : run.data()) {
+            ReadsData d = (ReadsData) t.data();
+            assertEquals(19 * 3, d.checksRun(), t.variant());
+            assertEquals(d.checksRun(), d.checksPassed(), t.variant() + ": every answer equals the files'");
+            assertEquals(19, d.queryTexts().size(), t.variant());
+            assertTrue(d.notExpressible().isEmpty(), t.variant() + ": " + d.notExpressible());
+        }
+        assertEquals("kuzu", ((ReadsData) run.data().get(1).data()).dialect());
+        assertTrue(((ReadsData) run.data().get(1).data()).queryTexts().get("q10").contains("list_sort"), "Kuzu ran its own text of q10");
+        for (var q : SocialQueries.all()) {
+            for (String engine : List.of("neo4j", "kuzu")) {
+                Cell c = run.cells().stream().filter(x -> x.variant().equals(engine) && x.scenario().equals(q.id())).findFirst().orElseThrow();
+                assertEquals("embedded", c.transport(), "like with like: every engine in its own process");
+                assertTrue(c.verified(), engine + " " + q.id() + ": " + c.checks());
+            }
+        }
+        VariantComparison vc = run.comparisons().get(0);
+        assertEquals("neo4j", vc.baseline());
+        assertEquals("kuzu", vc.variant());
+        assertTrue(vc.figures().size() >= 19 + 2, "every query and the mix compared: " + vc.figures().size());
+        String html = Files.readString(runDir.resolve("report.html"));
+        assertTrue(html.contains("id=\"engines\"") && html.contains("data-engine=\"kuzu\"") && html.contains("data-query=\"q19 one message by id (embedded, cypher)\""),
+                "the report's engines × queries table");
+        String mine = dir.toAbsolutePath().toString();
+        List<String> left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains(mine) && !c.contains("surefire") && !c.contains("failsafe")).toList();
+        assertFalse(left.stream().anyMatch(c -> c.contains("HostMain") || c.contains("neo4j")), "engine hosts left running: " + left);
+    }
+}

