@@ -34,17 +34,18 @@ def lat(m): return m["latency"]
 print("| query | " + " | ".join(f"{e} p50 / p99 ms" for e in engines) + " | " + " | ".join(f"{e} ÷ {engines[0]} (p50)" for e in engines[1:]) + " |")
 print("|---" * (1 + 2 * len(engines) - 1) + "|")
 def x(r): return f"{r:.2f}×" if r < 10 else f"{r:.0f}×"
+def ms(v): return f"{v:,.0f}" if v >= 100 else f"{v:.3g}"
 for key in sorted(k for k in cells if k[0].startswith("q")):
     row = cells[key]
     if len(row) < len(engines): continue
-    ps = [f"{lat(row[e])['p50Ms']:.3g} / {lat(row[e])['p99Ms']:.3g}" for e in engines]
+    ps = [f"{ms(lat(row[e])['p50Ms'])} / {ms(lat(row[e])['p99Ms'])}" for e in engines]
     rs = [x(lat(row[e])['p50Ms'] / lat(row[engines[0]])['p50Ms']) for e in engines[1:]]
     print(f"| {key[0]} | " + " | ".join(ps) + " | " + " | ".join(rs) + " |")
 for key in sorted((k for k in cells if k[0] == "mix"), key=lambda k: (k[2] is not None, k[1] or 0)):
     row = cells[key]
     if len(row) < len(engines): continue
-    what = f"mix, open {key[2]:.0f}/s" if key[2] else f"mix, {key[1]} clients"
-    ps = [f"{row[e]['opsPerSecond']:,.0f} ops/s (p99 {lat(row[e])['p99Ms']:.3g})" for e in engines]
+    what = f"mix, open {key[2]:.0f}/s" if key[2] else f"mix, {key[1]} client{'' if key[1] == 1 else 's'}"
+    ps = [f"{row[e]['opsPerSecond']:,.0f} ops/s (p99 {ms(lat(row[e])['p99Ms'])})" for e in engines]
     rs = [x(row[e]['opsPerSecond'] / row[engines[0]]['opsPerSecond']) for e in engines[1:]]
     print(f"| {what} | " + " | ".join(ps) + " | " + " | ".join(rs) + " |")
 print("report: " + glob.glob(sys.argv[1] + "/*-reads/report.html")[0])

@@ -76,7 +76,9 @@ final class ReadStudy {
      */
     private void fit(Engine e) {
         dialect = e.dialect();
-        List<String> missing = o.transports().stream().filter(t -> !EMBEDDED.equals(t) && !e.transports().contains(t)).toList();
+        // a listed transport also covers its variants (ws-bson covers ws-bson-zstd)
+        List<String> missing = o.transports().stream().filter(t -> !EMBEDDED.equals(t)
+                && e.transports().stream().noneMatch(offered -> t.equals(offered) || t.startsWith(offered + "-"))).toList();
         transports = o.transports().stream().filter(t -> !missing.contains(t)).toList();
         if (!missing.isEmpty()) warnings.add(dialect + " offers no " + String.join(", ", missing) + ": those cells are for the engines that do");
         if (transports.isEmpty()) failures.add("the engine (" + e.description() + ") offers none of the transports asked for (" + String.join(", ", o.transports())

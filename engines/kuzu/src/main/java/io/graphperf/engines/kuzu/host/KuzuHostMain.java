@@ -5,17 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.kuzudb.Connection;
 import com.kuzudb.Database;
 import com.kuzudb.Version;
+import io.graphperf.core.engine.HostLoop;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.Runner;
 
-import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,9 +18,9 @@ import java.util.Map;
 
 /**
  * The Kuzu engine host: an embedded Kuzu database in this JVM, driven line by line over stdin by graphperf's adapter
- * ({@code KuzuEngine}, through {@code HostProcess}): open, load, execute, fetch, long, measure, close, exit. Each reply is
- * one line on stdout, {@code ok<TAB>RESULT} or {@code error<TAB>MESSAGE}. The host never times anything but the
- * in-process measurement, which graphperf's own Runner does here as it does inside Neo4j.
+ * ({@code KuzuEngine}, through {@code HostProcess} and {@link HostLoop}): open, load, execute, fetch, long, measure, close,
+ * exit. The host never times anything but the in-process measurement, which graphperf's own Runner does here as it does
+ * inside Neo4j.
  */
 public final class KuzuHostMain {
 
@@ -37,31 +32,14 @@ public final class KuzuHostMain {
     }
 
     public static void main(String[] args) throws Exception {
-        PrintStream reply = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(System.err); // keep the reply channel clean
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        // a harness killed outright (no shutdown hook) must not leave this host running, even in the middle of a measurement
-        ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
-        try {
-            Class.forName("com.kuzudb.Native"); // loads the native library now: its absence is one clear message at start
-        } catch (Throwable t) {
-            reply.println("error\tKuzu's native library did not load (" + t + "); the kuzu jar ships it for Linux (glibc), macOS and Windows on x86-64 and arm64");
-            System.exit(2);
-        }
-        reply.println("ok\tready");
-        for (String line; (line = in.readLine()) != null; ) {
-            String[] a = line.split("\t", -1);
+        HostLoop.serve(KuzuHostMain::handle, () -> {
             try {
-                String result = handle(a);
-                reply.println("ok\t" + result);
-                if (a[0].equals("exit")) break;
+                Class.forName("com.kuzudb.Native"); // loads the native library now: its absence is one clear message at start
             } catch (Throwable t) {
-                t.printStackTrace();
-                reply.println("error\t" + (t.getClass().getSimpleName() + ": " + t.getMessage()).replace('\n', ' ').replace('\t', ' '));
+                throw new IllegalStateException("Kuzu's native library did not load (" + t + "); the kuzu jar ships it for Linux (glibc), macOS and"
+                        + " Windows on x86-64 and arm64");
             }
-        }
-        closeDatabase();
-        System.exit(0);
+        }, KuzuHostMain::closeDatabase);
     }
 
     @SuppressWarnings("unchecked")

@@ -11,11 +11,8 @@ import com.orientechnologies.orient.core.db.tool.ODatabaseExport;
 import com.orientechnologies.orient.core.db.tool.ODatabaseImport;
 import com.orientechnologies.orient.core.metadata.schema.OClass;
 import com.orientechnologies.orient.core.sql.executor.OResultSet;
+import io.graphperf.core.engine.HostLoop;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,7 +20,7 @@ import java.util.TreeMap;
 
 /**
  * The OrientDB engine host: an embedded OrientDB in this JVM, driven line by line over stdin by graphperf's launcher
- * ({@code OrientHost}). Each request is one line, {@code OP<TAB>ARG…}; each reply one line on stdout, {@code ok<TAB>RESULT}
+ * ({@code OrientHost}) through {@link HostLoop}. Each request is one line, {@code OP<TAB>ARG…}; each reply one line on stdout, {@code ok<TAB>RESULT}
  * or {@code error<TAB>MESSAGE}. The host never times anything: the launcher times each request from its side.
  * OrientDB's own messages go to stderr (the host's log file).
  */
@@ -39,23 +36,7 @@ public final class OrientHostMain {
     }
 
     public static void main(String[] args) throws Exception {
-        PrintStream reply = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(System.err); // OrientDB prints to stdout: keep the reply channel clean
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        reply.println("ok\tready");
-        for (String line; (line = in.readLine()) != null; ) {
-            String[] a = line.split("\t", -1);
-            try {
-                String result = handle(a);
-                reply.println("ok\t" + result);
-                if (a[0].equals("exit")) break;
-            } catch (Throwable t) {
-                t.printStackTrace();
-                reply.println("error\t" + (t.getClass().getSimpleName() + ": " + t.getMessage()).replace('\n', ' ').replace('\t', ' '));
-            }
-        }
-        closeAll();
-        System.exit(0);
+        HostLoop.serve(OrientHostMain::handle, () -> { }, OrientHostMain::closeAll);
     }
 
     private static String handle(String[] a) throws Exception {
