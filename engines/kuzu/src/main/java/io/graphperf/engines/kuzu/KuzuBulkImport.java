@@ -82,7 +82,7 @@ final class KuzuBulkImport implements BulkImport {
         ((Map<String, Object>) out.get("stages")).forEach((k, v) -> stages.put(k, ((Number) v).doubleValue()));
         long bad = ((Number) out.get("badEntries")).longValue();
         return new Outcome(stages, ((Number) out.get("seconds")).doubleValue(), ((Number) out.get("nodes")).longValue(),
-                ((Number) out.get("relationships")).longValue(), -1, "", peak, Math.max(0, bad), null, store.getParent().resolve("kuzu-host.log"),
+                ((Number) out.get("relationships")).longValue(), -1, "", peak, Math.max(0, bad), engines.hostLog(), engines.hostLog(),
                 "COPY FROM the dataset's part files, one per label and type (Kuzu " + KuzuEngines.VERSION + ")");
     }
 

@@ -77,7 +77,12 @@ public final class KuzuEngines implements Engines {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap,
                 "-XX:+UseG1GC", "-Dgraphperf.trial=" + dir.toAbsolutePath(), "-cp", classpath(home), MAIN));
-        return HostProcess.start("Kuzu", cmd, dir.resolve("kuzu-host.log"), Duration.ofMinutes(2));
+        return HostProcess.start("Kuzu", cmd, hostLog(), Duration.ofMinutes(2));
+    }
+
+    /** The hosts' log: Kuzu's messages, and the rows its COPY skipped (the loader's bad-entries report). */
+    Path hostLog() {
+        return dir.resolve("kuzu-host.log");
     }
 
     Path storeDir(String store) {

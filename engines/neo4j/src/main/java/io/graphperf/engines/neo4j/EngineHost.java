@@ -23,7 +23,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EngineHost implements AutoCloseable {
 
+    /**
+     * A start gives up when its logs (the host's and Neo4j's debug log) have not grown for this long — a start that makes
+     * progress, such as recovery after a kill on a busy machine, is waited for up to {@link #START_CAP_SECONDS}.
+     */
     private static final long START_TIMEOUT_SECONDS = 180;
+    private static final long START_CAP_SECONDS = 900;
     private static final String MAIN_CLASS = "io.graphperf.engines.neo4j.host.EngineHostMain";
 
     private final HostSettings settings;
@@ -109,8 +114,15 @@ public final class EngineHost implements AutoCloseable {
     }
 
     private static Properties awaitReady(Process process, Path readyFile, Path log, Path work) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
-        while (System.nanoTime() < deadline) {
+        long start = System.nanoTime(), cap = start + TimeUnit.SECONDS.toNanos(START_CAP_SECONDS), progress = start;
+        Path debug = work.resolve("logs").resolve("debug.log");
+        long logged = -1;
+        while (System.nanoTime() - progress < TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS) && System.nanoTime() < cap) {
+            long now = size(log) + size(debug);
+            if (now != logged) {
+                logged = now;
+                progress = System.nanoTime();
+            }
             if (Files.exists(readyFile)) {
                 Properties props = new Properties();
                 try (var r = Files.newBufferedReader(readyFile, StandardCharsets.UTF_8)) {
@@ -124,8 +136,18 @@ public final class EngineHost implements AutoCloseable {
             }
             Thread.sleep(100);
         }
-        throw new UserError("the embedded Neo4j did not become ready within " + START_TIMEOUT_SECONDS + " s.\n"
-                + "Last lines of " + log + ":\n" + tail(log, 25));
+        long waited = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        throw new UserError("the embedded Neo4j did not become ready in " + waited + " s (" + (System.nanoTime() >= cap ? "the cap of a start"
+                : "its logs unchanged for the last " + START_TIMEOUT_SECONDS + " s") + ").\n" + "Last lines of " + log + ":\n" + tail(log, 25)
+                + (Files.exists(debug) ? "\nLast lines of " + debug + ":\n" + tail(debug, 15) : ""));
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.exists(p) ? Files.size(p) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static String debugLogErrors(Path work) {
