@@ -62,9 +62,17 @@ class ReadsIT {
                 assertTrue(c.validity().tooFew(), "fewer than 100 operations are flagged");
             }
         }
+        // every curve cell measured without errors; how many operations a 1 s window holds depends on the machine (one client may
+        // spend it all in one 3-level friends-of-friends query), so only the curve as a whole must have completed some
+        long curveOps = 0;
         for (String pair : pairs) {
-            for (int n : List.of(1, 4)) assertTrue(find(run, "mix", pair, n).measurement().opsPerSecond() > 0, pair + " at " + n + " threads");
+            for (int n : List.of(1, 4)) {
+                Cell c = find(run, "mix", pair, n);
+                assertEquals(0, c.measurement().errors(), pair + " at " + n + " threads: " + c.measurement().errorSamples());
+                curveOps += c.measurement().ops();
+            }
         }
+        assertTrue(curveOps > 0, "the throughput curves completed operations");
         Cell open = run.cells().stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
         assertEquals(50.0, open.offeredPerSecond());
         assertEquals(open.measurement().scheduled(), open.measurement().latency().count() + open.measurement().errors(), "every scheduled op accounted for");
