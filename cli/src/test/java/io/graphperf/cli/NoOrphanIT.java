@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -15,16 +16,12 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kill -9 of the harness mid-run must not leave the Neo4j engine host running. */
+/** kill -9 of the harness mid-run must not leave an engine host (Neo4j's, Kuzu's) running. */
 class NoOrphanIT {
 
     @Test
     void engineHostEndsWhenTheHarnessIsKilled(@TempDir Path out) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process harness = new ProcessBuilder(java.toString(), "-Dgraphperf.home=" + System.getProperty("graphperf.home"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "run", "writes", "--scenarios", "create-labelled", "--transports", "bolt", "--server-warmup", "0s", "--duration", "5m", "--out", out.toString())
-                .redirectErrorStream(true).redirectOutput(out.resolve("harness.log").toFile()).start();
+        Process harness = harness(out, "run", "writes", "--scenarios", "create-labelled", "--transports", "bolt", "--server-warmup", "0s", "--duration", "5m");
         try {
             long hostPid = awaitHostPid(out, harness);
             assertTrue(ProcessHandle.of(hostPid).isPresent(), "host running");
@@ -41,11 +38,7 @@ class NoOrphanIT {
 
     @Test
     void kuzusEngineHostEndsWhenTheHarnessIsKilled(@TempDir Path out) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process harness = new ProcessBuilder(java.toString(), "-Dgraphperf.home=" + System.getProperty("graphperf.home"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "run", "reads", "--engine", "kuzu", "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m", "--out", out.toString())
-                .redirectErrorStream(true).redirectOutput(out.resolve("harness.log").toFile()).start();
+        Process harness = harness(out, "run", "reads", "--engine", "kuzu", "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
         try {
             // the host measuring (a long cell in progress): found by the trial folder on its command line
             String mark = "-Dgraphperf.trial=" + out.toAbsolutePath();
@@ -68,6 +61,15 @@ class NoOrphanIT {
         } finally {
             harness.destroyForcibly();
         }
+    }
+
+    /** graphperf in a JVM of its own (so it can be killed outright), its results and log in {@code out}. */
+    private static Process harness(Path out, String... args) throws java.io.IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        cmd.addAll(List.of("--out", out.toString()));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.resolve("harness.log").toFile()).start();
     }
 
     private static long awaitHostPid(Path out, Process harness) throws Exception {

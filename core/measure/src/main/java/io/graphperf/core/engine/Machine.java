@@ -41,20 +41,4 @@ public final class Machine {
         }
         return 0;
     }
-
-    /** Bytes of the files under {@code dir}, 0 when it is missing. */
-    public static long bytesUnder(Path dir) {
-        if (!Files.exists(dir)) return 0;
-        try (var files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException e) {
-                    return 0;
-                }
-            }).sum();
-        } catch (IOException e) {
-            return 0;
-        }
-    }
 }

@@ -75,7 +75,7 @@ public final class BulkImporter {
         try {
             // VmHWM is the kernel's high-water mark of resident memory: the last reading before exit is the peak
             while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
-                peakRss = Math.max(peakRss, highWaterMark(p.pid()));
+                peakRss = Math.max(peakRss, io.graphperf.core.engine.Machine.peakRssBytes(p.pid()));
                 watch.poll();
             }
         } catch (InterruptedException e) {
@@ -112,16 +112,5 @@ public final class BulkImporter {
             }
         }
         return sizes;
-    }
-
-    static long highWaterMark(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-                if (line.startsWith("VmHWM:")) return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
-            }
-        } catch (IOException | RuntimeException e) {
-            // process gone or not Linux
-        }
-        return 0;
     }
 }
