@@ -95,6 +95,10 @@ class ReadsIT {
         for (Cell c : run.cells()) {
             Measurement m = c.measurement();
             if (!c.transport().equals("bolt") && !c.transport().startsWith("ws-")) continue;
+            if (m.serviceTime().count() == 0) { // a 1 s window a single long query outlasted: no split invented, the cell flagged
+                assertTrue(m.serverTime() == null && m.remainderTime() == null && c.validity().tooFew(), c.label());
+                continue;
+            }
             assertTrue(m.serverTime() != null && m.remainderTime() != null, c.label());
             double total = m.serviceTime().meanMs(), parts = m.serverTime().meanMs() + m.remainderTime().meanMs();
             assertEquals(total, parts, 0.01 * total + 0.01, c.label());
@@ -109,6 +113,7 @@ class ReadsIT {
                 assertTrue(m.clientTime() == null && m.wire() == null, c.label() + ": only the gateway's client reports them");
                 continue;
             }
+            if (m.serviceTime().count() == 0) continue; // as above
             assertTrue(m.clientTime() != null && m.clientTime().meanMs() > 0 && m.clientTime().meanMs() <= m.remainderTime().meanMs() * 1.01 + 0.01, c.label());
             assertEquals(m.serviceTime().count(), m.wire().requests(), c.label() + ": bytes counted for every window request");
             assertTrue(m.wire().sent() > 10 && m.wire().received() > 10 && m.wire().sent() <= m.wire().sentUncompressed() + 1, c.label());
