@@ -77,9 +77,14 @@ class CliErrorsTest {
         assertCleanError(cli("run", "reads", "--engines", "neo4j,kuzu", "--variant", "big:heap=2g", "--out", dir.toString()),
                 "--variant and --matrix compare configurations of one");
         assertCleanError(cli("run", "reads", "--engine", "kuzu", "--server", "bolt://x:7687", "--out", dir.toString()), "--server is your own Neo4j");
-        Outcome o = cli("run", "writes", "--engine", "kuzu", "--out", dir.toString());
-        assertEquals(2, o.code(), "writes takes no --engine yet: " + o.err());
-        assertTrue(o.err().contains("'--engine'"), o.err());
+        assertCleanError(cli("run", "writes", "--engine", "kuzu", "--server", "bolt://x:7687", "--reset", "delete-all", "--out", dir.toString()),
+                "--server is your own Neo4j");
+        assertCleanError(cli("run", "import", "--engines", "neo4j,arcadedb", "--out", dir.toString()), "engine 'arcadedb' (option --engines) cannot run here");
+        // the batch writer's operations are made in graphperf's process: they cannot be shipped into an engine's
+        assertCleanError(cli("run", "writes", "--engines", "neo4j,kuzu", "--scenarios", "batch-writer-durable-c8", "--out", dir.toString()),
+                "scenario batch-writer-durable-c8 runs over any transport but embedded");
+        assertCleanError(cli("run", "writes", "--transports", "embedded", "--server", "bolt://x:7687", "--reset", "delete-all", "--out", dir.toString()),
+                "transport embedded (option --transports) runs inside the engine graphperf starts");
     }
 
     @Test

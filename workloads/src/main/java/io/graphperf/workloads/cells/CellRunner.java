@@ -3,7 +3,9 @@ package io.graphperf.workloads.cells;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.RunListener;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
@@ -14,6 +16,7 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
 import io.graphperf.workloads.RunContext;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +67,7 @@ public final class CellRunner {
         engine.awaitIndexesOnline();
         RunPlan plan = planFor(s, runPlan);
         Path hlog = ctx.histograms().resolve(s.id() + "-" + transportName + ".hlog");
+        Files.createDirectories(hlog.getParent());
         List<RunListener> listeners = new ArrayList<>(List.of(ctx.progress()));
         CellProbe probe = s.probe();
         if (probe != null) {
@@ -72,7 +76,9 @@ public final class CellRunner {
         }
         Measurement m;
         try {
-            m = new Runner(transport, s.operations(), plan, hlog, engine.serverPids(), listeners).run();
+            m = Scenario.EMBEDDED.equals(transportName) // inside the engine's process, by the Runner there (no probe: components need a protocol)
+                    ? engine.measureInProcess(InProcessPlan.of((PortableOperations) s.operations(), plan, hlog))
+                    : new Runner(transport, s.operations(), plan, hlog, engine.serverPids(), listeners).run();
         } catch (Exception e) {
             engine.checkHealthy(); // a dead server explains the failure better than the driver's error
             throw e;

@@ -2,6 +2,7 @@ package io.graphperf.workloads.cells;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.Accounting;
+import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.results.Check;
 
@@ -30,13 +31,13 @@ import java.util.Map;
  */
 public record IdCheck(String label, String match, String property, long perOperation) implements CellCheck {
 
-    static final long CLIENT_SHIFT = 1L << 40;
+    static final long CLIENT_SHIFT = 1L << IdWrites.CLIENT_BITS;
     /** Beyond this many unacknowledged ids the engine is not asked for each (the check then says it is inexact). */
     static final int MAX_UNACKNOWLEDGED_LOOKUPS = 200_000;
 
     /** The id of item {@code i} of operation {@code seq} of client {@code client}. */
     public static long id(int client, long seq, long perOperation, long i) {
-        return ((long) client << 40) | (seq * perOperation + i);
+        return IdWrites.id(client, seq, perOperation, i);
     }
 
     public static IdCheck users(long perOperation) {

@@ -1,6 +1,7 @@
 package io.graphperf.workloads.cells;
 
 import io.graphperf.core.measure.OperationSource;
+import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.results.Reference;
 
 import java.util.List;
@@ -35,8 +36,22 @@ public record Scenario(String id, String title, String query, List<String> setup
         this(id, title, query, setup, operations, checks, reference, entityUnit, 0, null);
     }
 
+    /** The transport that runs a cell inside the engine's own process: only operations made as data can be shipped there. */
+    public static final String EMBEDDED = "embedded";
+
     public boolean runsOver(String transport) {
-        return over.test(transport);
+        return over.test(transport) && (!EMBEDDED.equals(transport) || operations instanceof PortableOperations);
+    }
+
+    /** The transports it runs over, in words (for an error naming them). */
+    public String overText() {
+        return operations instanceof PortableOperations || !over.test(EMBEDDED) ? overText
+                : overText + " but embedded (its operations are made in graphperf's own process)";
+    }
+
+    /** The same scenario with another query text (shown), schema and operations: as an engine's dialect has it. */
+    public Scenario written(String query, List<String> setup, OperationSource operations) {
+        return new Scenario(id, title, query, setup, operations, checks, reference, entityUnit, clients, probe, over, overText);
     }
 
     /** The same scenario, run over only the transports {@code over} accepts. */

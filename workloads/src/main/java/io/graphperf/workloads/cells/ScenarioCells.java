@@ -2,6 +2,7 @@ package io.graphperf.workloads.cells;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.RunContext;
@@ -25,9 +26,10 @@ public final class ScenarioCells {
      * @param isolated     an engine per cell (started, warmed on that cell's workload only, stopped), else one for all
      * @param warmupOn     the scenarios the server warm-up runs over the plan's transports, whatever cells are measured;
      *                     empty: the cells' own workloads
+     * @param dialects     the scenarios in each engine's dialect
      */
     public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
-                       boolean shuffled, boolean isolated, List<Scenario> warmupOn) {
+                       boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects) {
 
         public Plan {
             warmupOn = List.copyOf(warmupOn);
@@ -35,7 +37,23 @@ public final class ScenarioCells {
 
         /** The same plan for one cell (its engine warmed on the same fixed set, when one is named). */
         public Plan only(Item i) {
-            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn);
+            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn, dialects);
+        }
+
+        /** The plan in an engine's dialect; each scenario it cannot express is left out and put in {@code notExpressible} with why. */
+        public Plan in(String dialect, Map<String, String> notExpressible) {
+            return new Plan(written(scenarios, dialect, notExpressible), transports, run, serverWarmup, serverWarmupCap, shuffled, isolated,
+                    written(warmupOn, dialect, notExpressible), dialects);
+        }
+
+        private List<Scenario> written(List<Scenario> from, String dialect, Map<String, String> notExpressible) {
+            List<Scenario> out = new ArrayList<>();
+            for (Scenario s : from) {
+                ScenarioDialects.Written w = dialects.in(s, dialect);
+                if (w.scenario() != null) out.add(w.scenario());
+                else notExpressible.put(s.id(), w.whyNot());
+            }
+            return out;
         }
 
         /** The workloads the server warm-up runs: the fixed set over the plan's transports, else every cell's. */
@@ -125,12 +143,19 @@ public final class ScenarioCells {
      * @param warnings receives conditions that make figures suspect (a server warm-up cut short)
      * @return the server warm-up's outcome and the order, for run.json
      */
-    public static Map<String, Object> run(Engine engine, RunContext ctx, String experiment, Plan plan, List<Cell> cells, List<String> failures,
+    public static Map<String, Object> run(Engine engine, RunContext ctx, String experiment, Plan given, List<Cell> cells, List<String> failures,
                                           List<String> warnings) throws Exception {
         Map<String, Transport> transports = new LinkedHashMap<>();
         Map<String, Object> config = new LinkedHashMap<>();
+        Map<String, String> notExpressible = new LinkedHashMap<>();
+        Plan plan = given.in(engine.dialect(), notExpressible);
+        if (!notExpressible.isEmpty()) {
+            config.put("notExpressible", notExpressible);
+            warnings.add("not expressible in " + engine.dialect() + "'s dialect, so not measured on " + engine.description() + ": "
+                    + String.join("; ", notExpressible.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").toList()));
+        }
         try {
-            for (String t : plan.transports()) transports.put(t, engine.transport(t));
+            for (String t : plan.transports()) if (!Scenario.EMBEDDED.equals(t)) transports.put(t, engine.transport(t));
             List<Item> listed = plan.cells();
             ctx.progress().phase("schema of every scenario");
             Set<String> schema = new LinkedHashSet<>();
@@ -141,8 +166,11 @@ public final class ScenarioCells {
             ctx.progress().phaseDone("online");
             List<ServerWarmup.Slice> slices = new ArrayList<>();
             for (Item i : plan.warmupItems()) {
-                slices.add(ServerWarmup.Slice.of(i.scenario().id() + " over " + i.transport(), transports.get(i.transport()), i.scenario().operations(),
-                        CellRunner.planFor(i.scenario(), plan.run()).executor(), i.scenario().probe()));
+                String label = i.scenario().id() + " over " + i.transport();
+                var executor = CellRunner.planFor(i.scenario(), plan.run()).executor();
+                slices.add(Scenario.EMBEDDED.equals(i.transport())
+                        ? ServerWarmup.Slice.inProcess(label, engine, (PortableOperations) i.scenario().operations(), executor)
+                        : ServerWarmup.Slice.of(label, transports.get(i.transport()), i.scenario().operations(), executor, i.scenario().probe()));
             }
             ServerWarmup.Outcome warm = ServerWarmup.run(engine, slices, plan.serverWarmup(), plan.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());

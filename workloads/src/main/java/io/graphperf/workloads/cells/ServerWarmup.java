@@ -8,6 +8,9 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.IdWrites;
+import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Warmup;
 
@@ -15,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Warms the engine before the first cell, so that no cell's figure depends on the cells measured before it: a
@@ -51,12 +55,30 @@ public final class ServerWarmup {
 
         /** A workload the harness sends over a transport with the cell's executor, measured by the Runner (and thrown away). */
         public static Slice of(String label, Transport transport, OperationSource operations, Executor executor, CellProbe probe) {
+            AtomicInteger round = new AtomicInteger();
             return new Slice(label, slice -> {
                 RunPlan plan = new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice);
-                Measurement m = new Runner(transport, operations, plan, null, List.of(), List.of()).run();
+                Measurement m = new Runner(transport, ofRound(operations, round.getAndIncrement()), plan, null, List.of(), List.of()).run();
                 return m.opsPerSecond();
             }, probe);
         }
+
+        /** A workload measured inside the engine's own process (the embedded transport) by its Runner (and thrown away). */
+        public static Slice inProcess(String label, Engine engine, PortableOperations operations, Executor executor) {
+            AtomicInteger round = new AtomicInteger();
+            return new Slice(label, slice -> engine.measureInProcess(InProcessPlan.of((PortableOperations) ofRound(operations, round.getAndIncrement()),
+                    new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).opsPerSecond(), null);
+        }
+
+        /**
+         * Writes with ids of their own in each round (so an engine whose index checks each id is new, as Kuzu's primary key does,
+         * warms on writes that succeed); ids are 40 bits per client, so rounds cycle after {@value #ROUNDS} of {@value #CLIENTS} clients.
+         */
+        static OperationSource ofRound(OperationSource operations, int round) {
+            return operations instanceof IdWrites w ? w.shifted(CLIENTS * (1 + round % ROUNDS)) : operations;
+        }
+
+        static final int CLIENTS = 1 << 16, ROUNDS = 120;
     }
 
     /**

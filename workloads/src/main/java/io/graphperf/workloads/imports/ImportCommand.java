@@ -1,6 +1,7 @@
 package io.graphperf.workloads.imports;
 
 import io.graphperf.core.UserError;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import picocli.CommandLine.Command;
@@ -13,12 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"E1 — bulk import, schema, cache warm-up: Neo4j's bulk importer on a generated (b2b, social) or your own CSV folder,",
-                "then one uniqueness constraint per label key and the property indexes, each timed until ONLINE, then cold starts with",
-                "apoc.warmup.run and graphperf's query warm-up (their order alternated across repeats) and probe queries cold and warm."},
+        description = {"E1 — bulk import, schema, cache warm-up: the engine's own bulk loader (Neo4j's importer, Kuzu's COPY) on a generated",
+                "(b2b, social) or your own CSV folder, then one uniqueness constraint per label key and the property indexes, each timed until",
+                "ONLINE, then cold starts with apoc.warmup.run and graphperf's query warm-up (their order alternated across repeats) and probe",
+                "queries cold and warm. --engines loads the same files into several engines, side by side; a phase an engine cannot do is named."},
         footer = {"", "Examples:", "  graphperf run import --dataset b2b --scale 0.001,0.003,0.01",
                 "  graphperf run import --scale 0.01 --variant small-cache:page-cache=64m --repeat 5",
-                "  graphperf run import --dataset /data/my-csv-folder --index Person.name"})
+                "  graphperf run import --dataset /data/my-csv-folder --index Person.name",
+                "  graphperf run import --engines neo4j,kuzu --scale 0.01   (each engine's own loader on the same files)"})
 public final class ImportCommand extends ExperimentCommand<ImportOptions> {
 
     @Option(names = "--dataset", paramLabel = "NAME|DIR", description = "b2b (default), social, or a folder of Neo4j-import CSV files.")
@@ -31,7 +34,7 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
     String probeLabel;
     @Option(names = "--bad-tolerance", paramLabel = "N", description = "Bad rows the importer may skip before it fails (default: 10000, as in the study).")
     Integer badTolerance;
-    @Option(names = "--max-off-heap", paramLabel = "SIZE", description = "The importer's --max-off-heap-memory (default: 2G).")
+    @Option(names = "--max-off-heap", paramLabel = "SIZE", description = "Neo4j's importer's --max-off-heap-memory (default: 2G).")
     String maxOffHeap;
     @Option(names = "--defects", paramLabel = "N", description = "Defects per kind injected into a generated dataset (default: 0).")
     Integer defects;
@@ -43,6 +46,8 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
     boolean noDropOsCache;
     @Mixin
     EngineOptions engine = new EngineOptions();
+    @Mixin
+    EngineChoice engines = new EngineChoice();
 
     @Override
     public ImportOptions options() {
@@ -56,6 +61,11 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
         if (tolerance < 0) throw new UserError("--bad-tolerance must be 0 or more");
         return new ImportOptions(ds, sc, indexes, probeLabel, tolerance, maxOffHeap == null ? "2G" : maxOffHeap, defects == null ? 0 : defects,
                 datasetSeed == null ? 1 : datasetSeed, datasetCache, !noDropOsCache);
+    }
+
+    @Override
+    public EngineChoice engineChoice() {
+        return engines;
     }
 
     @Override

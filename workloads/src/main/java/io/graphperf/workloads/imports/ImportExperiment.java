@@ -34,7 +34,7 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
 
     @Override
     public String description() {
-        return "Neo4j's bulk importer on a generated (b2b, social) or your own CSV folder, then one uniqueness constraint per label key"
+        return "The engine's own bulk loader (Neo4j's importer, Kuzu's COPY) on a generated (b2b, social) or your own CSV folder, then one uniqueness constraint per label key"
                 + " and two property indexes timed until ONLINE, then cold start, apoc.warmup.run and graphperf's query warm-up with"
                 + " probe queries cold and warm. --scale takes a list; --variant and --repeat compare configurations.";
     }
@@ -80,8 +80,13 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
         double generation = studies.stream().mapToDouble(i -> Double.isNaN(i.generationSeconds()) ? 0 : i.generationSeconds()).sum();
         double own = studies.stream().mapToDouble(ImportStudyResult::ownWorkSeconds).sum();
         config.put("graphperfOwnWork", String.format("generating data %.1f s, bookkeeping %.2f s", generation, own));
-        return new TrialResult(cells, ctx.engines().describe() + ", loaded by neo4j-admin database import full", "", environment, config,
-                new ImportData(studies), List.of(), List.of());
+        List<String> warnings = new ArrayList<>();
+        if (!studies.isEmpty() && !studies.get(0).notExpressible().isEmpty()) {
+            studies.get(0).notExpressible().forEach((phase, why) -> warnings.add("not expressible on " + ctx.engines().describe() + ": the " + phase
+                    + " phase (" + why + ")"));
+        }
+        String loader = studies.isEmpty() ? "" : ", loaded by " + studies.get(0).importPhase().command();
+        return new TrialResult(cells, ctx.engines().describe() + loader, "", environment, config, new ImportData(studies), warnings, List.of());
     }
 
     @Override

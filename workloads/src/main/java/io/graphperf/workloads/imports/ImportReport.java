@@ -6,6 +6,7 @@ import io.graphperf.core.report.ReportSection;
 import io.graphperf.core.report.SvgChart;
 import io.graphperf.core.results.Reference;
 import io.graphperf.core.results.RunResult;
+import io.graphperf.workloads.options.EngineChoice;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,20 @@ final class ImportReport implements ReportSection {
         ImportData d = run.data(ImportData.class);
         if (d == null || d.studies().isEmpty()) return;
         int cores = cores(run);
+        List<RunResult.TrialData> engines = run.data().stream()
+                .filter(t -> t.repeat() == 1 && EngineChoice.AVAILABLE.containsKey(t.variant()) && t.data() instanceof ImportData).toList();
+        if (engines.size() > 1) {
+            engines(h, engines);
+            for (RunResult.TrialData t : engines) {
+                for (ImportStudyResult i : ((ImportData) t.data()).studies()) {
+                    h.el("h2", "engine " + t.variant(), "class", "engine");
+                    study(h, i, cores);
+                }
+            }
+            if (run.data().size() > engines.size()) h.note("Details above are of each engine's first run; every run's figures are in results.csv"
+                    + " and the comparisons below.");
+            return;
+        }
         summary(h, d.studies(), cores);
         scaling(h, d.studies(), cores);
         for (ImportStudyResult i : d.studies()) study(h, i, cores);
@@ -65,6 +80,27 @@ final class ImportReport implements ReportSection {
         }
     }
 
+    /** Engines side by side: each one's loader, start and cold lookups on the same files; a phase it cannot do says so. */
+    private static void engines(Html h, List<RunResult.TrialData> engines) {
+        Html.Table t = h.h2("Engines side by side").table("summary sortable", "import-engines", "engine", "dataset", "rows", "import s", "rows/s",
+                "loader peak RSS MB", "store MB", "schema s", "cold start s", "lookup by key, cold: median ms");
+        for (RunResult.TrialData e : engines) {
+            for (ImportStudyResult i : ((ImportData) e.data()).studies()) {
+                ImportPhase p = i.importPhase();
+                double[] lookup = i.probes().stream().filter(pr -> pr.name().equals("lookup by key")).findFirst()
+                        .map(pr -> pr.latencyMs().get(ImportStudy.COLD)).orElse(null);
+                String schema = i.notExpressible().containsKey("schema") ? "not expressible" : Format.secs(i.schemaSeconds());
+                t.row(List.of("engine", e.variant()), Html.Td.text(e.variant()), Html.Td.text(i.label()), Html.Td.num(Format.rate(p.rows())),
+                        Html.Td.num(Format.secs(p.seconds())), Html.Td.num(Format.rate(p.rowsPerSecond())),
+                        Html.Td.num(String.format(Locale.ROOT, "%.0f", p.peakRssBytes() / 1e6)), Html.Td.num(String.format(Locale.ROOT, "%.1f", p.storeBytes() / 1e6)),
+                        Html.Td.num(schema).title(i.notExpressible().get("schema")), Html.Td.num(Format.secs(i.startSeconds())),
+                        Html.Td.num(lookup == null ? "–" : Format.ms(lookup[0])));
+            }
+        }
+        t.end().note("Each engine loads the same files with its own loader, timed from its process's start to its exit; the store is what it"
+                + " left on disk. The comparisons below set each engine's figures against the first's.");
+    }
+
     private static void scaling(Html h, List<ImportStudyResult> studies, int cores) {
         if (studies.size() < 2) return;
         List<double[]> time = new ArrayList<>(), rate = new ArrayList<>(), ref = new ArrayList<>(), schema = new ArrayList<>();
@@ -88,7 +124,7 @@ final class ImportReport implements ReportSection {
     private static void study(Html h, ImportStudyResult i, int cores) {
         ImportPhase p = i.importPhase();
         h.el("h2", i.label(), "class", "study");
-        h.h3("1. Bulk import (Neo4j's importer)");
+        h.h3("1. Bulk import (the engine's own loader)");
         Map<String, String> m = new LinkedHashMap<>();
         m.put("wall time (process start to exit)", Format.secs(p.seconds()) + " s");
         m.put("importer's own total", Format.secs(p.importerSeconds()) + " s (the rest is its JVM starting and stopping)");
@@ -115,7 +151,8 @@ final class ImportReport implements ReportSection {
         p.storeFiles().forEach((f, b) -> sf.row(Html.Td.text(f), Html.Td.num(String.format(Locale.ROOT, "%.2f", b / 1e6))));
         sf.end().close("details");
 
-        h.h3("2. Schema (over Bolt, one at a time, each timed until ONLINE)");
+        h.h3("2. Schema (one at a time, each timed until ONLINE)");
+        notExpressible(h, i, "schema");
         Html.Table sc = h.table("schema", null, "index", "entries", "statement returned s", "ONLINE s", "entries/s", "statement");
         for (SchemaStep s : i.schema()) {
             sc.row(List.of("index", s.index()), Html.Td.text(s.index()), Html.Td.num(Format.rate(s.entries())), Html.Td.num(Format.secs(s.statementSeconds())),
@@ -129,6 +166,7 @@ final class ImportReport implements ReportSection {
                 : "; the operating system's file cache was NOT dropped (needs root), so disk reads may be served from memory") + "): "
                 + Format.secs(i.startSeconds()) + " s. Warm-up order in this run: " + String.join(" → ", i.warmupOrder())
                 + " (alternated across repeats, each from its own cold start).");
+        notExpressible(h, i, "warm-up");
         Html.Table w = h.table("warmup", null, "method", "ran", "seconds", "MB read", "MB/s", "cached MB", "store MB", "page cache MB", "store cached");
         for (WarmupResult r : i.warmups()) {
             w.row(List.of("method", r.method()), Html.Td.text(r.method()).title(r.description()), Html.Td.num(r.position() == 1 ? "first" : "second"),
@@ -168,6 +206,11 @@ final class ImportReport implements ReportSection {
         h.p((Double.isNaN(i.generationSeconds()) ? "Dataset reused (generated earlier)" : "Generating the dataset: " + Format.secs(i.generationSeconds()) + " s")
                 + "; layout detection, parsing the importer's output, reading store sizes and sampling probe keys: " + Format.secs(i.ownWorkSeconds())
                 + " s. Dataset: " + i.datasetDir());
+    }
+
+    private static void notExpressible(Html h, ImportStudyResult i, String phase) {
+        String why = i.notExpressible().get(phase);
+        if (why != null) h.el("p", "Not expressible on this engine: " + why + ".", "class", "note not-expressible");
     }
 
     private static void ref(Html h, ImportStudyResult i, String key) {

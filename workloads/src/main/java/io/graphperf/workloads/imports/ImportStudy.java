@@ -65,7 +65,7 @@ public final class ImportStudy {
         String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + io.graphperf.core.report.Format.scale(ds.scale()));
 
         // 1. import
-        progress.phase("import " + label + " (Neo4j's importer)");
+        progress.phase("import " + label + " (the engine's own loader)");
         DiskProbe.Snapshot io0 = disk.snapshot();
         PhaseTimer.Timed<BulkImport.Outcome> imported = PhaseTimer.time(() -> system.importFiles(ds.importArguments(options.badTolerance()), progress));
         BulkImport.Outcome out = imported.value();
@@ -85,11 +85,13 @@ public final class ImportStudy {
         List<SchemaStep> schema = new ArrayList<>();
         List<Object> keys = List.of(), primingKeys = List.of();
         String probeKey = ds.probeLabel() == null ? null : ds.labelKeys().get(ds.probeLabel());
-        progress.phase("start Neo4j on the imported store");
+        progress.phase("start the engine on the imported store");
+        ImportDialect dialect;
         try (Engine t = system.start()) {
             progress.phaseDone("started");
             environment.putAll(t.environment());
-            List<SchemaPhase.Step> steps = ds.schemaSteps();
+            dialect = ImportDialect.of(t.dialect());
+            List<SchemaPhase.Step> steps = dialect.schema(ds);
             DiskProbe.Snapshot s0 = disk.snapshot();
             List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, progress);
             phaseIo.put("schema", disk.since(s0));
@@ -102,7 +104,7 @@ public final class ImportStudy {
             if (probeKey != null) {
                 long count = t.queryLong("MATCH (n:`" + ds.probeLabel().replace("`", "``") + "`) RETURN count(n)");
                 // every other sampled key primes the server's code paths; the rest are measured
-                List<Object> sampled = t.queryColumn(Probes.sampleKeys(ds.probeLabel(), probeKey, count, 2 * options.probeSamples()));
+                List<Object> sampled = t.queryColumn(dialect.sampleKeys(ds.probeLabel(), probeKey, count, 2 * options.probeSamples()));
                 List<Object> measured = new ArrayList<>(), priming = new ArrayList<>();
                 for (int k = 0; k < sampled.size(); k++) (k % 2 == 0 ? measured : priming).add(sampled.get(k));
                 keys = measured;
@@ -110,7 +112,7 @@ public final class ImportStudy {
             }
             own += PhaseTimer.now() - o0;
         }
-        List<Probes.Probe> probes = probeKey == null ? List.of() : Probes.of(ds.probeLabel(), probeKey);
+        List<Probes.Probe> probes = probeKey == null ? List.of() : dialect.probes(ds.probeLabel(), probeKey);
         if (keys.isEmpty()) probes = probes.stream().filter(p -> !p.perKey()).toList();
 
         // 3. cold start and probes, then each warm-up method from its own cold start
@@ -124,11 +126,11 @@ public final class ImportStudy {
         dropped &= cold.osCacheDropped;
         startSeconds = cold.seconds;
         try (Engine t = cold.target) {
-            runProbes(t, probes, keys, primingKeys, COLD, latency, faults, progress);
+            runProbes(t, dialect, probes, keys, primingKeys, COLD, latency, faults, progress);
         }
         List<WarmupResult> warmups = new ArrayList<>();
         long storeBytes = storeFiles.entrySet().stream().filter(e -> e.getKey().startsWith("databases/")).mapToLong(Map.Entry::getValue).sum();
-        List<WarmupMethods.Method> methods = new ArrayList<>(List.of(WarmupMethods.apoc(), WarmupMethods.graphperf(ds.labelKeys(), ds.indexes())));
+        List<WarmupMethods.Method> methods = new ArrayList<>(dialect.warmups(ds));
         if (graphperfFirst) java.util.Collections.reverse(methods);
         int position = 0;
         for (WarmupMethods.Method m : methods) {
@@ -153,7 +155,7 @@ public final class ImportStudy {
                 warmups.add(w);
                 progress.phaseDone(String.format("%.1f s, %.0f MB read (%.1f MB/s%s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
                         w.megabytesPerSecond(), w.osCached() ? ", OS file cache not dropped: may be memory" : "", 100 * w.cachedFraction()));
-                runProbes(t, probes, keys, primingKeys, "after " + m.name(), latency, faults, progress);
+                runProbes(t, dialect, probes, keys, primingKeys, "after " + m.name(), latency, faults, progress);
             }
         }
         List<ProbeResult> probeResults = new ArrayList<>();
@@ -162,7 +164,8 @@ public final class ImportStudy {
             probeResults.add(new ProbeResult(p.name(), p.query(), p.perKey() ? keys.size() : 1, latency[i], faults[i]));
         }
         return new ImportStudyResult(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds(), phase, startSeconds, schema,
-                warmups, probeResults, dropped, own / 1e9, REFERENCES, methods.stream().map(WarmupMethods.Method::name).toList(), phaseIo);
+                warmups, probeResults, dropped, own / 1e9, REFERENCES, methods.stream().map(WarmupMethods.Method::name).toList(), phaseIo,
+                dialect.notExpressible());
     }
 
     private record Cold(Engine target, double seconds, boolean osCacheDropped) {
@@ -178,14 +181,14 @@ public final class ImportStudy {
         return new Cold(t, seconds, dropped);
     }
 
-    private static void runProbes(Engine t, List<Probes.Probe> probes, List<Object> keys, List<Object> primingKeys, String state,
+    private static void runProbes(Engine t, ImportDialect dialect, List<Probes.Probe> probes, List<Object> keys, List<Object> primingKeys, String state,
                                   Map<String, double[]>[] latency, Map<String, Long>[] faults, ProgressListener progress) throws Exception {
         if (probes.isEmpty()) return;
         progress.phase("probe queries, " + state);
         // plan every probe and run the per-key ones on other keys first (touching their few pages): a cold
         // probe should pay for the disk, not for the planner or for code the server's JIT has not compiled yet
         for (Probes.Probe p : probes) {
-            t.execute("EXPLAIN " + p.query(), p.perKey() ? Map.of("key", keys.get(0)) : Map.of());
+            t.execute(dialect.explain(p.query()), p.perKey() ? Map.of("key", keys.get(0)) : Map.of());
             if (p.perKey()) for (int i = 0; i < PRIMING_RUNS; i++) t.execute(p.query(), Map.of("key", primingKeys.get(i % primingKeys.size())));
         }
         for (int i = 0; i < probes.size(); i++) {

@@ -23,15 +23,17 @@ import java.util.List;
  * @param diskIo             what reached the disk in each phase ("import", "schema", "cold-start", "warm-up METHOD"), by
  *                           results.csv column; "import" also has the space the store took after it (disk_bytes) where
  *                           graphperf made the filesystem
+ * @param notExpressible     phases the engine cannot do ("schema", "warm-up"), with why (empty for Neo4j)
  */
 public record ImportStudyResult(String dataset, double scale, String datasetDir, double generationSeconds,
                                 ImportPhase importPhase, double startSeconds, List<SchemaStep> schema,
                                 List<WarmupResult> warmups, List<ProbeResult> probes, boolean osCacheDropped,
                                 double ownWorkSeconds, java.util.Map<String, Reference> references, List<String> warmupOrder,
-                                java.util.Map<String, java.util.Map<String, Double>> diskIo) {
+                                java.util.Map<String, java.util.Map<String, Double>> diskIo, java.util.Map<String, String> notExpressible) {
 
     public ImportStudyResult {
         diskIo = diskIo == null ? java.util.Map.of() : diskIo;
+        notExpressible = notExpressible == null ? java.util.Map.of() : notExpressible;
     }
 
     /** The I/O columns of one phase (empty when not measured). */

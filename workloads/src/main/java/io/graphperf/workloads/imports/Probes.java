@@ -18,7 +18,7 @@ public final class Probes {
     }
 
     public static List<Probe> of(String label, String key) {
-        String l = "`" + label.replace("`", "``") + "`", k = "`" + key.replace("`", "``") + "`";
+        String l = quote(label), k = quote(key);
         return List.of(
                 new Probe("lookup by key", "MATCH (n:" + l + " {" + k + ": $key}) RETURN properties(n) AS p", true),
                 new Probe("neighbourhood", "MATCH (n:" + l + " {" + k + ": $key})-[r]-(m) "
@@ -29,7 +29,11 @@ public final class Probes {
     /** Keys spread over the label (every m-th node by internal id), the same on every run of one import. */
     public static String sampleKeys(String label, String key, long labelCount, int samples) {
         long every = Math.max(1, labelCount / Math.max(1, samples));
-        return "MATCH (n:`" + label.replace("`", "``") + "`) WHERE id(n) % " + every + " = 0 RETURN n.`" + key.replace("`", "``")
-                + "` AS k LIMIT " + samples;
+        return "MATCH (n:" + quote(label) + ") WHERE id(n) % " + every + " = 0 RETURN n." + quote(key) + " AS k LIMIT " + samples;
+    }
+
+    /** A label or property name as Cypher quotes it. */
+    static String quote(String name) {
+        return "`" + name.replace("`", "``") + "`";
     }
 }

@@ -32,7 +32,7 @@ public final class SchemaPhase {
         }
 
         private static String quote(String name) {
-            return "`" + name.replace("`", "``") + "`";
+            return Probes.quote(name);
         }
     }
 

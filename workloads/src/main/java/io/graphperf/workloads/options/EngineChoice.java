@@ -37,8 +37,8 @@ public final class EngineChoice {
     public String engine;
 
     @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
-            + " interleaved, the first the baseline of the comparisons (e.g. neo4j,kuzu).", "With an engine other than Neo4j the defaults measure like with like:"
-            + " --transports embedded --forms cypher --servers 0."})
+            + " interleaved, the first the baseline of the comparisons (e.g. neo4j,kuzu).", "With an engine other than Neo4j the defaults measure like with like,"
+            + " every engine inside its own process (the embedded transport); what an engine cannot express is named, never skipped silently."})
     public List<String> engines = new ArrayList<>();
 
     /** The engines chosen, each a known name, in order; empty when neither option is given (Neo4j). */

@@ -168,8 +168,7 @@ final class ReadStudy {
                     OperationMix mix = mix(queries, form);
                     Executor ex = new Closed(Math.min(16, o.sweepClients()));
                     if (EMBEDDED.equals(transport)) {
-                        slices.add(new ServerWarmup.Slice(label(transport, form), slice -> e.measureInProcess(InProcessPlan.of(mix,
-                                new RunPlan(ex, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).opsPerSecond(), null));
+                        slices.add(ServerWarmup.Slice.inProcess(label(transport, form), e, mix, ex));
                     } else {
                         Transport t = e.transport(transport);
                         opened.add(t);

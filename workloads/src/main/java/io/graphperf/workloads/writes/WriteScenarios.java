@@ -3,6 +3,7 @@ package io.graphperf.workloads.writes;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Reference;
 import io.graphperf.workloads.cells.CellCheck;
@@ -47,7 +48,7 @@ public final class WriteScenarios {
     public static List<Scenario> all() {
         List<Scenario> s = new ArrayList<>();
         s.add(new Scenario("foreach-100", "FOREACH creating 100 nodes with a self-relationship each, one transaction per request",
-                FOREACH, List.of(), constant(new Operation("foreach-100", List.of(new Statement(FOREACH, Map.of())), TxMode.EXPLICIT, 400)),
+                FOREACH, List.of(), constant(FOREACH, "foreach-100", 400),
                 List.of(CountCheck.nodes(100), CountCheck.relationships(100)),
                 new Reference("1,500 req/s = 600 k entities+properties/s", 600_000, Reference.ENTITIES, SOURCE),
                 "nodes + relationships + properties (400 per request)"));
@@ -148,27 +149,19 @@ public final class WriteScenarios {
                 statementsPerTx(query, id, 1000), List.of(check), new Reference(figure, value, Reference.ENTITIES, SOURCE), "nodes");
     }
 
-    private static OperationSource constant(Operation op) {
-        return (client, seq) -> op;
+    private static IdWrites constant(String query, String type, long entities) {
+        return new IdWrites(type, query, IdWrites.Shape.CONSTANT, 1, TxMode.EXPLICIT, entities);
     }
 
-    private static OperationSource single(String query, String type) {
-        return (client, seq) -> new Operation(type, List.of(new Statement(query, Map.of("id", IdCheck.id(client, seq, 1, 0)))), TxMode.EXPLICIT, 1);
+    private static IdWrites single(String query, String type) {
+        return new IdWrites(type, query, IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
     }
 
-    private static OperationSource statementsPerTx(String query, String type, int count) {
-        return (client, seq) -> {
-            List<Statement> statements = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) statements.add(new Statement(query, Map.of("id", IdCheck.id(client, seq, count, i))));
-            return new Operation(type, statements, TxMode.EXPLICIT, count);
-        };
+    private static IdWrites statementsPerTx(String query, String type, int count) {
+        return new IdWrites(type, query, IdWrites.Shape.EACH_STATEMENT, count, TxMode.EXPLICIT, count);
     }
 
-    private static OperationSource rows(String query, String type, int batch, TxMode mode) {
-        return (client, seq) -> {
-            List<Map<String, Object>> rows = new ArrayList<>(batch);
-            for (int i = 0; i < batch; i++) rows.add(Map.of("id", IdCheck.id(client, seq, batch, i)));
-            return new Operation(type, List.of(new Statement(query, Map.of("rows", rows))), mode, batch);
-        };
+    private static IdWrites rows(String query, String type, int batch, TxMode mode) {
+        return new IdWrites(type, query, IdWrites.Shape.ROWS, batch, mode, batch);
     }
 }

@@ -3,6 +3,7 @@ package io.graphperf.workloads.writes;
 import io.graphperf.core.UserError;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioCells;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.LoadOptions;
@@ -22,6 +23,7 @@ import java.util.List;
                 "  graphperf run writes --scenarios unwind-1000,create-labelled --transports bolt",
                 "  graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable",
                 "  graphperf run writes --load open --rate 200 --scenarios create-labelled-indexed",
+                "  graphperf run writes --engines neo4j,kuzu --scenarios create-labelled-indexed,unwind-1000   (each engine measured in its own JVM)",
                 "  graphperf run writes --server neo4j://db.example:7687 --user neo4j --password secret --reset delete-all"})
 public final class WritesCommand extends ExperimentCommand<WritesOptions> {
 
@@ -29,7 +31,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
 
     @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "Scenarios to run (default: all; see graphperf list).")
     List<String> scenarios = new ArrayList<>();
-    @Option(names = "--transports", split = ",", paramLabel = "T", description = "Transports: bolt, http (default: both), and graphperf's gateway as ws-FORMAT[-COMPRESSION] (e.g. ws-bson;"
+    @Option(names = "--transports", split = ",", paramLabel = "T", description = "Transports: bolt, http (default: both), embedded (inside the engine's own JVM;"
+            + " the default with an engine other than Neo4j), and graphperf's gateway as ws-FORMAT[-COMPRESSION] (e.g. ws-bson;"
             + " the batch-writer-ws-* scenarios run over it only).")
     List<String> transports = new ArrayList<>();
     @Option(names = "--server-warmup-on", split = ",", paramLabel = "ID", description = {"The scenarios the server warm-up runs (over --transports),"
@@ -42,6 +45,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     EngineOptions engine = new EngineOptions();
     @Mixin
     ServerOptions server = new ServerOptions();
+    @Mixin
+    EngineChoice engines = new EngineChoice();
     @Option(names = "--reset", paramLabel = "MODE", description = "Allow emptying the --server database between cells: delete-all. Required with --server.")
     String reset;
 
@@ -50,11 +55,16 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         List<Scenario> all = WriteScenarios.all();
         List<Scenario> chosen = select(all, scenarios, "writes", "--scenarios");
         List<Scenario> warmSet = warmupOn.isEmpty() ? List.of() : select(all, warmupOn, "writes", "--server-warmup-on");
-        List<String> tr = transports.isEmpty() ? List.of("bolt", "http") : transports;
+        if (server.given() && !engines.chosen().isEmpty()) throw new UserError("--engine and --engines choose engines graphperf starts; --server is your own Neo4j");
+        // another engine than Neo4j: like with like, each engine measured in its own process
+        List<String> tr = transports.isEmpty() ? (engines.beyondNeo4j() ? List.of(Scenario.EMBEDDED) : List.of("bolt", "http")) : transports;
         for (String t : tr) {
-            if (!List.of("bolt", "http").contains(t) && !t.startsWith("ws-")) {
-                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, and graphperf's gateway as ws-FORMAT[-COMPRESSION]"
-                        + " (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
+            if (!List.of("bolt", "http", Scenario.EMBEDDED).contains(t) && !t.startsWith("ws-")) {
+                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as"
+                        + " ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
+            }
+            if (server.given() && Scenario.EMBEDDED.equals(t)) {
+                throw new UserError("transport embedded (option --transports) runs inside the engine graphperf starts (its plugin); with --server use bolt and http");
             }
         }
         if (!scenarios.isEmpty()) requireTransport(chosen, tr, "");
@@ -67,7 +77,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         }
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
-        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(), warmSet));
+        return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(), warmSet,
+                WriteDialects.ALL));
     }
 
     /** Each scenario runs over at least one of the transports; else an error naming it ({@code where}: which option named it). */
@@ -90,6 +101,11 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
             if (!out.contains(s)) out.add(s);
         }
         return out;
+    }
+
+    @Override
+    public EngineChoice engineChoice() {
+        return engines;
     }
 
     @Override

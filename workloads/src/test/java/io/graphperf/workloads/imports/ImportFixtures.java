@@ -30,7 +30,7 @@ public final class ImportFixtures {
         List<ProbeResult> probes = List.of(new ProbeResult("lookup by key", "MATCH …", 20, lat, Map.of("cold", 80L, "after apoc.warmup.run", 0L)));
         return new ImportStudyResult("b2b", scale, "/tmp/b2b", Double.NaN, p, 7.0, schema, warmups, probes, true, 0.5,
                 Map.of(ImportStudyResult.IMPORT_ROWS_PER_CORE, new Reference("≈ 24 k rows/s per core", 24_000, "rows/s per core", "spec E1")),
-                List.of("apoc.warmup.run", "graphperf query warm-up"), null);
+                List.of("apoc.warmup.run", "graphperf query warm-up"), null, null);
     }
 
     /** A run of E1 at the given scales, with its cells and data as the experiment makes them. */

@@ -59,6 +59,27 @@ public final class Accounting {
         total++;
     }
 
+    /** The accounting as plain values, to carry it out of an engine's process. */
+    public record Snapshot(boolean exact, List<Client> clients) {
+    }
+
+    public Snapshot snapshot() {
+        return new Snapshot(exact(), clients());
+    }
+
+    /** The accounting a snapshot was taken of. */
+    public static Accounting of(Snapshot s) {
+        Accounting a = new Accounting(s.clients().size());
+        for (Client c : s.clients()) {
+            a.issued[c.client()] = c.issued();
+            a.notAcked[c.client()] = c.notAcknowledged().clone();
+            a.notAckedCount[c.client()] = c.notAcknowledged().length;
+            a.total += c.notAcknowledged().length;
+        }
+        a.exact = s.exact();
+        return a;
+    }
+
     public synchronized boolean exact() {
         return exact;
     }

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * What to measure inside the database server's own process (the "embedded" transport): the mix and the
+ * What to measure inside the database server's own process (the "embedded" transport): the operations and the
  * run plan as plain values, and where the server writes its HdrHistogram log. The server runs graphperf's
  * {@link Runner} on it, so in-process figures come from the same measuring layer as every other.
  *
@@ -16,14 +16,14 @@ import java.time.Duration;
  * @param warmupMillis  fixed warm-up, or the cap of a warm-up until steady ({@code untilSteady})
  * @param histogramLog  a path the server can write, or null
  */
-public record InProcessPlan(OperationMix mix, String load, int clients, double rate, long warmupMillis, boolean untilSteady,
+public record InProcessPlan(PortableOperations operations, String load, int clients, double rate, long warmupMillis, boolean untilSteady,
                             long durationMillis, long operationsPerClient, long intervalMillis, int batches, String histogramLog) {
 
-    public static InProcessPlan of(OperationMix mix, RunPlan plan, Path histogramLog) {
+    public static InProcessPlan of(PortableOperations operations, RunPlan plan, Path histogramLog) {
         Executor e = plan.executor();
         boolean auto = plan.warmup() instanceof Warmup.UntilSteady;
         long warm = plan.warmup() instanceof Warmup.UntilSteady u ? u.max().toMillis() : ((Warmup.Fixed) plan.warmup()).duration().toMillis();
-        return new InProcessPlan(mix, e.name(), e.clients(), e.offeredPerSecond() == null ? 0 : e.offeredPerSecond(), warm, auto,
+        return new InProcessPlan(operations, e.name(), e.clients(), e.offeredPerSecond() == null ? 0 : e.offeredPerSecond(), warm, auto,
                 plan.window().toMillis(), plan.operationsPerClient(), plan.interval().toMillis(), plan.batches(),
                 histogramLog == null ? null : histogramLog.toAbsolutePath().toString());
     }

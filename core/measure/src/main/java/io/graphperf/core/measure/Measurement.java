@@ -50,6 +50,14 @@ public record Measurement(
         String histogramLog, boolean drained,
         @JsonIgnore Accounting accounting) {
 
+    /** The same measurement with the accounting of its operations (carried apart from an engine's process: see {@link InProcessResult}). */
+    public Measurement withAccounting(Accounting a) {
+        return new Measurement(load, loadDescription, clients, offeredPerSecond, warmupSeconds, warmupSteady, warmup, windowSeconds, ops, opsPerSecond,
+                entities, entitiesPerSecond, errors, errorSamples, errorLatency, scheduled, dropped, lateShare, clamped, acknowledgedOps,
+                acknowledgedEntities, latency, serviceTime, serverTime, remainderTime, clientTime, wire, latencyByType, timeline, batchRates,
+                steadiness, resources, histogramLog, drained, a);
+    }
+
     /** Achieved below 95 % of the offered rate, or more than 5 % of the schedule started over 1 s late. */
     public static final double OVERLOAD_ACHIEVED = 0.95, OVERLOAD_LATE_SHARE = 0.05;
 

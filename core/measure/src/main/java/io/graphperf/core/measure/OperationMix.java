@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @param types the operation types; a single type makes a single-query run
  */
-public record OperationMix(List<Type> types) implements OperationSource {
+public record OperationMix(List<Type> types) implements PortableOperations {
 
     /**
      * @param weight    relative frequency in the mix (e.g. the study's repeat count)

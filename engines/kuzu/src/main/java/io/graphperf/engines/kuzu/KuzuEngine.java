@@ -8,6 +8,7 @@ import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
 
 import java.time.Duration;
@@ -83,7 +84,7 @@ final class KuzuEngine implements Engine {
     @Override
     public Measurement measureInProcess(InProcessPlan plan) throws Exception {
         Duration cap = Duration.ofMillis(plan.warmupMillis() * 2 + plan.durationMillis()).plus(Duration.ofMinutes(15));
-        return JSON.readValue(host.request(cap, "measure", JSON.writeValueAsString(plan)), Measurement.class);
+        return JSON.readValue(host.request(cap, "measure", JSON.writeValueAsString(plan)), InProcessResult.class).measured();
     }
 
     @Override

@@ -268,7 +268,7 @@ public final class Neo4jEngine implements Engine {
     public io.graphperf.core.measure.Measurement measureInProcess(io.graphperf.core.measure.InProcessPlan plan) throws Exception {
         try (Session s = session()) {
             String json = s.run("CALL graphperf.measure($plan)", Map.of("plan", JSON.writeValueAsString(plan))).single().get(0).asString();
-            return JSON.readValue(json, io.graphperf.core.measure.Measurement.class);
+            return JSON.readValue(json, io.graphperf.core.measure.InProcessResult.class).measured();
         }
     }
 

@@ -8,6 +8,7 @@ import com.kuzudb.Version;
 import io.graphperf.core.engine.HostLoop;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.Runner;
 
@@ -79,9 +80,9 @@ public final class KuzuHostMain {
             }
             case "measure" -> {
                 InProcessPlan plan = JSON.readValue(a[1], InProcessPlan.class);
-                Measurement m = new Runner(new KuzuTransport(db), plan.mix(), plan.runPlan(),
+                Measurement m = new Runner(new KuzuTransport(db), plan.operations(), plan.runPlan(),
                         plan.histogramLog() == null ? null : Path.of(plan.histogramLog()), List.of(ProcessHandle.current().pid()), List.of()).run();
-                return JSON.writeValueAsString(m);
+                return JSON.writeValueAsString(InProcessResult.of(m));
             }
             case "close" -> {
                 closeDatabase();

@@ -3,15 +3,18 @@ package io.graphperf.engines.kuzu.host;
 import com.kuzudb.DataTypeID;
 import com.kuzudb.FlatTuple;
 import com.kuzudb.KuzuList;
+import com.kuzudb.KuzuStruct;
 import com.kuzudb.QueryResult;
 import com.kuzudb.Value;
+import com.kuzudb.ValueNodeUtil;
+import com.kuzudb.ValueRelUtil;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Java values to Kuzu's and back: integers as INT64, lists as LIST; every row of a result read into Java values. */
+/** Java values to Kuzu's and back: integers as INT64, lists as LIST, maps as STRUCT, nodes and relationships read back as their properties; every row of a result read into Java values. */
 final class KuzuValues {
 
     private KuzuValues() {
@@ -32,6 +35,11 @@ final class KuzuValues {
             for (int i = 0; i < items.length; i++) items[i] = value(l.get(i));
             if (items.length == 0) throw new IllegalArgumentException("an empty list parameter has no element type for Kuzu");
             return new KuzuList(items).getValue();
+        }
+        if (v instanceof Map<?, ?> m) { // a row of UNWIND $rows: a STRUCT, its fields read as row.field
+            Map<String, Value> fields = new LinkedHashMap<>();
+            m.forEach((k, x) -> fields.put(String.valueOf(k), value(x)));
+            return new KuzuStruct(fields).getValue();
         }
         return new Value(v);
     }
@@ -59,6 +67,17 @@ final class KuzuValues {
             List<Object> out = new ArrayList<>((int) l.getListSize());
             for (long i = 0; i < l.getListSize(); i++) out.add(java(l.getListElement(i)));
             return out;
+        }
+        if (type == DataTypeID.NODE || type == DataTypeID.REL) { // an entity: its properties
+            boolean node = type == DataTypeID.NODE;
+            long n = node ? ValueNodeUtil.getPropertySize(v) : ValueRelUtil.getPropertySize(v);
+            Map<String, Object> properties = new LinkedHashMap<>();
+            for (long i = 0; i < n; i++) {
+                String name = node ? ValueNodeUtil.getPropertyNameAt(v, i) : ValueRelUtil.getPropertyNameAt(v, i);
+                Object value = java(node ? ValueNodeUtil.getPropertyValueAt(v, i) : ValueRelUtil.getPropertyValueAt(v, i));
+                if (value != null) properties.put(name, value); // as Neo4j's properties(): no value, no key
+            }
+            return properties;
         }
         if (type == DataTypeID.INT128 || type == DataTypeID.UINT64) return ((Number) v.getValue()).longValue();
         return v.getValue();

@@ -4,6 +4,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TxMode;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Result;
 import org.neo4j.graphdb.Transaction;
@@ -35,6 +36,10 @@ final class EmbeddedTransport implements Transport {
         return new Session() {
             @Override
             public void execute(Operation op) {
+                if (op.txMode() != TxMode.EXPLICIT) { // each statement its own implicit transaction (CALL {} IN TRANSACTIONS needs one)
+                    for (Statement st : op.statements()) db.executeTransactionally(st.text(), st.params(), r -> rows(r));
+                    return;
+                }
                 try (Transaction tx = db.beginTx()) {
                     for (Statement st : op.statements()) {
                         try (Result r = tx.execute(st.text(), st.params())) {

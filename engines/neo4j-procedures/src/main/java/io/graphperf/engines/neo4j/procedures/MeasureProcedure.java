@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Measurement;
 import org.neo4j.graphdb.GraphDatabaseService;
@@ -40,13 +41,15 @@ public final class MeasureProcedure {
         }
     }
 
-    @Procedure(name = "graphperf.measure", mode = Mode.READ)
-    @Description("graphperf: measure an operation mix in-process with graphperf's Runner; returns the measurement as JSON")
+    // SCHEMA: the transactions the Runner opens here take the procedure's access mode, and a write workload may create labels and
+    // property keys, as any client's writes may
+    @Procedure(name = "graphperf.measure", mode = Mode.SCHEMA)
+    @Description("graphperf: measure operations (a query mix or writes) in-process with graphperf's Runner; returns the measurement and its accounting as JSON")
     public Stream<Json> measure(@Name("plan") String planJson) throws Exception {
         InProcessPlan plan = JSON.readValue(planJson, InProcessPlan.class);
-        Measurement m = new Runner(new EmbeddedTransport(db), plan.mix(), plan.runPlan(),
+        Measurement m = new Runner(new EmbeddedTransport(db), plan.operations(), plan.runPlan(),
                 plan.histogramLog() == null ? null : Path.of(plan.histogramLog()), List.of(ProcessHandle.current().pid()), List.of()).run();
-        return Stream.of(new Json(JSON.writeValueAsString(m)));
+        return Stream.of(new Json(JSON.writeValueAsString(InProcessResult.of(m))));
     }
 
     @Procedure(name = "graphperf.fetch", mode = Mode.READ)

@@ -1,0 +1,67 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.workloads.Experiments;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * E4 on Neo4j and Kuzu side by side, from the command line: the same scenarios measured inside each engine's own JVM by
+ * several clients at once, every acknowledged id found once in each store, the scenarios Kuzu's Cypher cannot write named
+ * with why, and no process left behind.
+ */
+class EnginesWritesIT {
+
+    static {
+        Experiments.all();
+    }
+
+    @Test
+    void neo4jAndKuzuWriteTheSameIdsEachCheckedById(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu", "--out", dir.toString(),
+                "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
+                "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+        assertEquals(0, o.code(), o.err() + o.out());
+        Path runDir;
+        try (var l = Files.list(dir)) {
+            runDir = l.filter(p -> p.getFileName().toString().endsWith("-writes")).findFirst().orElseThrow();
+        }
+        RunResult run = JsonExporter.read(runDir);
+        assertTrue(run.passed(), run.failures().toString());
+        assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
+        Set<String> neo4j = scenarios(run, "neo4j"), kuzu = scenarios(run, "kuzu");
+        assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100", "call-in-tx", "foreach-100"), neo4j);
+        assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100"), kuzu,
+                "Kuzu's Cypher has no FOREACH and no CALL {} IN TRANSACTIONS");
+        for (Cell c : run.cells()) {
+            assertEquals("embedded", c.transport(), "like with like: every engine measured in its own process");
+            assertTrue(c.verified() && !c.checks().isEmpty(), c.variant() + " " + c.scenario() + ": " + c.checks());
+            assertTrue(c.measurement().acknowledgedOps() > 0, c.variant() + " " + c.scenario());
+            assertEquals(0, c.measurement().errors(), c.variant() + " " + c.scenario() + ": " + c.measurement().errorSamples());
+        }
+        Cell indexed = run.cells().stream().filter(c -> c.variant().equals("kuzu") && c.scenario().equals("create-labelled-indexed")).findFirst().orElseThrow();
+        assertTrue(indexed.query().contains("PRIMARY KEY(user_id)"), "the report shows the table Kuzu's cell wrote to: " + indexed.query());
+        assertTrue(run.warnings().stream().anyMatch(w -> w.contains("foreach-100 (Kuzu's Cypher has no FOREACH)")), run.warnings().toString());
+        assertFalse(run.comparisons().isEmpty(), "kuzu compared with neo4j cell by cell");
+        String mine = dir.toAbsolutePath().toString();
+        List<String> left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains(mine) && !c.contains("surefire") && !c.contains("failsafe")).toList();
+        assertFalse(left.stream().anyMatch(c -> c.contains("HostMain") || c.contains("neo4j")), "engine hosts left running: " + left);
+    }
+
+    private static Set<String> scenarios(RunResult run, String engine) {
+        return run.cells().stream().filter(c -> c.variant().equals(engine)).map(Cell::scenario).collect(Collectors.toSet());
+    }
+}

@@ -1,0 +1,104 @@
+package io.graphperf.workloads.imports;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * E1's statements in each engine's dialect, in one place: the schema steps, the warm-up methods, the probe queries and how
+ * keys are sampled. Neo4j's are the study's own; where an engine cannot do a phase, {@link #notExpressible} says why, and the
+ * study and its report show that instead of a figure.
+ */
+public interface ImportDialect {
+
+    List<SchemaPhase.Step> schema(ImportDataset ds);
+
+    List<WarmupMethods.Method> warmups(ImportDataset ds);
+
+    List<Probes.Probe> probes(String label, String key);
+
+    /** A query for about {@code samples} keys spread over the label, the same on every run of one import. */
+    String sampleKeys(String label, String key, long labelCount, int samples);
+
+    /** The statement that plans a probe without running it. */
+    default String explain(String query) {
+        return "EXPLAIN " + query;
+    }
+
+    /** Phases this dialect cannot express ("schema", "warm-up"), with why. */
+    Map<String, String> notExpressible();
+
+    static ImportDialect of(String dialect) {
+        return switch (dialect) {
+            case "neo4j" -> NEO4J;
+            case "kuzu" -> KUZU;
+            default -> throw new IllegalArgumentException("E1 is not written for the dialect " + dialect);
+        };
+    }
+
+    ImportDialect NEO4J = new ImportDialect() {
+        @Override
+        public List<SchemaPhase.Step> schema(ImportDataset ds) {
+            return ds.schemaSteps();
+        }
+
+        @Override
+        public List<WarmupMethods.Method> warmups(ImportDataset ds) {
+            return List.of(WarmupMethods.apoc(), WarmupMethods.graphperf(ds.labelKeys(), ds.indexes()));
+        }
+
+        @Override
+        public List<Probes.Probe> probes(String label, String key) {
+            return Probes.of(label, key);
+        }
+
+        @Override
+        public String sampleKeys(String label, String key, long labelCount, int samples) {
+            return Probes.sampleKeys(label, key, labelCount, samples);
+        }
+
+        @Override
+        public Map<String, String> notExpressible() {
+            return Map.of();
+        }
+    };
+
+    /**
+     * Kuzu: each node table's primary key (the dataset's label key) is indexed while COPY loads it, so that build is part of the
+     * import's time; it has no other property index and no warm-up procedure, and graphperf's query warm-up reads properties()
+     * and keys(), which its Cypher lacks. The probes read the same entities, returned whole.
+     */
+    ImportDialect KUZU = new ImportDialect() {
+        @Override
+        public List<SchemaPhase.Step> schema(ImportDataset ds) {
+            return List.of();
+        }
+
+        @Override
+        public List<WarmupMethods.Method> warmups(ImportDataset ds) {
+            return List.of();
+        }
+
+        @Override
+        public List<Probes.Probe> probes(String label, String key) {
+            String l = Probes.quote(label), k = Probes.quote(key);
+            return List.of(
+                    new Probes.Probe("lookup by key", "MATCH (n:" + l + " {" + k + ": $key}) RETURN n", true),
+                    new Probes.Probe("neighbourhood", "MATCH (n:" + l + " {" + k + ": $key})-[r]-(m) RETURN r, m", true),
+                    new Probes.Probe("label scan", "MATCH (n:" + l + ") RETURN count(n." + k + ") AS c", false));
+        }
+
+        @Override
+        public String sampleKeys(String label, String key, long labelCount, int samples) {
+            long every = Math.max(1, labelCount / Math.max(1, samples));
+            return "MATCH (n:" + Probes.quote(label) + ") WHERE offset(id(n)) % " + every + " = 0 RETURN n." + Probes.quote(key) + " AS k LIMIT " + samples;
+        }
+
+        @Override
+        public Map<String, String> notExpressible() {
+            return Map.of("schema", "Kuzu indexes each node table's primary key (the label's key) while COPY loads it, inside the import's time,"
+                            + " and has no other property index",
+                    "warm-up", "Kuzu has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up reads properties() and keys(),"
+                            + " which Kuzu's Cypher lacks: its probes run cold only");
+        }
+    };
+}
