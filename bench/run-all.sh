@@ -1,77 +1,119 @@
 #!/usr/bin/env bash
-# Every figure the README quotes, each under the command that measures it, with the date, the commit and the
-# machine. Run on an otherwise idle machine: about 4 hours on 2 cores. Results of `graphperf run` land in
-# results/ as usual; each section's console output is what the README's figures were read from.
+# Every measured figure the docs quote, each under the command that measures it, with the date, the commit and the
+# machine: writes docs/results.md (each section's console summary as the command printed it). Run on an otherwise idle
+# machine: about 4 hours on 2 cores. Results of `graphperf run` land in results/ as usual.
+#
+#   bench/run-all.sh            all sections; docs/results.md is replaced when they are done
+#   bench/run-all.sh engines    only the sections whose title contains "engines" (quicker: prints them, docs/results.md stays)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only="${1:-}"
+out=docs/results.md
+tmp=$(mktemp)
+machine="$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(java -version 2>&1 | head -1)"
+{
+  echo "# Measured figures"
+  echo
+  echo "Written by \`bench/run-all.sh\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD), on $machine."
+  echo "Each section: what it answers, the command, when it ran and the summary it printed. Regenerate rather than edit."
+} > "$tmp"
 
-section() { echo; echo "== $* =="; echo "   $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD)"; }
+# section TITLE COMMAND...: runs the command (unless filtered out) and appends its summary to the file
+section() {
+  local title="$1"; shift
+  if [ -n "$only" ] && [[ "$title" != *"$only"* ]]; then return; fi
+  echo; echo "== $title =="
+  local log; log=$(mktemp)
+  local start; start=$(date +%s)
+  local status=0
+  "$@" > "$log" || status=$?
+  cat "$log"
+  {
+    echo; echo "## $title"; echo
+    echo "\`$*\` — $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), $(( $(date +%s) - start )) s, exit $status"
+    echo; echo '```'; grep -v '^\[' "$log" | head -80; echo '```'
+  } >> "$tmp"
+  rm -f "$log"
+}
 
-echo "graphperf benchmarks: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(java -version 2>&1 | head -1)"
+# as root only (loop devices): says so in the file otherwise
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else echo "skipped: needs root (loop devices)"; fi
+}
 
-section "quick suite, as the README's first command runs it (README: The quick suite)"
-./graphperf run
+echo "graphperf benchmarks: $machine"
 
-section "quick suite with a compiled engine (README: QUICK_WARM)"
-./graphperf run quick --server-warmup 180s
+section "quick suite, as the README's first command runs it" \
+  ./graphperf run
 
-section "harness overhead: no-op transport, closed model, 1 client, 10 s (README: Harness cost)"
-./graphperf overhead --clients 1 --duration 10s
+section "quick suite with a compiled engine" \
+  ./graphperf run quick --server-warmup 180s
 
-section "A vs A: the same configuration as a variant of itself, E1 at scale 0.001, 5 repeats a side (README: Before / after)"
-./graphperf run import --scale 0.001 --variant same:page-cache=512m --repeat 5
+section "harness overhead: no-op transport, closed model, 1 client, 10 s" \
+  ./graphperf overhead --clients 1 --duration 10s
 
-section "order independence: a fixed warm-up set, the default warm-up, an engine per cell; 3 runs a case (README: Order independence)"
-bench/order-independence.sh all 3
+section "A vs A: the same configuration as a variant of itself, E1 at scale 0.001, 5 repeats a side" \
+  ./graphperf run import --scale 0.001 --variant same:page-cache=512m --repeat 5
 
-section "E1 at four scales (README: E1 table)"
-./graphperf run import --scale 0.001,0.003,0.01,0.03
+section "order independence: a fixed warm-up set, the default warm-up, an engine per cell; 3 runs a case" \
+  bench/order-independence.sh all 3
 
-section "E2 at scale 1 (README: E2 paragraph)"
-./graphperf run reads --scale 1
+section "E1 at four scales" \
+  ./graphperf run import --scale 0.001,0.003,0.01,0.03
 
-section "E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP"
-./graphperf run writes --clients 8 --duration 30s
+section "E2 at scale 1" \
+  ./graphperf run reads --scale 1
 
-section "dataset generation speed: b2b at scale 0.01 with gzip, all cores (README: Datasets)"
-out=$(mktemp -d)
-./graphperf datagen b2b --scale 0.01 --gzip --out "$out/b2b" --force
-rm -rf "$out"
-bench/datagen-relationship-rate.sh 0.01
+section "E4 write scaling: 8 clients x 30 s per scenario, Bolt and HTTP" \
+  ./graphperf run writes --clients 8 --duration 30s
 
-section "batch writer log: fsync per write vs O_DSYNC vs group commit, 8 and 64 threads (README: Why this log)"
-bench/log-choice.sh 3
+datagen_speed() { local d; d=$(mktemp -d); ./graphperf datagen b2b --scale 0.01 --gzip --out "$d/b2b" --force; rm -rf "$d"; bench/datagen-relationship-rate.sh 0.01; }
+section "dataset generation speed: b2b at scale 0.01 with gzip, all cores" datagen_speed
 
-section "batch writer without a protocol in front: embedded Neo4j in-process, 8 and 64 threads"
-bench/writer-ceiling.sh 10 8,64
+section "batch writer log: fsync per write vs O_DSYNC vs group commit, 8 and 64 threads" \
+  bench/log-choice.sh 3
 
-section "batch writer's in-process ceiling with asynchronous callers: 8 threads x 64 submits in flight (README: the writer's ceiling)"
-bench/writer-ceiling.sh 10 8 64
+section "batch writer without a protocol in front: embedded Neo4j in-process, 8 and 64 threads" \
+  bench/writer-ceiling.sh 10 8,64
 
-section "batch writer through the gateway vs its baselines over Bolt and the gateway (README: Measured through the gateway)"
-./graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable
+section "batch writer's in-process ceiling with asynchronous callers: 8 threads x 64 submits in flight" \
+  bench/writer-ceiling.sh 10 8 64
 
-section "batch writer vs its baselines, 8/32/64 clients, Bolt (README: the batch writer's Measured table)"
-./graphperf run writes --transports bolt --duration 20s \
-  --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64
+section "batch writer through the gateway vs its baselines over Bolt and the gateway" \
+  ./graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable
 
-section "the gateway against hostile clients: never-reading clients (1 and 20), a 90 s soak; live heap and a good client's latency (README: The WebSocket gateway)"
-bench/gateway-hostile.sh
+section "batch writer vs its baselines, 8/32/64 clients, Bolt" \
+  ./graphperf run writes --transports bolt --duration 20s \
+    --scenarios create-labelled-indexed-c8,unwind-1000-c8,batch-writer-durable-c8,batch-writer-applied-c8,create-labelled-indexed-c32,unwind-1000-c32,batch-writer-durable-c32,batch-writer-applied-c32,create-labelled-indexed-c64,unwind-1000-c64,batch-writer-durable-c64,batch-writer-applied-c64
 
-section "E5 change data capture: the seed's series, the open model at 10,000 changes/s, the source's cost (README: E5 Measured)"
-./graphperf run cdc --rate 10000 --duration 30s --source-cost
+section "the gateway against hostile clients: never-reading clients (1 and 20), a 90 s soak; live heap and a good client's latency" \
+  bench/gateway-hostile.sh
 
-section "E5 faults: one round each, 16 clients at 500 transactions/s (README: E5 Measured)"
-./graphperf run cdc --multipliers 1 --repeats 2 --fault kill-source,kill-broker,kill-sink,stop-broker=30s --fault-rate 500
+section "E5 change data capture: the seed's series, the open model at 10,000 changes/s, the source's cost" \
+  ./graphperf run cdc --rate 10000 --duration 30s --source-cost
 
-section "E5 on a busy machine: the open model at 1,000 and 5,000 changes/s beside two busy loops, 3 runs each (README: Nothing lost on a busy machine)"
-bench/cdc-under-load.sh 1000,5000 3
+section "E5 faults: one round each, 16 clients at 500 transactions/s" \
+  ./graphperf run cdc --multipliers 1 --repeats 2 --fault kill-source,kill-broker,kill-sink,stop-broker=30s --fault-rate 500
 
-section "E3 storage matrix, as root: E1 on ext4 vs encrypted ext4, logs on the same or a separate filesystem (README: E3 Measured)"
-if [ "$(id -u)" = 0 ]; then ./graphperf run import --matrix examples/e1-encryption.yaml; else echo "skipped: needs root (loop devices)"; fi
+section "E5 on a busy machine: the open model at 1,000 and 5,000 changes/s beside two busy loops, 3 runs each" \
+  bench/cdc-under-load.sh 1000,5000 3
 
-section "E3 storage matrix, as root: OrientDB import over ZFS record sizes, compression and WAL place (README: E3 Measured)"
-if [ "$(id -u)" = 0 ]; then ./graphperf run orientdb-import --matrix examples/e3-orientdb-zfs.yaml; else echo "skipped: needs root (loop devices)"; fi
+section "E3 storage matrix, as root: E1 on ext4 vs encrypted ext4, logs on the same or a separate filesystem" \
+  as_root ./graphperf run import --matrix examples/e1-encryption.yaml
 
-section "E4 on OrientDB: the write scenarios through OrientDB's embedded API, 8 clients x 30 s (README: E4's writes on OrientDB)"
-./graphperf run orientdb-writes --clients 8 --duration 30s
+section "E3 storage matrix, as root: OrientDB import over ZFS record sizes, compression and WAL place" \
+  as_root ./graphperf run orientdb-import --matrix examples/e3-orientdb-zfs.yaml
+
+section "E4 on OrientDB: the write scenarios through OrientDB's embedded API, 8 clients x 30 s" \
+  ./graphperf run orientdb-writes --clients 8 --duration 30s
+
+section "engines side by side: E2 reads on Neo4j and Kuzu at scale 1" bench/engines-reads.sh
+section "engines side by side: E4 writes on Neo4j and Kuzu" bench/engines-writes.sh
+section "engines side by side: E1 import of the same files on Neo4j and Kuzu" bench/engines-import.sh
+
+if [ -n "$only" ]; then
+  echo; echo "a run of the sections about '$only' only: docs/results.md left as it is; what it would have written: $tmp"
+else
+  mv "$tmp" "$out"
+  echo; echo "wrote $out"
+fi

@@ -32,7 +32,7 @@ class QuickSuiteIT {
         Path run = WritesIT.onlyRun(out);
         RunResult r = JsonExporter.read(run);
         assertEquals(List.of(), r.failures());
-        assertEquals(List.of("read-mix/bolt", "create-labelled-indexed/bolt", "create-labelled-indexed/http", "batch-writer-durable-c8/bolt",
+        assertEquals(List.of("read-mix/bolt", "create-labelled-indexed/bolt", "create-labelled-indexed/http", "batch-writer-ws-durable/ws-bson",
                 "unwind-1000/bolt"), r.cells().stream().map(c -> c.scenario() + "/" + c.transport()).toList());
         for (Cell c : r.cells()) {
             assertTrue(c.verified(), c.label() + " " + c.checks());
@@ -43,6 +43,7 @@ class QuickSuiteIT {
             assertTrue(h.value() > 0 && (Double.isNaN(h.low()) || h.low() <= h.value() && h.value() <= h.high()), h.toString());
         }
         assertEquals(2, r.targets().size());
+        assertTrue(r.targets().stream().allMatch(t -> t.transport().equals("ws-bson vs bolt")), "the gateway's writer against Bolt's baselines: " + r.targets());
         List<String> csv = Files.readAllLines(run.resolve("results.csv"));
         List<String> header = List.of(csv.get(0).split(","));
         int steady = header.indexOf("steady"), warmup = header.indexOf("warmup_s"), trend = header.indexOf("trend_pct_per_s");

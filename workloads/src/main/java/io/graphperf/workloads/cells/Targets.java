@@ -20,16 +20,22 @@ public final class Targets {
         List<Cell> base = cells.stream().filter(c -> Cell.BASELINE.equals(c.variant()) && c.measurement() != null).toList();
         List<String> transports = base.stream().map(Cell::transport).distinct().toList();
         for (RatioTarget t : targets) {
-            for (String tr : transports) {
-                List<Cell> a = match(base, t.scenario(), tr), b = match(base, t.baseline(), tr);
-                if (a.isEmpty() || b.isEmpty()) continue;
-                Ratio r = entityRatio(a, b);
-                if (!Double.isFinite(r.value())) continue;
-                boolean steady = a.stream().noneMatch(c -> c.validity().flagged()) && b.stream().noneMatch(c -> c.validity().flagged());
-                out.add(new TargetCheck(t.label(), t.scenario(), t.baseline(), tr, r.value(), r.low(), r.high(), t.minimum(), steady));
+            if (t.transport() != null) {
+                add(out, t, match(base, t.scenario(), t.transport()), match(base, t.baseline(), t.baselineTransport()),
+                        t.transport() + " vs " + t.baselineTransport());
+                continue;
             }
+            for (String tr : transports) add(out, t, match(base, t.scenario(), tr), match(base, t.baseline(), tr), tr);
         }
         return out;
+    }
+
+    private static void add(List<TargetCheck> out, RatioTarget t, List<Cell> a, List<Cell> b, String transport) {
+        if (a.isEmpty() || b.isEmpty()) return;
+        Ratio r = entityRatio(a, b);
+        if (!Double.isFinite(r.value())) return;
+        boolean steady = a.stream().noneMatch(c -> c.validity().flagged()) && b.stream().noneMatch(c -> c.validity().flagged());
+        out.add(new TargetCheck(t.label(), t.scenario(), t.baseline(), transport, r.value(), r.low(), r.high(), t.minimum(), steady));
     }
 
     static List<Cell> match(List<Cell> cells, String scenario, String transport) {

@@ -1,0 +1,114 @@
+package io.graphperf.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The README and docs/ stay true to the code: every graphperf command in their code blocks parses against the CLI as it is
+ * (each option known to that subcommand, each value of the right type), every script and example file they name exists,
+ * and every link between the pages reaches a file.
+ */
+class DocsCommandsTest {
+
+    static final Path ROOT = Path.of(System.getProperty("graphperf.home", "..")).toAbsolutePath().normalize();
+    static final Pattern COMMAND = Pattern.compile("^(?:sudo )?\\./graphperf(\\s.*)?$|^graphperf\\s(run|datagen|compare|report|list|overhead)\\b.*$");
+    static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
+    static final Pattern FILE = Pattern.compile("(?<![\\w/.-])((?:bench|examples)/[\\w.-]+)");
+
+    @Test
+    void everyCommandInTheDocsParses() throws Exception {
+        List<String> failures = new ArrayList<>();
+        int commands = 0;
+        for (Path page : pages()) {
+            List<String> lines = Files.readAllLines(page);
+            boolean code = false;
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
+                if (line.startsWith("```")) {
+                    code = !code;
+                    continue;
+                }
+                if (!code || !COMMAND.matcher(line).matches()) continue;
+                StringBuilder text = new StringBuilder(line);
+                while (text.toString().stripTrailing().endsWith("\\") && i + 1 < lines.size()) {
+                    text.setLength(text.toString().stripTrailing().length() - 1);
+                    text.append(' ').append(lines.get(++i).strip());
+                }
+                commands++;
+                String where = ROOT.relativize(page) + ":" + (i + 1) + ": " + line.strip();
+                try {
+                    parse(args(text.toString()));
+                } catch (CommandLine.ParameterException e) {
+                    failures.add(where + " → " + e.getMessage());
+                }
+            }
+        }
+        assertTrue(commands >= 30, "the docs' commands were found: " + commands);
+        assertThrows(CommandLine.ParameterException.class, () -> parse(args("./graphperf run import --clients 8   # E1 has no clients")),
+                "an option the subcommand does not have is caught");
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    @Test
+    void everyLinkScriptAndExampleTheDocsNameExists() throws Exception {
+        List<String> missing = new ArrayList<>();
+        for (Path page : pages()) {
+            String text = Files.readString(page);
+            Matcher m = LINK.matcher(text);
+            while (m.find()) {
+                String target = m.group(1);
+                if (target.startsWith("http")) continue;
+                if (!Files.exists(page.getParent().resolve(target))) missing.add(ROOT.relativize(page) + ": link " + target);
+            }
+            Matcher f = FILE.matcher(text);
+            while (f.find()) {
+                if (!Files.exists(ROOT.resolve(f.group(1)))) missing.add(ROOT.relativize(page) + ": names " + f.group(1));
+            }
+        }
+        assertTrue(missing.isEmpty(), String.join("\n", missing));
+    }
+
+    @Test
+    void theReadmeIsAGuide() throws Exception {
+        long lines = Files.readAllLines(ROOT.resolve("README.md")).size();
+        assertTrue(lines <= 250, "README.md has " + lines + " lines; details belong in docs/");
+    }
+
+    static List<Path> pages() throws Exception {
+        List<Path> out = new ArrayList<>(List.of(ROOT.resolve("README.md")));
+        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(out::add);
+        }
+        return out;
+    }
+
+    /** The words of a command line after "graphperf", its trailing comment left out, example files made absolute. */
+    static String[] args(String line) {
+        String s = line.strip().replaceFirst("^sudo ", "").replaceFirst("^\\./graphperf", "").replaceFirst("^graphperf", "");
+        int comment = s.indexOf(" #");
+        if (comment >= 0) s = s.substring(0, comment);
+        List<String> out = new ArrayList<>();
+        for (String w : s.strip().split("\\s+")) {
+            if (w.isEmpty()) continue;
+            out.add(w.startsWith("examples/") ? ROOT.resolve(w).toString() : w);
+        }
+        return out.toArray(String[]::new);
+    }
+
+    /** Parses as graphperf would, without running anything: a config file's options are read in as graphperf reads them. */
+    static void parse(String[] args) {
+        CommandLine cl = Main.commandLine();
+        cl.parseArgs(Main.resolveRun(cl, args));
+    }
+}

@@ -1,0 +1,114 @@
+package io.graphperf.cli;
+
+import io.graphperf.components.gateway.client.GatewayClient;
+import io.graphperf.components.gateway.protocol.Compression;
+import io.graphperf.components.gateway.protocol.Format;
+import io.graphperf.datagen.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neo4j.driver.AuthTokens;
+import org.neo4j.driver.Driver;
+import org.neo4j.driver.GraphDatabase;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * graphperf serve as a user meets it: started in a JVM of its own with a dataset, it prints its addresses; the data answers
+ * over Bolt and over the gateway (with its token, Cypher and an E2 procedure), and the Python client, installed into a fresh
+ * virtual environment, passes its checks (every format × compression, 1,000 in flight, submits, errors) and runs the docs'
+ * example unchanged; SIGTERM (as Ctrl-C) stops the server, removes the store and leaves no process behind.
+ */
+class ServeIT {
+
+    @Test
+    void servesTheDatasetOverBoltAndTheGatewayUntilStopped(@TempDir Path dir) throws Exception {
+        Path folder = dir.resolve("serve"), cache = dir.resolve("datasets");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "serve", "--dataset", "social", "--scale", "0.05", "--dataset-cache", cache.toString(), "--dir", folder.toString(),
+                "--gateway-token", "s3cret", "--heap", "512m", "--page-cache", "128m"));
+        Process serve = new ProcessBuilder(cmd).redirectError(dir.resolve("serve.err").toFile()).start();
+        try {
+            String bolt = null, gateway = null;
+            StringBuilder printed = new StringBuilder();
+            BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+            for (String line; (line = out.readLine()) != null; ) {
+                printed.append(line).append('\n');
+                if (line.strip().startsWith("Bolt ")) bolt = line.strip().split("\\s+")[1];
+                if (line.strip().startsWith("gateway ")) gateway = line.strip().split("\\s+")[1];
+                if (line.startsWith("Ctrl-C stops it")) break;
+            }
+            assertNotNull(gateway, printed + Files.readString(dir.resolve("serve.err")));
+            assertTrue(printed.toString().contains("login    none needed") && printed.toString().contains("social at scale 0.05 loaded"), printed.toString());
+            long people = Manifest.read(cache.resolve("social-0.05-seed1")).nodes().get("Person").expected();
+            try (Driver d = GraphDatabase.driver(bolt, AuthTokens.none()); var s = d.session()) {
+                assertEquals(people, s.run("MATCH (p:Person) RETURN count(p)").single().get(0).asLong(), "the dataset answers over Bolt");
+            }
+            try (GatewayClient c = GatewayClient.connect(GatewayClient.Options.of(URI.create(gateway), Format.BSON, Compression.NONE)
+                    .withLogin(null, null, "s3cret"))) {
+                assertEquals(List.of(List.of(people)), c.cypher("MATCH (p:Person) RETURN count(p)", Map.of()).rows(), "and over the gateway");
+                Object key = c.cypher("MATCH (p:Person) RETURN p.personKey ORDER BY p.personKey LIMIT 1", Map.of()).rows().get(0).get(0);
+                assertFalse(c.procedure("graphperf.social.q10", Map.of("person", key)).rows().isEmpty(), "E2's procedures are there");
+            }
+            // the Python client, installed as a user would, against the same server: its checks, then the docs' example unchanged
+            Path venv = dir.resolve("venv");
+            run(dir, List.of("python3", "-m", "venv", venv.toString()), Map.of());
+            Path python = venv.resolve("bin/python");
+            run(dir, List.of(python.toString(), "-m", "pip", "install", "-q", DocsCommandsTest.ROOT.resolve("clients/python").toString()), Map.of());
+            String checks = run(dir, List.of(python.toString(), DocsCommandsTest.ROOT.resolve("clients/python/tests/check_gateway.py").toString(), gateway,
+                    "s3cret", Long.toString(people)), Map.of());
+            assertTrue(checks.contains("all checks passed"), checks);
+            Path example = dir.resolve("example.py");
+            Files.writeString(example, pythonExample());
+            String printed2 = run(dir, List.of(python.toString(), example.toString()), Map.of("GRAPHPERF_GATEWAY", gateway, "GRAPHPERF_TOKEN", "s3cret"));
+            assertTrue(printed2.contains("people: " + people) && printed2.contains("acknowledged writes: 1000")
+                    && printed2.contains("an error names its code: Neo.ClientError.Statement"), printed2);
+
+            List<ProcessHandle> children = serve.toHandle().descendants().toList();
+            assertFalse(children.isEmpty(), "the engine host runs as a child");
+            serve.destroy(); // SIGTERM, as Ctrl-C's SIGINT
+            assertTrue(serve.waitFor(3, TimeUnit.MINUTES), "serve stops");
+            for (ProcessHandle h : children) assertFalse(h.isAlive(), "no process left: " + h.info().commandLine().orElse("?"));
+            assertTrue(Files.readString(dir.resolve("serve.err")).contains("graphperf serve: stopped, its store removed"));
+            try (Stream<Path> left = Files.walk(folder)) {
+                assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("neostore")), "the store is removed");
+            }
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
+    /** The example of docs/python.md, as it stands there. */
+    static String pythonExample() throws Exception {
+        String page = Files.readString(DocsCommandsTest.ROOT.resolve("docs/python.md"));
+        int start = page.indexOf("```python\n");
+        assertTrue(start >= 0, "docs/python.md has its example");
+        return page.substring(start + "```python\n".length(), page.indexOf("```", start + 9));
+    }
+
+    /** Runs a program to its end (at most 5 minutes) and returns what it printed; a non-zero exit fails the test with it. */
+    static String run(Path dir, List<String> cmd, Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), String.join(" ", cmd) + " did not end");
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
+        return out;
+    }
+}
