@@ -7,11 +7,8 @@
 #
 # About 15 minutes for two engines on 2 cores with the options below; add --repeat 3 for verdicts.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-engines="${1:-neo4j,kuzu}"
+source "$(dirname "$0")/lib/engines.sh" "$@"
 shift $(( $# >= 1 ? 1 : 0 )) || true
-out=$(mktemp -d /tmp/graphperf-engines-XXXX)
-echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r)"
 cmd=(./graphperf run writes --engines "$engines" --clients 8 --duration 15s --out "$out"
      --scenarios create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-10,unwind-100,unwind-1000 "$@")
 echo "command: ${cmd[*]}"

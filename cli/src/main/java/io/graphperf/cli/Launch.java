@@ -51,6 +51,8 @@ final class Launch implements ExperimentCommand.Launcher {
         O options = command.options();
         RunOptions run = command.run;
         List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
+        Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
+        notRun.forEach((name, why) -> System.err.println("graphperf: note: engine " + name + " cannot run here, so the run goes on without it: " + why));
         if (!chosen.isEmpty() && (!run.variants.isEmpty() || run.matrix != null)) {
             throw new UserError("--engine/--engines compare engines; --variant and --matrix compare configurations of one: run them separately");
         }
@@ -79,6 +81,7 @@ final class Launch implements ExperimentCommand.Launcher {
         config.put("experiment", e.name());
         config.put("options", given(command));
         config.put("seed", seed);
+        if (!notRun.isEmpty()) config.put("enginesNotRun", notRun);
         if (run.matrix != null) config.put("matrix", Map.of("file", run.matrix.toString(), "axes", run.matrixPlan().axes(),
                 "cells", variants.stream().map(Variant::name).toList()));
         Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),

@@ -35,6 +35,7 @@ import java.util.concurrent.CountDownLatch;
                 "127.0.0.1 only, with Neo4j's authentication off."},
         footer = {"", "Examples:", "  graphperf serve --dataset social --scale 0.1",
                 "  graphperf serve --gateway-port 7688 --gateway-token secret --procedures-only",
+                "  graphperf serve --plugins my-procedures.jar   (call them through the gateway: {kind: procedure, name: …, args: {…}})",
                 "  graphperf serve --cdc-source localhost:9092   (changes committed here published to your Kafka, topic graphperf-cdc)"})
 public final class ServeCommand implements Callable<Integer> {
 
@@ -61,6 +62,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--cdc-sink", paramLabel = "BOOTSTRAP", description = "Turn on the change sink: events on topic graphperf-cdc of this Kafka are"
             + " applied here.")
     String cdcSink;
+    @Option(names = "--plugins", split = ",", paramLabel = "JAR|DIR", description = "Your own Neo4j plugins (jars, or folders of jars) to load beside"
+            + " graphperf's: their procedures are callable over Bolt, HTTP and the gateway.")
+    List<Path> plugins;
     @Mixin
     EngineOptions engine = new EngineOptions();
 
@@ -118,7 +122,7 @@ public final class ServeCommand implements Callable<Integer> {
             out.println("  gateway  " + n.gatewayUri() + "   (subprotocols graphperf.json, graphperf.bson, graphperf.msgpack; docs/gateway.md)");
             out.println("  login    none needed: Neo4j's authentication is off and every port listens on 127.0.0.1 only"
                     + (gatewayToken == null ? "" : "; the gateway wants the token you gave in its hello"));
-            out.println("  plugins  graphperf.batch.submit (batch writer), graphperf.social.q01 … q19 (E2), apoc.*"
+            out.println("  plugins  graphperf.batch.submit (batch writer), graphperf.social.q01 … q19 (E2), apoc.*" + (plugins == null ? "" : ", yours from " + plugins)
                     + (cdcSource == null ? "" : ", change source → " + cdcSource) + (cdcSink == null ? "" : ", change sink ← " + cdcSink));
             out.println("  folder   " + folder.toAbsolutePath() + (o.keepStore ? " (the store is kept)" : " (the store is removed when it stops)"));
             out.println("Ctrl-C stops it.");
@@ -158,6 +162,10 @@ public final class ServeCommand implements Callable<Integer> {
             m.put("graphperf.gateway.tls_key", gatewayTls.get(1).toAbsolutePath().toString());
         }
         if (proceduresOnly) m.put("graphperf.gateway.procedures_only", "true");
+        if (plugins != null) {
+            for (Path p : plugins) if (!Files.exists(p)) throw new UserError("no file or folder " + p + " (option --plugins)");
+            m.put(io.graphperf.engines.neo4j.EngineHost.USER_PLUGINS, String.join(java.io.File.pathSeparator, plugins.stream().map(p -> p.toAbsolutePath().toString()).toList()));
+        }
         if (cdcSource != null) {
             m.put("graphperf.cdc.source.enabled", "true");
             m.put("graphperf.cdc.source.bootstrap_servers", cdcSource);

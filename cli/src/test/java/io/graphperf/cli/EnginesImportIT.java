@@ -35,10 +35,7 @@ class EnginesImportIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
                 "--dataset-cache", cache.toString(), "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
-        Path runDir;
-        try (var l = Files.list(dir)) {
-            runDir = l.filter(p -> p.getFileName().toString().endsWith("-import")).findFirst().orElseThrow();
-        }
+        Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
         assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
@@ -63,9 +60,6 @@ class EnginesImportIT {
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("id=\"import-engines\"") && html.contains("data-engine=\"kuzu\""), "the engines side by side");
         assertTrue(html.contains("not-expressible"), "the report says which phases Kuzu cannot do");
-        String mine = dir.toAbsolutePath().toString();
-        List<String> left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains(mine) && !c.contains("surefire") && !c.contains("failsafe")).toList();
-        assertFalse(left.stream().anyMatch(c -> c.contains("HostMain") || c.contains("neo4j")), "engine hosts left running: " + left);
+        EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 }

@@ -37,10 +37,7 @@ class EnginesReadsIT {
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("kuzu #1 result checks"), o.out());
         assertTrue(o.out().contains("fastest on the read mix (2 clients, embedded)"), "the headline answers the question: " + o.out());
-        Path runDir;
-        try (var l = Files.list(dir)) {
-            runDir = l.filter(p -> p.getFileName().toString().endsWith("-reads")).findFirst().orElseThrow();
-        }
+        Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
         assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
@@ -67,6 +64,11 @@ class EnginesReadsIT {
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("id=\"engines\"") && html.contains("data-engine=\"kuzu\"") && html.contains("data-query=\"q19 one message by id (embedded, cypher)\""),
                 "the report's engines × queries table");
+        assertNoEngineHostLeft(dir);
+    }
+
+    /** No engine host whose command line names the test's folder is still running. */
+    static void assertNoEngineHostLeft(Path dir) {
         String mine = dir.toAbsolutePath().toString();
         List<String> left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
                 .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains(mine) && !c.contains("surefire") && !c.contains("failsafe")).toList();

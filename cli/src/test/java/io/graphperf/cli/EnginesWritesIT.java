@@ -34,10 +34,7 @@ class EnginesWritesIT {
                 "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
                 "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
-        Path runDir;
-        try (var l = Files.list(dir)) {
-            runDir = l.filter(p -> p.getFileName().toString().endsWith("-writes")).findFirst().orElseThrow();
-        }
+        Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
         assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
@@ -55,10 +52,7 @@ class EnginesWritesIT {
         assertTrue(indexed.query().contains("PRIMARY KEY(user_id)"), "the report shows the table Kuzu's cell wrote to: " + indexed.query());
         assertTrue(run.warnings().stream().anyMatch(w -> w.contains("foreach-100 (Kuzu's Cypher has no FOREACH)")), run.warnings().toString());
         assertFalse(run.comparisons().isEmpty(), "kuzu compared with neo4j cell by cell");
-        String mine = dir.toAbsolutePath().toString();
-        List<String> left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains(mine) && !c.contains("surefire") && !c.contains("failsafe")).toList();
-        assertFalse(left.stream().anyMatch(c -> c.contains("HostMain") || c.contains("neo4j")), "engine hosts left running: " + left);
+        EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 
     private static Set<String> scenarios(RunResult run, String engine) {

@@ -1,6 +1,7 @@
 package io.graphperf.cli;
 
 import io.graphperf.components.gateway.client.GatewayClient;
+import io.graphperf.components.gateway.client.GatewayException;
 import io.graphperf.components.gateway.protocol.Compression;
 import io.graphperf.components.gateway.protocol.Format;
 import io.graphperf.datagen.Manifest;
@@ -25,6 +26,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -37,11 +39,11 @@ class ServeIT {
 
     @Test
     void servesTheDatasetOverBoltAndTheGatewayUntilStopped(@TempDir Path dir) throws Exception {
-        Path folder = dir.resolve("serve"), cache = dir.resolve("datasets");
+        Path folder = dir.resolve("serve"), cache = dir.resolve("datasets"), mine = userPlugin(dir.resolve("my-plugins"));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "serve", "--dataset", "social", "--scale", "0.05", "--dataset-cache", cache.toString(), "--dir", folder.toString(),
-                "--gateway-token", "s3cret", "--heap", "512m", "--page-cache", "128m"));
+                "--gateway-token", "s3cret", "--plugins", mine.toString(), "--heap", "512m", "--page-cache", "128m"));
         Process serve = new ProcessBuilder(cmd).redirectError(dir.resolve("serve.err").toFile()).start();
         try {
             String bolt = null, gateway = null;
@@ -64,6 +66,14 @@ class ServeIT {
                 assertEquals(List.of(List.of(people)), c.cypher("MATCH (p:Person) RETURN count(p)", Map.of()).rows(), "and over the gateway");
                 Object key = c.cypher("MATCH (p:Person) RETURN p.personKey ORDER BY p.personKey LIMIT 1", Map.of()).rows().get(0).get(0);
                 assertFalse(c.procedure("graphperf.social.q10", Map.of("person", key)).rows().isEmpty(), "E2's procedures are there");
+                // any procedure the database has, through its registry: the user's own (a default argument filled in), APOC's, Neo4j's
+                assertEquals(List.of(List.of("Hello, graphperf!")), c.procedure("example.greet", Map.of("name", "graphperf")).rows(), "a user's procedure");
+                assertEquals(List.of(List.of("Hello, you?")), c.procedure("example.greet", Map.of("name", "you", "punctuation", "?")).rows());
+                assertTrue(c.procedure("db.labels", Map.of()).rows().contains(List.of("Person")), "a built-in procedure");
+                assertFalse(c.procedure("apoc.help", Map.of("proc", "meta")).rows().isEmpty(), "an APOC procedure");
+                GatewayException missing = assertThrows(GatewayException.class, () -> c.procedure("example.greet", Map.of()));
+                assertTrue(missing.code().equals("Graphperf.Invalid") && missing.getMessage().contains("'name'"), "a missing argument is named: " + missing);
+                assertEquals("Graphperf.UnknownProcedure", assertThrows(GatewayException.class, () -> c.procedure("example.nothing", Map.of())).code());
             }
             // the Python client, installed as a user would, against the same server: its checks, then the docs' example unchanged
             Path venv = dir.resolve("venv");
@@ -91,6 +101,38 @@ class ServeIT {
         } finally {
             serve.destroyForcibly();
         }
+    }
+
+    /** A user's plugin jar with one procedure, example.greet(name, punctuation = '!'), compiled against Neo4j's procedure API. */
+    static Path userPlugin(Path dir) throws Exception {
+        Path src = dir.resolve("src/example/Greeting.java"), classes = dir.resolve("classes");
+        Files.createDirectories(src.getParent());
+        Files.createDirectories(classes);
+        Files.writeString(src, String.join("\n",
+                "package example;",
+                "import java.util.stream.Stream;",
+                "import org.neo4j.procedure.*;",
+                "public class Greeting {",
+                "    public static class Out { public String greeting; public Out(String g) { greeting = g; } }",
+                "    @Procedure(name = \"example.greet\", mode = Mode.READ)",
+                "    public Stream<Out> greet(@Name(\"name\") String name, @Name(value = \"punctuation\", defaultValue = \"!\") String p) {",
+                "        return Stream.of(new Out(\"Hello, \" + name + p));",
+                "    }",
+                "}"));
+        Path home = DocsCommandsTest.ROOT;
+        String cp = Files.readString(home.resolve("engines/neo4j-host/target/host-classpath.txt")).strip();
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", cp, src.toString()), "the user's plugin compiles");
+        Path jar = dir.resolve("jars/greeting.jar");
+        Files.createDirectories(jar.getParent());
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar)); Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                out.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                out.write(Files.readAllBytes(f));
+                out.closeEntry();
+            }
+        }
+        return jar.getParent();
     }
 
     /** The example of docs/python.md, as it stands there. */

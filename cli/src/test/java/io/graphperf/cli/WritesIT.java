@@ -29,7 +29,8 @@ class WritesIT {
 
     static Path onlyRun(Path out) throws Exception {
         try (Stream<Path> dirs = Files.list(out)) {
-            return dirs.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().equals("datasets")).findFirst().orElseThrow();
+            // a results folder is named by its start and experiment (20261126-011827-quick); datasets and caches are not
+            return dirs.filter(Files::isDirectory).filter(p -> p.getFileName().toString().matches("\\d{8}-\\d{6}-.+")).findFirst().orElseThrow();
         }
     }
 

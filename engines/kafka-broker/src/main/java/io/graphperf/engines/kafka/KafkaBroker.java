@@ -1,5 +1,6 @@
 package io.graphperf.engines.kafka;
 
+import io.graphperf.core.engine.HostClasspath;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.InetAddress;
@@ -250,12 +251,7 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     static String classpath(Path home) throws IOException {
-        Path target = home.resolve("engines").resolve("kafka-broker").resolve("target");
-        Path jar = target.resolve("graphperf-kafka-broker.jar"), deps = target.resolve("broker-classpath.txt");
-        if (!Files.exists(jar) || !Files.exists(deps)) {
-            throw new IOException("the Kafka broker is not built (" + deps + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
-        }
-        return jar + java.io.File.pathSeparator + Files.readString(deps).trim();
+        return HostClasspath.of(home, "kafka-broker", "graphperf-kafka-broker.jar", "broker-classpath.txt", "the Kafka broker");
     }
 
     private static String tail(Path f) {

@@ -1,5 +1,6 @@
 package io.graphperf.engines.kuzu;
 
+import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
@@ -130,16 +131,11 @@ public final class KuzuEngines implements Engines {
     }
 
     static String classpath(Path home) throws IOException {
-        Path target = home.resolve("engines").resolve("kuzu").resolve("target");
-        Path jar = target.resolve("graphperf-kuzu.jar"), deps = target.resolve("kuzu-classpath.txt");
-        if (!Files.exists(jar) || !Files.exists(deps)) {
-            throw new UserError("the Kuzu engine host is not built (" + deps + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
-        }
-        String cp = Files.readString(deps).trim();
+        String cp = HostClasspath.of(home, "kuzu", "graphperf-kuzu.jar", "kuzu-classpath.txt", "the Kuzu engine host");
         if (!cp.contains("kuzu-" + VERSION + ".jar")) {
-            throw new UserError("Kuzu's jar (com.kuzudb:kuzu:" + VERSION + ", which carries its native library) is not on the engine host's classpath " + deps
-                    + "; rebuild with mvn -B package -DskipTests, which fetches it");
+            throw new UserError("Kuzu's jar (com.kuzudb:kuzu:" + VERSION + ", which carries its native library) is not on the engine host's classpath "
+                    + home.resolve("engines/kuzu/target/kuzu-classpath.txt") + "; rebuild with mvn -B package -DskipTests, which fetches it");
         }
-        return jar + java.io.File.pathSeparator + cp;
+        return cp;
     }
 }

@@ -1,5 +1,6 @@
 package io.graphperf.engines.neo4j;
 
+import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.UserError;
 
 import java.io.IOException;
@@ -58,8 +59,9 @@ public final class EngineHost implements AutoCloseable {
         if (bolt == http) http = port(0, "http-port");
         int gateway = gatewayPort(settings, bolt, http);
         Path settingsFile = work.resolve("neo4j-settings.properties");
+        Path plugins = plugins(settings, graphperfHome, work);
         Properties p = new Properties();
-        settings.neo4jSettings(bolt, http, pluginsDir(graphperfHome)).forEach(p::setProperty);
+        settings.neo4jSettings(bolt, http, plugins).forEach(p::setProperty);
         try (Writer w = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
             p.store(w, "settings graphperf applies to the embedded Neo4j");
         }
@@ -87,7 +89,6 @@ public final class EngineHost implements AutoCloseable {
         }
         cmd.add("-Dlog4j2.disable.jmx=true");
         cmd.add("-cp");
-        Path plugins = pluginsDir(graphperfHome);
         // as Neo4j's own launcher does, the plugins are on the classpath too: APOC registers its
         // extensions (configuration, injected components) through the service loader
         cmd.add(hostClasspath(graphperfHome) + (plugins == null ? "" : java.io.File.pathSeparator + plugins.toAbsolutePath() + "/*"));
@@ -202,6 +203,52 @@ public final class EngineHost implements AutoCloseable {
         }
     }
 
+    /** The setting naming a user's own plugins (jars, or folders of jars, separated by the path separator) to load beside graphperf's. */
+    public static final String USER_PLUGINS = "graphperf.host.plugins";
+
+    /**
+     * The server's plugin folder: graphperf's own, or, when {@link #USER_PLUGINS} names more, a folder of this host's with links to
+     * graphperf's plugins and the user's jars (Neo4j loads procedures from one folder).
+     */
+    static Path plugins(HostSettings settings, Path home, Path work) throws IOException {
+        Path own = pluginsDir(home);
+        String user = settings.extra().get(USER_PLUGINS);
+        if (user == null || user.isBlank()) return own;
+        Path dir = work.resolve("plugins");
+        if (Files.exists(dir)) {
+            try (var old = Files.list(dir)) {
+                for (Path f : old.toList()) Files.delete(f);
+            }
+        }
+        Files.createDirectories(dir);
+        List<Path> jars = new ArrayList<>();
+        if (own != null) {
+            try (var files = Files.list(own)) {
+                files.filter(f -> f.toString().endsWith(".jar")).forEach(jars::add);
+            }
+        }
+        for (String given : user.split(java.io.File.pathSeparator)) {
+            Path g = Path.of(given.strip()).toAbsolutePath();
+            if (Files.isDirectory(g)) {
+                try (var files = Files.list(g)) {
+                    List<Path> found = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+                    if (found.isEmpty()) throw new UserError("folder " + g + " (setting " + USER_PLUGINS + ") holds no jar");
+                    jars.addAll(found);
+                }
+            } else if (Files.isRegularFile(g) && g.toString().endsWith(".jar")) {
+                jars.add(g);
+            } else {
+                throw new UserError(g + " (setting " + USER_PLUGINS + ") is neither a jar nor a folder of jars");
+            }
+        }
+        for (Path jar : jars) {
+            Path link = dir.resolve(jar.getFileName());
+            if (Files.exists(link)) throw new UserError("two plugins named " + jar.getFileName() + " (setting " + USER_PLUGINS + ")");
+            Files.createSymbolicLink(link, jar.toAbsolutePath());
+        }
+        return dir;
+    }
+
     /** Server plugins (apoc-core and its dependencies), copied there when the host module is built. */
     static Path pluginsDir(Path home) {
         Path dir = home.resolve("engines").resolve("neo4j-host").resolve("target").resolve("plugins");
@@ -210,14 +257,7 @@ public final class EngineHost implements AutoCloseable {
 
     /** The host's classpath: its own jar and the dependency list Maven wrote when it built it. */
     static String hostClasspath(Path home) throws IOException {
-        Path target = home.resolve("engines").resolve("neo4j-host").resolve("target");
-        Path jar = target.resolve("graphperf-neo4j-host.jar");
-        Path deps = target.resolve("host-classpath.txt");
-        if (!Files.exists(jar) || !Files.exists(deps)) {
-            throw new UserError("the engine host is not built (" + jar + " missing); run ./graphperf, which builds it, "
-                    + "or mvn -B package -DskipTests");
-        }
-        return jar + java.io.File.pathSeparator + Files.readString(deps).trim();
+        return HostClasspath.of(home, "neo4j-host", "graphperf-neo4j-host.jar", "host-classpath.txt", "the Neo4j engine host");
     }
 
     public String boltUri() {

@@ -1,5 +1,6 @@
 package io.graphperf.engines.orientdb;
 
+import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.UserError;
 
 import io.graphperf.core.engine.HostProcess;
@@ -83,11 +84,6 @@ public final class OrientHost implements AutoCloseable {
     }
 
     static String classpath(Path home) throws IOException {
-        Path target = home.resolve("engines").resolve("orientdb").resolve("target");
-        Path jar = target.resolve("graphperf-orientdb.jar"), deps = target.resolve("orientdb-classpath.txt");
-        if (!Files.exists(jar) || !Files.exists(deps)) {
-            throw new UserError("the OrientDB engine host is not built (" + deps + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
-        }
-        return jar + java.io.File.pathSeparator + Files.readString(deps).trim();
+        return HostClasspath.of(home, "orientdb", "graphperf-orientdb.jar", "orientdb-classpath.txt", "the OrientDB engine host");
     }
 }

@@ -111,9 +111,22 @@ final class Requests {
             case Messages.PROCEDURE -> {
                 Object name = request.get(Messages.NAME);
                 if (!(name instanceof String n)) throw new Refused(Messages.INVALID, "a procedure request needs a 'name' string");
-                if (!procedures.has(n)) throw new Refused(Messages.UNKNOWN_PROCEDURE, "no procedure '" + n + "' (known: " + String.join(", ", procedures.names()) + ")");
                 Map<String, Object> args = map(request.get(Messages.ARGS), Messages.ARGS);
                 InternalTransaction tx = db.beginTransaction(KernelTransaction.Type.EXPLICIT, login);
+                if (!procedures.has(n)) { // any other procedure the database has, through its registry
+                    try (tx) {
+                        call.begin(tx);
+                        try {
+                            RegistryProcedures.call(tx, n, args, call);
+                        } catch (RegistryProcedures.NotCallable e) {
+                            throw new Refused(e.unknown ? Messages.UNKNOWN_PROCEDURE : Messages.INVALID, e.getMessage());
+                        }
+                        tx.commit();
+                    } finally {
+                        call.end(tx);
+                    }
+                    return;
+                }
                 try (tx) {
                     call.begin(tx);
                     NativeProcedures.Result r;

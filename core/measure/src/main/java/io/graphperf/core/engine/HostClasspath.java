@@ -1,0 +1,40 @@
+package io.graphperf.core.engine;
+
+import io.graphperf.core.UserError;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.StringJoiner;
+
+/**
+ * The classpath of a child JVM graphperf starts (an engine host, the Kafka broker): the module's jar and the dependency list its
+ * build wrote beside it. In a source tree the list holds absolute paths (the Maven repository); in a release archive it holds
+ * paths relative to graphperf's home ({@code lib/…}), resolved here.
+ */
+public final class HostClasspath {
+
+    private HostClasspath() {
+    }
+
+    /**
+     * @param module engines/MODULE/target holds the jar and the list
+     * @param what   the program, for the error when it is not built (e.g. "the Kuzu engine host")
+     */
+    public static String of(Path home, String module, String jar, String list, String what) throws IOException {
+        Path target = home.resolve("engines").resolve(module).resolve("target");
+        Path j = target.resolve(jar), deps = target.resolve(list);
+        if (!Files.exists(j) || !Files.exists(deps)) {
+            throw new UserError(what + " is not built (" + deps + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
+        }
+        StringJoiner cp = new StringJoiner(File.pathSeparator);
+        cp.add(j.toString());
+        for (String entry : Files.readString(deps).trim().split(File.pathSeparator)) {
+            if (entry.isBlank()) continue;
+            Path p = Path.of(entry);
+            cp.add((p.isAbsolute() ? p : home.resolve(p)).toString());
+        }
+        return cp.toString();
+    }
+}
