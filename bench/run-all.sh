@@ -107,6 +107,7 @@ section "E3 storage matrix, as root: OrientDB import over ZFS record sizes, comp
 section "E4 on OrientDB: the write scenarios through OrientDB's embedded API, 8 clients x 30 s" \
   ./graphperf run orientdb-writes --clients 8 --duration 30s
 
+section "a procedure by name through the gateway against Cypher's CALL of it" bench/gateway-procedures.sh
 section "engines side by side: E2 reads on Neo4j and Kuzu at scale 1" bench/engines-reads.sh
 section "engines side by side: E4 writes on Neo4j and Kuzu" bench/engines-writes.sh
 section "engines side by side: E1 import of the same files on Neo4j and Kuzu" bench/engines-import.sh
