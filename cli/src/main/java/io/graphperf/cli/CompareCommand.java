@@ -4,10 +4,13 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.report.ConsoleSummary;
 import io.graphperf.core.report.EnvironmentInfo;
 import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.report.MarkdownExporter;
 import io.graphperf.core.report.ResultsFolder;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.stats.Comparisons;
+import io.graphperf.core.stats.FigureComparison;
+import io.graphperf.core.stats.Gate;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
 import io.graphperf.workloads.Experiment;
@@ -27,10 +30,12 @@ import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compares two results folders made earlier, cell by cell and figure by figure: means, spread, the 95 %% confidence",
-                "interval of the difference and a verdict (Welch's t-test, Holm's correction, minimum effect 5 %%). A side is a run",
-                "folder, or FOLDER:VARIANT for one variant of a run with several. Verdicts need 3 runs a side (--repeat)."},
+                "interval of the difference, the minimum detectable effect (MDE) and a verdict (Welch's t-test, Holm's correction, minimum",
+                "effect 5 %%). A side is a run folder, or FOLDER:VARIANT for one variant of a run with several. Verdicts need 3 runs a side",
+                "(--repeat). With --fail-on it is a regression gate for CI: exit 3 when the gate fails."},
         footer = {"", "Examples:", "  graphperf compare results/20261122-101500-import results/20261122-113000-import",
-                "  graphperf compare results/20261122-101500-import:baseline results/20261122-101500-import:small-cache"})
+                "  graphperf compare results/20261122-101500-import:baseline results/20261122-101500-import:small-cache",
+                "  graphperf compare results/main-writes results/branch-writes --fail-on slower --markdown summary.md"})
 public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_A", description = "The baseline: a results folder, or FOLDER:VARIANT.")
@@ -41,6 +46,12 @@ public final class CompareCommand implements Callable<Integer> {
     Path out;
     @Option(names = "--min-effect", paramLabel = "PERCENT", description = "Smallest difference worth a verdict, in percent of the baseline's mean (default: 5).")
     Double minEffect;
+    @Option(names = "--fail-on", paramLabel = "slower|inconclusive", description = {"A regression gate: exit " + Gate.EXIT_FAILED
+            + " when a figure of RUN_B is slower/worse than RUN_A's beyond the minimum effect after correction (slower), or also when one"
+            + " is inconclusive or has no verdict (inconclusive, the strict gate). The failing figures are listed."})
+    String failOn;
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the comparison as Markdown (the gate's outcome first), e.g. $GITHUB_STEP_SUMMARY.")
+    Path markdown;
 
     /** One side: its label, its cells (of passed trials) and the trials left out. */
     private record Side(String label, RunResult run, List<Cell> cells, List<String> excluded) {
@@ -48,6 +59,14 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Gate.Rule rule = null;
+        if (failOn != null) {
+            try {
+                rule = Gate.Rule.parse(failOn);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--fail-on " + failOn + ": give slower or inconclusive");
+            }
+        }
         Experiments.all(); // registers every experiment's result type before reading
         Side sa = load(a), sb = load(b);
         String la = sa.label(), lb = sb.label().equals(la) ? sb.label() + " (B)" : sb.label();
@@ -79,7 +98,24 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("Results: " + dir);
         System.out.println("Report:  " + report.toAbsolutePath());
-        return 0;
+        if (markdown != null) {
+            try {
+                Files.writeString(markdown, MarkdownExporter.comparison(vc, rule, report.toAbsolutePath().toString()),
+                        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            } catch (java.io.IOException io) {
+                throw new UserError("cannot write " + markdown + " (option --markdown): " + io.getMessage());
+            }
+            System.out.println("Markdown: " + markdown.toAbsolutePath());
+        }
+        if (rule == null) return 0;
+        List<FigureComparison> failing = Gate.failing(vc, rule);
+        if (failing.isEmpty()) {
+            System.out.println("Gate passed (--fail-on " + failOn + ": " + rule.describe() + ")");
+            return 0;
+        }
+        System.out.println("GATE FAILED (--fail-on " + failOn + ": " + rule.describe() + "): " + failing.size() + " figure(s)");
+        for (FigureComparison f : failing) System.out.println("  " + f.cell() + " · " + f.figure() + ": " + f.outcome().text + " — " + f.reason());
+        return Gate.EXIT_FAILED;
     }
 
     static Side load(String spec) {

@@ -1,7 +1,9 @@
 package io.graphperf.cli;
 
 import io.graphperf.engines.kuzu.KuzuEngines;
+import io.graphperf.engines.neo4j.Neo4jRelease;
 import io.graphperf.storage.FilesystemSpec;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.Variant;
 
@@ -17,8 +19,24 @@ import java.util.Map;
 final class EngineCatalog {
 
     static final String ENGINE = "engine";
+    static final String NEO4J_2025 = "neo4j:2025";
 
     private EngineCatalog() {
+    }
+
+    static {
+        // whether Neo4j 2025 can run here (its jars resolved, a Java 21+): asked when an engine list names it
+        EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
+    }
+
+    /** The Neo4j settings an engine of the catalogue adds to a trial's (the release of neo4j:2025), none for the others. */
+    static Map<String, String> neo4jSettings(String engine) {
+        return NEO4J_2025.equals(engine) ? Map.of(Neo4jRelease.SETTING, "2025") : Map.of();
+    }
+
+    /** Registers the catalogue's conditions (its static initializer) before an engine choice is read. */
+    static void init() {
+        // the class is initialised by this call
     }
 
     static List<Variant> variants(List<String> engines) {

@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.report.ConsoleSummary;
 import io.graphperf.core.report.HtmlReport;
 import io.graphperf.core.results.RunResult;
+import io.graphperf.core.stats.Precision;
 import io.graphperf.core.stats.Verdicts;
 import io.graphperf.engines.neo4j.HostSettings;
 import io.graphperf.engines.neo4j.Neo4jEngines;
@@ -50,6 +51,7 @@ final class Launch implements ExperimentCommand.Launcher {
         }
         O options = command.options();
         RunOptions run = command.run;
+        EngineCatalog.init();
         List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
         Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
         notRun.forEach((name, why) -> System.err.println("graphperf: note: engine " + name + " cannot run here, so the run goes on without it: " + why));
@@ -57,6 +59,7 @@ final class Launch implements ExperimentCommand.Launcher {
             throw new UserError("--engine/--engines compare engines; --variant and --matrix compare configurations of one: run them separately");
         }
         List<Variant> variants = chosen.isEmpty() ? run.variantList() : EngineCatalog.variants(chosen);
+        Precision.Goal precision = run.precisionGoal();
         int repeats = chosen.isEmpty() ? run.repeats() : run.repeat != null ? run.repeats() : 1;
         EngineOptions engine = command.engine();
         ServerOptions server = command.server();
@@ -67,7 +70,7 @@ final class Launch implements ExperimentCommand.Launcher {
             List<FilesystemSpec> filesystems = variants.stream().filter(v -> v.storage() != null).flatMap(v -> v.storage().filesystems().stream()).toList();
             Requirements.check(filesystems, "--matrix " + run.matrix);
         }
-        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns()) {
+        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns() && precision == null) {
             System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
                     + " runs a side); the report still shows every figure's spread");
         }
@@ -87,10 +90,14 @@ final class Launch implements ExperimentCommand.Launcher {
         Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),
                 server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
         Path datasets = out.resolve("datasets");
-        Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT);
+        Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision);
         RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> EngineCatalog.isKuzu(variant) ? EngineCatalog.kuzu(engine, dir)
                 : engines(engine, variant, dir, id, remote), progress);
         print(e, result, stdout);
+        if (result.configuration().get(Trials.PRECISION) instanceof Precision.Outcome o) {
+            stdout.println();
+            Precision.summary(o).forEach(stdout::println);
+        }
         stdout.println();
         stdout.println("Results: " + runDir + (result.trials().size() > 1 ? " (each run in trials/)" : ""));
         stdout.println("Report:  " + runDir.resolve(HtmlReport.FILE));
@@ -133,9 +140,7 @@ final class Launch implements ExperimentCommand.Launcher {
                 case "page-cache" -> pageCache = s.getValue();
                 case "data-dir" -> data = Path.of(s.getValue());
                 case "tx-log-dir" -> txLogs = Path.of(s.getValue());
-                case EngineCatalog.ENGINE -> {
-                    // which engine: chosen by EngineCatalog
-                }
+                case EngineCatalog.ENGINE -> settings.putAll(EngineCatalog.neo4jSettings(s.getValue()));
                 case "disk-cache" -> {
                     // OrientDB's, read by its experiments from the trial's settings
                 }

@@ -17,6 +17,7 @@ import io.graphperf.core.report.JsonExporter;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.stats.FigureComparison;
+import io.graphperf.core.stats.Precision;
 import io.graphperf.core.stats.Verdicts;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
@@ -125,6 +126,17 @@ class TrialsAndCompareTest {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":small-cache", "--out", dir.resolve("cmp").toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("1 slower/worse"), o.out());
+        assertTrue(o.out().contains("minimum detectable effect"), "every comparison says what it could have seen: " + o.out());
+        // as a regression gate: the slowed variant fails it (exit 3, the figure named, a Markdown summary for the CI job)
+        Path md = dir.resolve("summary.md");
+        CliErrorsTest.Outcome gate = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":small-cache", "--out", dir.resolve("gate").toString(),
+                "--fail-on", "slower", "--markdown", md.toString());
+        assertEquals(3, gate.code(), gate.out() + gate.err());
+        assertTrue(gate.out().contains("GATE FAILED") && gate.out().contains("synthetic") && gate.out().contains("throughput"), gate.out());
+        String summary = Files.readString(md);
+        assertTrue(summary.contains("**Gate failed: ") && summary.contains("| cell · figure |") && summary.contains("**slower / worse**"), summary);
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":small-cache", "--fail-on", "faster"),
+                "--fail-on faster: give slower or inconclusive");
         CliErrorsTest.Outcome one = CliErrorsTest.cli("compare", runDir.resolve("trials/01-baseline-1").toString(),
                 runDir.resolve("trials/02-small-cache-1").toString(), "--out", dir.resolve("cmp1").toString());
         assertEquals(0, one.code(), one.err());
@@ -135,10 +147,52 @@ class TrialsAndCompareTest {
 
     @Test
     void aConfigurationComparedWithItselfFindsNoDifference(@TempDir Path dir) throws Exception {
-        RunResult r = series(Files.createDirectories(dir.resolve("aa")), new StandIn(), List.of("same:page-cache=512m"), 5);
+        Path runDir = Files.createDirectories(dir.resolve("aa"));
+        RunResult r = series(runDir, new StandIn(), List.of("same:page-cache=512m"), 5);
         for (FigureComparison c : r.comparisons().get(0).figures()) {
             assertFalse(c.outcome() == Verdicts.Outcome.BETTER || c.outcome() == Verdicts.Outcome.WORSE, c.figure() + ": " + c.reason());
         }
+        // and the regression gate passes A against A
+        CliErrorsTest.Outcome gate = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":same", "--out", dir.resolve("gate").toString(),
+                "--fail-on", "slower");
+        assertEquals(0, gate.code(), gate.out() + gate.err());
+        assertTrue(gate.out().contains("Gate passed"), gate.out());
+    }
+
+    @Test
+    void precisionOnDemandAddsRoundsUntilEveryFigureIsNarrowEnoughOrTheBudgetEnds(@TempDir Path dir) throws Exception {
+        // a target no run reaches and a budget of 1 ms: the rule applies from the 3rd round on and the budget stops it there
+        Path strict = Files.createDirectories(dir.resolve("strict"));
+        Trials.Spec spec = new Trials.Spec(Variant.all(List.of("small-cache:page-cache=64m")), 1, strict, 7, dir.resolve("datasets"), Path.of("."), Map.of(),
+                Verdicts.Settings.DEFAULT, new Precision.Goal(0.000001, Duration.ofMillis(1), Precision.Goal.MIN_RUNS, 10));
+        RunResult r = Trials.run(new StandIn(), "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", v.settings().getOrDefault("page-cache",
+                "512m"))), ProgressListener.NONE);
+        assertEquals(6, r.trials().size(), "3 rounds of 2 variants, interleaved");
+        assertEquals(3, r.repeats());
+        Precision.Outcome o = (Precision.Outcome) r.configuration().get(Trials.PRECISION);
+        assertEquals(3, o.rounds());
+        assertTrue(o.stoppedBecause().contains("budget"), o.stoppedBecause());
+        assertEquals(2, o.figures().size(), "one figure per variant: " + o.figures());
+        for (Precision.FigurePrecision f : o.figures()) {
+            assertEquals(3, f.runs());
+            assertFalse(f.reached(), f.toString());
+            assertTrue(f.halfWidthPct() > 0.0001 && f.runsNeeded() > 3, "it says what the target would take: " + f);
+        }
+        assertTrue(Precision.summary(o).get(0).contains("0 of 2 figures reached it after 3 rounds"), Precision.summary(o).toString());
+        JsonExporter.read(strict); // run.json with the outcome reads back
+
+        // a target the runs reach: the run stops as soon as every figure is within it, at 3 rounds or a few more, never at the cap
+        Path loose = Files.createDirectories(dir.resolve("loose"));
+        spec = new Trials.Spec(Variant.all(List.of()), 1, loose, 7, dir.resolve("datasets"), Path.of("."), Map.of(), Verdicts.Settings.DEFAULT,
+                new Precision.Goal(0.5, Duration.ofMinutes(10), Precision.Goal.MIN_RUNS, 20));
+        r = Trials.run(new StandIn(), "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", "512m")), ProgressListener.NONE);
+        o = (Precision.Outcome) r.configuration().get(Trials.PRECISION);
+        assertEquals("every figure within the target", o.stoppedBecause());
+        assertTrue(o.rounds() >= 3 && o.rounds() < 20, "rounds: " + o.rounds());
+        assertTrue(o.figures().stream().allMatch(f -> f.reached() && f.halfWidthPct() <= 50), o.figures().toString());
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "writes", "--precision", "5%", "--repeat", "3"), "--precision chooses the number of runs itself");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "writes", "--precision", "abc"), "--precision abc: give a percentage");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "writes", "--budget", "10m"), "--budget goes with --precision");
     }
 
     @Test

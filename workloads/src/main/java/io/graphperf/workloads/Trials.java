@@ -8,6 +8,7 @@ import io.graphperf.core.report.ResultsFolder;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.stats.Comparisons;
+import io.graphperf.core.stats.Precision;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
 import io.graphperf.core.measure.DiskProbe;
@@ -39,8 +40,20 @@ public final class Trials {
      * @param verdicts      the statistics of the comparisons
      */
     public record Spec(List<Variant> variants, int repeats, Path runDir, long seed, Path datasetCache, Path home, Map<String, Object> configuration,
-                       Verdicts.Settings verdicts) {
+                       Verdicts.Settings verdicts, Precision.Goal precision) {
+        public Spec(List<Variant> variants, int repeats, Path runDir, long seed, Path datasetCache, Path home, Map<String, Object> configuration,
+                    Verdicts.Settings verdicts) {
+            this(variants, repeats, runDir, seed, datasetCache, home, configuration, verdicts, null);
+        }
+
+        /** The most rounds (every variant once) the run may take: --repeat, or with --precision its cap. */
+        int maxRounds() {
+            return precision == null ? repeats : precision.maxRuns();
+        }
     }
+
+    /** The key of run.json's configuration holding a precision run's {@link Precision.Outcome}. */
+    public static final String PRECISION = "precision";
 
     /** Makes the engine of one trial, with the variant's settings applied. */
     @FunctionalInterface
@@ -54,24 +67,34 @@ public final class Trials {
     public static <O> RunResult run(Experiment<O> e, O options, Spec spec, EngineFactory engines, ProgressListener progress) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         String runId = spec.runDir().getFileName().toString();
-        boolean single = spec.variants().size() == 1 && spec.repeats() == 1;
+        boolean single = spec.variants().size() == 1 && spec.repeats() == 1 && spec.precision() == null;
         List<RunResult.Trial> trials = new ArrayList<>();
         List<Cell> cells = new ArrayList<>();
         List<RunResult.TrialData> data = new ArrayList<>();
         List<String> warnings = new ArrayList<>(), failures = new ArrayList<>();
-        Map<String, Object> environment = EnvironmentInfo.collect(spec.home());
+        Map<String, Object> environment = EnvironmentInfo.collect(spec.home()), machine = new LinkedHashMap<>(environment);
+        // each variant's engine as it described itself (its version, its Java): with several engines or versions the run's
+        // environment is the first trial's, and this says what the others ran
+        Map<String, String> trialEngines = new LinkedHashMap<>();
         Map<String, Object> configuration = new LinkedHashMap<>(spec.configuration());
         String[] engine = {""}, reset = {""};
         int total = spec.variants().size() * spec.repeats(), order = 0;
-        Builder b = new Builder(e, spec, runId, startedAt, environment, configuration, engine, reset, trials, cells, data, warnings, failures);
-        for (int r = 1; r <= spec.repeats(); r++) {
+        int[] rounds = {0};
+        Builder b = new Builder(e, spec, runId, startedAt, environment, configuration, engine, reset, trials, cells, data, warnings, failures, rounds);
+        long began = System.nanoTime();
+        String stopped = null;
+        for (int r = 1; r <= spec.maxRounds(); r++) {
+            long roundBegan = System.nanoTime();
+            rounds[0] = r;
             for (Variant v : spec.variants()) {
                 order++;
-                String name = String.format("%02d-%s-%d", order, v.name(), r);
+                // a folder name without ':' (neo4j:2025): a path with one cannot go on a JVM's classpath, as a host's plugins do
+                String name = String.format("%02d-%s-%d", order, v.name().replaceAll("[^A-Za-z0-9._-]", "-"), r);
                 Path dir = single ? spec.runDir() : spec.runDir().resolve("trials").resolve(name);
                 Files.createDirectories(dir);
                 if (!single) {
-                    progress.phase(String.format("trial %d of %d: %s, repeat %d of %d", order, total, v.name(), r, spec.repeats()));
+                    progress.phase(spec.precision() != null ? String.format("trial %d: %s, round %d (until %s)", order, v.name(), r, spec.precision().describe())
+                            : String.format("trial %d of %d: %s, repeat %d of %d", order, total, v.name(), r, spec.repeats()));
                     progress.phaseDone("into trials/" + name);
                 }
                 int rep = r, ord = order;
@@ -125,6 +148,8 @@ public final class Trials {
                     reset[0] = tr.resetMethod();
                     environment.putAll(tr.environment());
                 }
+                trialEngines.putIfAbsent(v.name(), tr.engine());
+                if (trialEngines.size() > 1) environment.put("engines", trialEngines);
                 tr.configuration().forEach((k, val) -> configuration.putIfAbsent(k, val));
                 cells.addAll(tr.cells());
                 if (tr.data() != null) data.add(new RunResult.TrialData(v.name(), rep, tr.data()));
@@ -133,14 +158,35 @@ public final class Trials {
                 trials.add(new RunResult.Trial(order, v.name(), rep, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), tr.failures().isEmpty(),
                         tr.failures(), storage == null ? null : storage.summary()));
                 if (!single) {
+                    Map<String, Object> own = new LinkedHashMap<>(machine);
+                    own.putAll(tr.environment());
                     RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + name, e.name(), e.title(), startedAt, OffsetDateTime.now().toString(),
-                            configuration, environment, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
+                            configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
                             List.of(trials.get(trials.size() - 1)), tr.cells(), tr.data() == null ? List.of() : List.of(data.get(data.size() - 1)),
                             e.headlines(tr.cells()), e.targets(tr.cells()), List.of(), tr.warnings(), tr.failures());
                     ResultsFolder.write(one, dir, e.sections());
                 }
-                ResultsFolder.write(b.build(cells, failures, "(incomplete: " + order + " of " + total + " trials done)", false), spec.runDir(), e.sections());
+                ResultsFolder.write(b.build(cells, failures, "(incomplete: " + order + (spec.precision() != null ? "" : " of " + total) + " trials done)",
+                        false), spec.runDir(), e.sections());
             }
+            Precision.Goal goal = spec.precision();
+            if (goal == null || r < goal.minRuns()) continue;
+            long elapsed = System.nanoTime() - began, round = System.nanoTime() - roundBegan;
+            List<Precision.FigurePrecision> now = Precision.of(b.passedCells(cells), goal);
+            progress.phase("precision after " + r + " rounds");
+            progress.phaseDone(now.stream().filter(Precision.FigurePrecision::reached).count() + " of " + now.size() + " figures within " + goal.describe());
+            if (Precision.reached(now)) {
+                stopped = "every figure within the target";
+                break;
+            }
+            if (elapsed + round > goal.budget().toNanos()) {
+                stopped = "stopped by the budget: another round (about " + Math.round(round / 1e9) + " s) would overrun it";
+                break;
+            }
+        }
+        if (spec.precision() != null) {
+            if (stopped == null) stopped = "stopped at the cap of " + spec.maxRounds() + " runs";
+            configuration.put(PRECISION, new Precision.Outcome(spec.precision(), rounds[0], stopped, Precision.of(b.passedCells(cells), spec.precision())));
         }
         RunResult run = b.build(cells, failures, OffsetDateTime.now().toString(), true);
         ResultsFolder.write(run, spec.runDir(), e.sections());
@@ -171,7 +217,7 @@ public final class Trials {
     /** Assembles the run's record from what was measured so far. */
     private record Builder(Experiment<?> e, Spec spec, String runId, String startedAt, Map<String, Object> environment,
                            Map<String, Object> configuration, String[] engine, String[] reset, List<RunResult.Trial> trials, List<Cell> cells,
-                           List<RunResult.TrialData> data, List<String> warnings, List<String> failures) {
+                           List<RunResult.TrialData> data, List<String> warnings, List<String> failures, int[] rounds) {
 
         RunResult build(List<Cell> all, List<String> fs, String finishedAt, boolean complete) {
             List<VariantComparison> comparisons = new ArrayList<>();
@@ -191,7 +237,14 @@ public final class Trials {
             List<String> failuresNow = new ArrayList<>(fs);
             if (!complete && !finishedAt.startsWith("(")) failuresNow.add("incomplete run");
             return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), e.title(), startedAt, finishedAt, configuration, environment, engine[0], reset[0],
-                    variants, spec.repeats(), trials, all, data, e.headlines(all), e.targets(all), comparisons, warnings, failuresNow);
+                    variants, Math.max(1, rounds[0]), trials, all, data, e.headlines(all), e.targets(all), comparisons, warnings, failuresNow);
+        }
+
+        /** The cells of every variant's passed trials. */
+        List<Cell> passedCells(List<Cell> all) {
+            List<Cell> out = new ArrayList<>();
+            for (Variant v : spec.variants()) out.addAll(passedCells(all, v.name()));
+            return out;
         }
 
         private List<Cell> passedCells(List<Cell> all, String variant) {

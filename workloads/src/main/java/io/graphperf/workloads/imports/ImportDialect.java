@@ -27,6 +27,42 @@ public interface ImportDialect {
     /** Phases this dialect cannot express ("schema", "warm-up"), with why. */
     Map<String, String> notExpressible();
 
+    /**
+     * The dialect of a started engine: its language's, less the warm-up by APOC core where the engine has no APOC (Neo4j 2025 here:
+     * APOC core for it is not served by the registries this machine uses).
+     */
+    static ImportDialect of(io.graphperf.core.engine.Engine engine) throws Exception {
+        ImportDialect d = of(engine.dialect());
+        if (d != NEO4J || engine.queryLong("SHOW PROCEDURES YIELD name WHERE name = '" + WarmupMethods.APOC + "' RETURN count(*)") > 0) return d;
+        return new ImportDialect() {
+            @Override
+            public List<SchemaPhase.Step> schema(ImportDataset ds) {
+                return NEO4J.schema(ds);
+            }
+
+            @Override
+            public List<WarmupMethods.Method> warmups(ImportDataset ds) {
+                return NEO4J.warmups(ds).stream().filter(m -> !m.name().equals(WarmupMethods.APOC)).toList();
+            }
+
+            @Override
+            public List<Probes.Probe> probes(String label, String key) {
+                return NEO4J.probes(label, key);
+            }
+
+            @Override
+            public String sampleKeys(String label, String key, long labelCount, int samples) {
+                return NEO4J.sampleKeys(label, key, labelCount, samples);
+            }
+
+            @Override
+            public Map<String, String> notExpressible() {
+                return Map.of("warm-up " + WarmupMethods.APOC, "APOC core is not installed on this engine (for Neo4j 2025: no APOC core built"
+                        + " for it is served by the registries graphperf resolves from)");
+            }
+        };
+    }
+
     static ImportDialect of(String dialect) {
         return switch (dialect) {
             case "neo4j" -> NEO4J;

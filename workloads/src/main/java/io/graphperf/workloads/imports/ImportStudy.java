@@ -90,7 +90,7 @@ public final class ImportStudy {
         try (Engine t = system.start()) {
             progress.phaseDone("started");
             environment.putAll(t.environment());
-            dialect = ImportDialect.of(t.dialect());
+            dialect = ImportDialect.of(t);
             List<SchemaPhase.Step> steps = dialect.schema(ds);
             DiskProbe.Snapshot s0 = disk.snapshot();
             List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, progress);

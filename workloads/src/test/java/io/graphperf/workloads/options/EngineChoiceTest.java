@@ -36,13 +36,27 @@ class EngineChoiceTest {
         assertTrue(some.notRunnable().get("falkordb").contains("falkordblite"), some.notRunnable().toString());
         UserError e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
         assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of("neo4j:2025.10").chosen());
-        assertTrue(e.getMessage().contains("Java 21"), e.getMessage());
         e = assertThrows(UserError.class, () -> of(null, "falkordb", "arcadedb").chosen());
         assertTrue(e.getMessage().contains("none of the engines falkordb, arcadedb") && e.getMessage().contains("falkordblite"), e.getMessage());
         e = assertThrows(UserError.class, () -> of("memgraph").chosen());
-        assertTrue(e.getMessage().contains("unknown engine 'memgraph'") && e.getMessage().contains("neo4j, kuzu"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown engine 'memgraph'") && e.getMessage().contains("neo4j, neo4j:2025, kuzu"), e.getMessage());
         assertTrue(of("kuzu").notRunnable().isEmpty());
+    }
+
+    @Test
+    void anEngineWhoseConditionFailsHereIsLeftOutWithItsReason() {
+        EngineChoice.CONDITIONS.put("neo4j:2025", () -> "Neo4j 2025.10.1 needs Java 21 or newer, and none was found");
+        try {
+            assertEquals(List.of("neo4j:2025"), List.copyOf(of(null, "neo4j", "neo4j:2025.10.1").notRunnable().keySet()));
+            assertEquals(List.of("neo4j"), of(null, "neo4j", "neo4j:2025.10.1").chosen());
+            UserError e = assertThrows(UserError.class, () -> of("neo4j:2025").chosen());
+            assertTrue(e.getMessage().contains("Java 21"), e.getMessage());
+            EngineChoice.CONDITIONS.put("neo4j:2025", () -> null);
+            assertEquals(List.of("neo4j", "neo4j:2025"), of(null, "neo4j:5.26.30", "neo4j:2025").chosen());
+            assertFalse(of(null, "neo4j", "neo4j:2025").beyondNeo4j(), "two Neo4j versions compare on every transport");
+        } finally {
+            EngineChoice.CONDITIONS.remove("neo4j:2025");
+        }
     }
 
     @Test

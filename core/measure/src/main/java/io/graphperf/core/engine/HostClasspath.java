@@ -23,10 +23,15 @@ public final class HostClasspath {
      * @param what   the program, for the error when it is not built (e.g. "the Kuzu engine host")
      */
     public static String of(Path home, String module, String jar, String list, String what) throws IOException {
-        Path target = home.resolve("engines").resolve(module).resolve("target");
-        Path j = target.resolve(jar), deps = target.resolve(list);
+        return of(home, module, jar, module, list, what);
+    }
+
+    /** As above, the jar from one module and the dependency list from another (one main class, another engine version's jars). */
+    public static String of(Path home, String jarModule, String jar, String listModule, String list, String what) throws IOException {
+        Path j = home.resolve("engines").resolve(jarModule).resolve("target").resolve(jar);
+        Path deps = home.resolve("engines").resolve(listModule).resolve("target").resolve(list);
         if (!Files.exists(j) || !Files.exists(deps)) {
-            throw new UserError(what + " is not built (" + deps + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
+            throw new UserError(what + " is not built (" + (Files.exists(j) ? deps : j) + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
         }
         StringJoiner cp = new StringJoiner(File.pathSeparator);
         cp.add(j.toString());

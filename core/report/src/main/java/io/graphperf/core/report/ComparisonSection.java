@@ -21,7 +21,7 @@ final class ComparisonSection {
             for (Verdicts.Outcome o : Verdicts.Outcome.values()) {
                 h.open("span", "class", css(o)).text(vc.count(o) + " " + o.text).close("span").text(" · ");
             }
-            h.close("p").note("Statistics: " + vc.test() + ".");
+            h.close("p").note("Statistics: " + vc.test() + ".").note(ConsoleSummary.detectable(vc) + ".").note(ConsoleSummary.noise(vc) + ".");
             h.box("warnings", "Left out", vc.excluded());
             List<SvgChart.Interval> rows = new ArrayList<>();
             for (FigureComparison c : vc.figures()) {
@@ -37,13 +37,15 @@ final class ComparisonSection {
             h.raw(SvgChart.forest("forest", "difference of means in % of " + vc.baseline() + "'s mean, with its 95 % confidence interval (clipped at ±100 %)",
                     rows, 100));
             Html.Table t = h.table("comparison sortable", null, "cell", "figure", "unit", vc.baseline() + ": mean ± sd (n)", vc.variant() + ": mean ± sd (n)",
-                    "difference of means", "95 % CI", "p (Holm)", "verdict", "why");
+                    "difference of means", "95 % CI", "p (Holm)", "MDE", "between processes", "verdict", "why");
             for (FigureComparison c : vc.figures()) {
                 t.row(List.of("verdict", c.outcome().name()), Html.Td.text(c.cell()), Html.Td.text(c.figure()), Html.Td.text(c.unit()),
                         Html.Td.num(side(c.baseline())), Html.Td.num(side(c.variant())),
                         Html.Td.num(Format.value(c.difference()) + " (" + Format.signedPct(c.differencePct()) + ")"),
                         Html.Td.num(Double.isFinite(c.ci95()[0]) ? Format.signedPct(c.ci95LowPct()) + " … " + Format.signedPct(c.ci95HighPct()) : "–"),
                         Html.Td.num(Double.isFinite(c.pHolm()) ? String.format(Locale.ROOT, "%.3g", c.pHolm()) : "–"),
+                        Html.Td.num(Double.isFinite(c.detectablePct()) ? String.format(Locale.ROOT, "%.1f %%", c.detectablePct()) : "–"),
+                        Html.Td.num(Double.isFinite(c.betweenShare()) ? String.format(Locale.ROOT, "%.0f %%", 100 * c.betweenShare()) : "–"),
                         Html.Td.text(c.outcome().text).cls(css(c.outcome())), Html.Td.text(c.reason()));
             }
             t.end();

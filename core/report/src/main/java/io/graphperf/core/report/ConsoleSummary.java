@@ -79,16 +79,40 @@ public final class ConsoleSummary {
                     vc.count(Verdicts.Outcome.INCONCLUSIVE), vc.count(Verdicts.Outcome.NO_VERDICT));
             out.println("  " + vc.test());
             for (String e : vc.excluded()) out.println("  left out: " + e);
-            String fmt = "  %-60s %14s %14s %9s %-21s %9s  %s%n";
-            out.printf(fmt, "cell · figure", "mean " + shorten(vc.baseline(), 9), "mean " + shorten(vc.variant(), 9), "Δ mean", "95 % CI of Δ", "p (Holm)", "verdict");
+            out.println("  " + detectable(vc));
+            out.println("  " + noise(vc));
+            String fmt = "  %-60s %14s %14s %9s %-21s %9s %7s  %s%n";
+            out.printf(fmt, "cell · figure", "mean " + shorten(vc.baseline(), 9), "mean " + shorten(vc.variant(), 9), "Δ mean", "95 % CI of Δ", "p (Holm)",
+                    "MDE", "verdict");
             for (FigureComparison c : vc.figures()) {
                 out.printf(fmt, shorten(c.cell() + " · " + c.figure(), 60), Format.value(c.baseline().mean()), Format.value(c.variant().mean()),
                         Format.signedPct(c.differencePct()), Double.isFinite(c.ci95()[0]) ? Format.signedPct(c.ci95LowPct()) + " … "
                                 + Format.signedPct(c.ci95HighPct()) : "–", Double.isFinite(c.pHolm()) ? String.format(Locale.ROOT, "%.3g", c.pHolm()) : "–",
+                        Double.isFinite(c.detectablePct()) ? String.format(Locale.ROOT, "%.1f %%", c.detectablePct()) : "–",
                         c.outcome().text + (c.outcome() == Verdicts.Outcome.INCONCLUSIVE ? " (~" + (c.repeatsNeeded() >= 1000 ? "1000+" : c.repeatsNeeded())
                                 + " runs a side)" : ""));
             }
         }
+    }
+
+    /** What difference these runs could have seen: the minimum detectable effect's median and range over the figures. */
+    public static String detectable(VariantComparison vc) {
+        double[] mde = vc.figures().stream().mapToDouble(FigureComparison::detectablePct).filter(Double::isFinite).sorted().toArray();
+        if (mde.length == 0) return "minimum detectable effect (MDE): none — fewer than 2 runs a side";
+        return String.format(Locale.ROOT, "minimum detectable effect (MDE, 80 %% power after correction): median %.1f %% of the baseline's mean,"
+                + " %.1f … %.1f %% over the %d figures — a smaller true difference would likely go unseen", mde[mde.length / 2], mde[0],
+                mde[mde.length - 1], mde.length);
+    }
+
+    /** Where the noise is: the share of the runs' variance between engine processes, over the figures measured in windows. */
+    public static String noise(VariantComparison vc) {
+        double[] share = vc.figures().stream().mapToDouble(FigureComparison::betweenShare).filter(Double::isFinite).sorted().toArray();
+        if (share.length == 0) return "where the noise is: not split (no figure here has windows within its runs, or fewer than 2 runs a side)";
+        double median = share[share.length / 2];
+        return String.format(Locale.ROOT, "where the noise is (%d figure%s measured in windows): median %.0f %% of the run-to-run variance lies between"
+                        + " engine processes, %.0f %% within one (between its windows) — %s", share.length, share.length == 1 ? "" : "s", 100 * median,
+                100 * (1 - median), median >= 0.5 ? "more trials narrow the intervals, longer windows do not"
+                        : "longer windows narrow the intervals as much as more trials");
     }
 
     static String shorten(String s, int n) {

@@ -92,14 +92,15 @@ public final class CsvExporter {
     static String comparisons(List<VariantComparison> all) {
         StringBuilder b = new StringBuilder("baseline,variant,cell,figure,unit,higher_is_better,baseline_n,baseline_mean,baseline_stdev,"
                 + "baseline_median,variant_n,variant_mean,variant_stdev,variant_median,difference,difference_pct,ci95_low_pct,ci95_high_pct,"
-                + "p_value,p_holm,verdict,repeats_needed,reason\n");
+                + "p_value,p_holm,verdict,repeats_needed,reason,detectable_pct,between_share\n");
         for (VariantComparison vc : all) {
             for (FigureComparison c : vc.figures()) {
                 List<String> r = List.of(vc.baseline(), vc.variant(), c.cell(), c.figure(), c.unit(), Boolean.toString(c.higherIsBetter()),
                         Integer.toString(c.baseline().n()), num(c.baseline().mean()), num(c.baseline().stdev()), num(c.baseline().median()),
                         Integer.toString(c.variant().n()), num(c.variant().mean()), num(c.variant().stdev()), num(c.variant().median()),
                         num(c.difference()), num(c.differencePct()), num(c.ci95LowPct()), num(c.ci95HighPct()), num(c.pValue()), num(c.pHolm()),
-                        c.outcome().name(), c.repeatsNeeded() > 0 ? Integer.toString(c.repeatsNeeded()) : "", c.reason() == null ? "" : c.reason());
+                        c.outcome().name(), c.repeatsNeeded() > 0 ? Integer.toString(c.repeatsNeeded()) : "", c.reason() == null ? "" : c.reason(),
+                        num(c.detectablePct()), num(c.betweenShare()));
                 b.append(String.join(",", r.stream().map(CsvExporter::quote).toList())).append('\n');
             }
         }

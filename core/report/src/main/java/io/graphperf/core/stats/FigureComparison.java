@@ -11,10 +11,16 @@ package io.graphperf.core.stats;
  * @param pHolm          the same after Holm's correction over the comparison's figures
  * @param reason         the outcome in words (with the CI, or why there is no verdict)
  * @param repeatsNeeded  inconclusive: runs a side that would likely decide it
+ * @param detectablePct  the minimum detectable effect of these runs, in percent of the baseline's mean: the smallest true
+ *                       difference they would have found significant after correction with 80 % power (NaN below 2 runs a side)
+ * @param betweenShare   where the noise is: the share (0–1) of the variance of the runs' values that lies between engine processes
+ *                       (trials) rather than within one (between the windows of a trial's measurement); NaN when the figure has no
+ *                       windows (one value per trial) or no variation
  */
 public record FigureComparison(String cell, String figure, String unit, boolean higherIsBetter, Summary baseline, Summary variant,
                                double difference, double differencePct, double[] ci95, double pValue, double pHolm,
-                               Verdicts.Outcome outcome, String reason, int repeatsNeeded) {
+                               Verdicts.Outcome outcome, String reason, int repeatsNeeded, double detectablePct,
+                               double betweenShare) {
 
     public double ci95LowPct() {
         return baseline.mean() == 0 ? Double.NaN : 100 * ci95[0] / Math.abs(baseline.mean());

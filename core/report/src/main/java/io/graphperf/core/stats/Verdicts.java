@@ -50,8 +50,16 @@ public final class Verdicts {
         }
     }
 
-    /** One figure's runs on both sides. */
-    public record Samples(String cell, String figure, String unit, boolean higherIsBetter, double[] baseline, double[] variant) {
+    /**
+     * One figure's runs on both sides.
+     *
+     * @param within per run (either side), where known: the variance of that run's value due to noise within its engine process,
+     *               estimated from the windows of its measurement (the variance of its batches' values over their number)
+     */
+    public record Samples(String cell, String figure, String unit, boolean higherIsBetter, double[] baseline, double[] variant, double[] within) {
+        public Samples(String cell, String figure, String unit, boolean higherIsBetter, double[] baseline, double[] variant) {
+            this(cell, figure, unit, higherIsBetter, baseline, variant, new double[0]);
+        }
     }
 
     private Verdicts() {
@@ -78,14 +86,48 @@ public final class Verdicts {
                 tested.add(i);
             }
             out.add(new FigureComparison(f.cell(), f.figure(), f.unit(), f.higherIsBetter(), a, b, diff, pct(diff, a), ci(a, b), p[i], Double.NaN,
-                    reason == null ? null : Outcome.NO_VERDICT, reason, 0));
+                    reason == null ? null : Outcome.NO_VERDICT, reason, 0, Double.NaN, betweenShare(a, b, f.within())));
         }
         double[] holm = holm(tested.stream().mapToDouble(i -> p[i]).toArray());
         for (int k = 0; k < tested.size(); k++) {
             int i = tested.get(k);
             out.set(i, decide(out.get(i), holm[k], s, tested.size()));
         }
+        int m = Math.max(1, tested.size());
+        for (int i = 0; i < out.size(); i++) {
+            FigureComparison c = out.get(i);
+            out.set(i, new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), c.difference(),
+                    c.differencePct(), c.ci95(), c.pValue(), c.pHolm(), c.outcome(), c.reason(), c.repeatsNeeded(), detectablePct(c.baseline(), c.variant(), s, m),
+                    c.betweenShare()));
+        }
         return out;
+    }
+
+    /**
+     * Where a figure's noise is (Kalibera and Jones's two levels: engine processes, and windows within one): the variance of the
+     * runs' values on each side, pooled, against the part of it the noise within one process explains (the mean of {@code within});
+     * the rest lies between processes. NaN without windows, with fewer than 2 runs a side, or without variation.
+     */
+    static double betweenShare(Summary a, Summary b, double[] within) {
+        double[] w = finite(within);
+        if (w.length == 0 || a.n() < 2 || b.n() < 2) return Double.NaN;
+        double observed = (a.stdev() * a.stdev() + b.stdev() * b.stdev()) / 2;
+        if (observed == 0) return Double.NaN;
+        double inside = Arrays.stream(w).average().orElse(0);
+        return Math.max(0, Math.min(1, (observed - inside) / observed));
+    }
+
+    /**
+     * The minimum detectable effect of two samples, in percent of the baseline's mean: (z₁₋α/2m + z₀.₈) · √(s²ₐ/nₐ + s²ᵦ/nᵦ), the
+     * smallest true difference a two-sided test at the strictest level of Holm's correction over {@code m} figures would find with
+     * 80 % power (normal approximation: with few runs the t-test needs somewhat more). NaN below 2 runs a side or a zero mean.
+     */
+    public static double detectablePct(Summary a, Summary b, Settings s, int m) {
+        if (a.n() < 2 || b.n() < 2 || a.mean() == 0) return Double.NaN;
+        double se = Math.sqrt(a.stdev() * a.stdev() / a.n() + b.stdev() * b.stdev() / b.n());
+        NormalDistribution z = new NormalDistribution();
+        double za = z.inverseCumulativeProbability(1 - s.alpha() / (2.0 * Math.max(1, m))), zb = z.inverseCumulativeProbability(0.8);
+        return 100 * (za + zb) * se / Math.abs(a.mean());
     }
 
     private static FigureComparison decide(FigureComparison c, double pHolm, Settings s, int m) {
@@ -109,7 +151,7 @@ public final class Verdicts {
                     pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), needed >= 1000 ? "1000 or more" : Integer.toString(needed));
         }
         return new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), d, c.differencePct(), ci,
-                c.pValue(), pHolm, o, reason, needed);
+                c.pValue(), pHolm, o, reason, needed, c.detectablePct(), c.betweenShare());
     }
 
     /**

@@ -90,6 +90,46 @@ class VerdictsTest {
         assertTrue(comparisonsWithAny <= 10, comparisonsWithAny + " of 200 A-vs-A comparisons called a difference (" + called + " figures)");
     }
 
+    @Test
+    void theMinimumDetectableEffectFollowsTheSpreadTheRunsAndTheNumberOfFigures() {
+        // x = 1..5 and y = 2,4,..,10: se = 1.5811 (as above); one figure: (z(0.975) + z(0.8)) × se / 3 = (1.95996 + 0.84162) × 1.5811 / 3
+        FigureComparison c = one(false, new double[]{1, 2, 3, 4, 5}, new double[]{2, 4, 6, 8, 10});
+        assertEquals(100 * (1.959964 + 0.841621) * 1.581139 / 3, c.detectablePct(), 0.01);
+        Summary a = Summary.of(new double[]{1, 2, 3, 4, 5}), b = Summary.of(new double[]{2, 4, 6, 8, 10});
+        assertTrue(Verdicts.detectablePct(a, b, S, 20) > c.detectablePct(), "Holm over 20 figures asks more of each");
+        Summary a4 = Summary.of(new double[]{1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5});
+        Summary b4 = Summary.of(new double[]{2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10, 2, 4, 6, 8, 10});
+        assertEquals(c.detectablePct() / 2, Verdicts.detectablePct(a4, b4, S, 1), c.detectablePct() * 0.05, "4× the runs, about half the MDE");
+        assertTrue(Double.isNaN(one(false, new double[]{1}, new double[]{2}).detectablePct()), "one run a side: no spread, no MDE");
+    }
+
+    @Test
+    void theNoiseIsSplitBetweenEngineProcessesAndWithinOne() {
+        // runs spread with variance 100 (sd 10) on each side; within one process the windows explain 10 of it: 90 % between processes
+        double[] a = {90, 110, 100, 90, 110}, b = {95, 115, 105, 95, 115};
+        double var = Summary.of(a).stdev() * Summary.of(a).stdev();
+        FigureComparison c = Verdicts.compare(List.of(new Verdicts.Samples("cell", "throughput", "ops/s", true, a, b,
+                new double[]{0.1 * var, 0.1 * var, 0.1 * var})), S).get(0);
+        assertEquals(0.9, c.betweenShare(), 1e-9);
+        FigureComparison inside = Verdicts.compare(List.of(new Verdicts.Samples("cell", "throughput", "ops/s", true, a, b,
+                new double[]{2 * var})), S).get(0);
+        assertEquals(0.0, inside.betweenShare(), 1e-9, "windows noisier than the runs: all of it within a process");
+        assertTrue(Double.isNaN(one(true, a, b).betweenShare()), "no windows: not split");
+    }
+
+    @Test
+    void theGateFailsOnSlowerAndTheStrictGateAlsoOnWhatItCouldNotDecide() {
+        SplittableRandom r = new SplittableRandom(3);
+        List<Verdicts.Samples> figures = List.of(
+                new Verdicts.Samples("slow", "latency", "ms", false, normal(r, 100, 2, 5), normal(r, 130, 2, 5)),
+                new Verdicts.Samples("same", "latency", "ms", false, normal(r, 100, 0.5, 5), normal(r, 100, 0.5, 5)),
+                new Verdicts.Samples("noisy", "latency", "ms", false, normal(r, 100, 40, 3), normal(r, 104, 40, 3)));
+        VariantComparison vc = new VariantComparison("a", "b", "", Verdicts.compare(figures, S), List.of());
+        assertEquals(List.of("slow"), Gate.failing(vc, Gate.Rule.SLOWER).stream().map(FigureComparison::cell).toList());
+        assertEquals(List.of("slow", "noisy"), Gate.failing(vc, Gate.Rule.INCONCLUSIVE).stream().map(FigureComparison::cell).toList());
+        assertEquals(Gate.Rule.SLOWER, Gate.Rule.parse("Slower"));
+    }
+
     private static double[] normal(SplittableRandom r, double mean, double sd, int n) {
         double[] x = new double[n];
         for (int i = 0; i < n; i++) {

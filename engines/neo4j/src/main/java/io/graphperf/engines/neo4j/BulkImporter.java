@@ -57,10 +57,12 @@ public final class BulkImporter {
         Path log = work.resolve("import.log"), report = work.resolve("import.report");
 
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Neo4jRelease release = Neo4jRelease.of(settings);
+        cmd.add(release.java().toString());
+        cmd.addAll(release.jvmOptions());
         cmd.add("-Xmx" + settings.heap());
         cmd.add("-cp");
-        cmd.add(EngineHost.hostClasspath(graphperfHome));
+        cmd.add(release.classpath(graphperfHome));
         cmd.add("org.neo4j.cli.AdminTool");
         cmd.addAll(importArgs);
         cmd.add("--max-off-heap-memory=" + maxOffHeap);

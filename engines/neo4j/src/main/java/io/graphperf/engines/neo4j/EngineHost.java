@@ -1,6 +1,5 @@
 package io.graphperf.engines.neo4j;
 
-import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.UserError;
 
 import java.io.IOException;
@@ -78,8 +77,10 @@ public final class EngineHost implements AutoCloseable {
         Files.deleteIfExists(readyFile);
         Path log = work.resolve("host.log");
 
+        Neo4jRelease release = Neo4jRelease.of(settings);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(release.java().toString());
+        cmd.addAll(release.jvmOptions());
         cmd.add("-Xms" + settings.heap());
         cmd.add("-Xmx" + settings.heap());
         cmd.add("-XX:+UseG1GC");
@@ -91,7 +92,7 @@ public final class EngineHost implements AutoCloseable {
         cmd.add("-cp");
         // as Neo4j's own launcher does, the plugins are on the classpath too: APOC registers its
         // extensions (configuration, injected components) through the service loader
-        cmd.add(hostClasspath(graphperfHome) + (plugins == null ? "" : java.io.File.pathSeparator + plugins.toAbsolutePath() + "/*"));
+        cmd.add(release.classpath(graphperfHome) + (plugins == null ? "" : java.io.File.pathSeparator + plugins.toAbsolutePath() + "/*"));
         cmd.add(MAIN_CLASS);
         cmd.add(work.toString());
         cmd.add(settingsFile.toString());
@@ -207,13 +208,15 @@ public final class EngineHost implements AutoCloseable {
     public static final String USER_PLUGINS = "graphperf.host.plugins";
 
     /**
-     * The server's plugin folder: graphperf's own, or, when {@link #USER_PLUGINS} names more, a folder of this host's with links to
-     * graphperf's plugins and the user's jars (Neo4j loads procedures from one folder).
+     * The server's plugin folder: graphperf's own, or, when {@link #USER_PLUGINS} names more or the release takes only some of
+     * graphperf's (no APOC core on 2025), a folder of this host's with links to those and the user's jars (Neo4j loads procedures
+     * from one folder).
      */
     static Path plugins(HostSettings settings, Path home, Path work) throws IOException {
         Path own = pluginsDir(home);
         String user = settings.extra().get(USER_PLUGINS);
-        if (user == null || user.isBlank()) return own;
+        Neo4jRelease release = Neo4jRelease.of(settings);
+        if ((user == null || user.isBlank()) && release.apoc()) return own;
         Path dir = work.resolve("plugins");
         if (Files.exists(dir)) {
             try (var old = Files.list(dir)) {
@@ -224,10 +227,10 @@ public final class EngineHost implements AutoCloseable {
         List<Path> jars = new ArrayList<>();
         if (own != null) {
             try (var files = Files.list(own)) {
-                files.filter(f -> f.toString().endsWith(".jar")).forEach(jars::add);
+                files.filter(f -> f.toString().endsWith(".jar") && release.installs(f)).sorted().forEach(jars::add);
             }
         }
-        for (String given : user.split(java.io.File.pathSeparator)) {
+        for (String given : user == null ? new String[0] : user.split(java.io.File.pathSeparator)) {
             Path g = Path.of(given.strip()).toAbsolutePath();
             if (Files.isDirectory(g)) {
                 try (var files = Files.list(g)) {
@@ -253,11 +256,6 @@ public final class EngineHost implements AutoCloseable {
     static Path pluginsDir(Path home) {
         Path dir = home.resolve("engines").resolve("neo4j-host").resolve("target").resolve("plugins");
         return Files.isDirectory(dir) ? dir : null;
-    }
-
-    /** The host's classpath: its own jar and the dependency list Maven wrote when it built it. */
-    static String hostClasspath(Path home) throws IOException {
-        return HostClasspath.of(home, "neo4j-host", "graphperf-neo4j-host.jar", "host-classpath.txt", "the Neo4j engine host");
     }
 
     public String boltUri() {

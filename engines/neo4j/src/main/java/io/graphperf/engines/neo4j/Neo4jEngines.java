@@ -135,7 +135,9 @@ public final class Neo4jEngines implements Engines {
     @Override
     public String describe() {
         if (server != null) return "Neo4j at " + server.uri() + ", database " + server.database();
-        return "embedded Neo4j in a child JVM (heap " + base.heap() + ", page cache " + base.pageCache() + ")";
+        Neo4jRelease release = Neo4jRelease.of(base);
+        return "embedded Neo4j " + release.version() + " in a child JVM" + (release == Neo4jRelease.V5 ? "" : " on Java 21+, without APOC")
+                + " (heap " + base.heap() + ", page cache " + base.pageCache() + ")";
     }
 
     @Override
@@ -147,6 +149,7 @@ public final class Neo4jEngines implements Engines {
             m.put("user", server.user());
             return m;
         }
+        m.put("neo4j", Neo4jRelease.of(base).version());
         m.put("heap", base.heap());
         m.put("pageCache", base.pageCache());
         m.put("dataDir", base.dataDir() == null ? "(trial folder)/engine-*/data" : base.dataDir() + "/graphperf-*");

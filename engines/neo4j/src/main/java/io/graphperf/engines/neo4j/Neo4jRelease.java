@@ -1,0 +1,93 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.HostClasspath;
+import io.graphperf.core.engine.JavaRuntimes;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which Neo4j an engine host runs: 5.26 (graphperf's own, on the harness's Java, with APOC core) or 2025 (on a Java 21+ runtime
+ * found by {@link JavaRuntimes}, with graphperf's plugins but no APOC: APOC core for 2025 is not served by the registries here).
+ * Both run the same host main class and plugins, built against 5.26's API, which 2025 keeps; only the jars and the Java differ.
+ * A run chooses one with the setting {@value #SETTING} (the engine {@code neo4j:2025} sets it).
+ */
+public enum Neo4jRelease {
+
+    V5("5.26.30", "neo4j-host", 17, true),
+    V2025("2025.10.1", "neo4j-2025-host", 21, false);
+
+    /** The setting (a graphperf.* one, kept out of Neo4j's configuration) naming the release: "2025", or none for 5.26. */
+    public static final String SETTING = "graphperf.host.neo4j";
+
+    private final String version, module;
+    private final int java;
+    private final boolean apoc;
+
+    Neo4jRelease(String version, String module, int java, boolean apoc) {
+        this.version = version;
+        this.module = module;
+        this.java = java;
+        this.apoc = apoc;
+    }
+
+    /** The release a host's settings ask for. */
+    public static Neo4jRelease of(HostSettings settings) {
+        String v = settings.extra().get(SETTING);
+        if (v == null || v.isBlank() || v.strip().startsWith("5")) return V5;
+        if (v.strip().startsWith("2025")) return V2025;
+        throw new UserError("setting " + SETTING + "=" + v + ": graphperf runs Neo4j 5.26 or 2025");
+    }
+
+    public String version() {
+        return version;
+    }
+
+    /** Whether APOC core is installed on hosts of this release. */
+    public boolean apoc() {
+        return apoc;
+    }
+
+    /** The {@code java} program the host runs on. */
+    Path java() {
+        if (this == V5) return Path.of(System.getProperty("java.home"), "bin", "java");
+        Optional<Path> home = JavaRuntimes.atLeast(java);
+        if (home.isEmpty()) throw new UserError(JavaRuntimes.missing(java, "Neo4j " + version));
+        return JavaRuntimes.java(home.get());
+    }
+
+    /** Options the host's JVM needs beyond those of 5.26 on Java 17. */
+    List<String> jvmOptions() {
+        // Java 22+ warns on every native call Neo4j makes (its page cache, JNA) unless native access is granted; 2025's importer
+        // fails without java.nio opened (5.26's falls back)
+        return this == V5 ? List.of() : List.of("--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
+    }
+
+    /** The host's classpath: the host's main class (one jar for both releases) and this release's jars. */
+    String classpath(Path home) throws IOException {
+        return HostClasspath.of(home, "neo4j-host", "graphperf-neo4j-host.jar", module, "host-classpath.txt",
+                "the Neo4j " + version + " engine host");
+    }
+
+    /** Whether a plugin jar is installed on this release's hosts (APOC core only where it is built for the release). */
+    boolean installs(Path jar) {
+        return apoc || !jar.getFileName().toString().startsWith("apoc-");
+    }
+
+    /** Why this release cannot run here (not built, no Java new enough), or null when it can. */
+    public String whyNotRunnable(Path home) {
+        if (this == V5) return null;
+        Path list = home.resolve("engines").resolve(module).resolve("target").resolve("host-classpath.txt");
+        if (!Files.exists(list)) {
+            return "Neo4j " + version + "'s jars are not resolved here (" + list + " missing): it runs from a source checkout built with"
+                    + " ./graphperf or mvn package, not from the release archive";
+        }
+        if (JavaRuntimes.atLeast(java).isEmpty()) return JavaRuntimes.missing(java, "Neo4j " + version);
+        return null;
+    }
+}
