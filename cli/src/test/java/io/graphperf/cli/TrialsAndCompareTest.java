@@ -196,6 +196,30 @@ class TrialsAndCompareTest {
     }
 
     @Test
+    void historyDrawsEachFigureAcrossRunsAndFlagsWhereItChanged(@TempDir Path dir) throws Exception {
+        // six runs, one a day in effect: the last three on the slow configuration (30 % slower calls)
+        Path all = Files.createDirectories(dir.resolve("results"));
+        for (int i = 0; i < 6; i++) {
+            String cache = i < 3 ? "512m" : "64m";
+            Trials.Spec spec = new Trials.Spec(Variant.all(List.of()), 1, Files.createDirectories(all.resolve("run-" + i)), 7, dir.resolve("datasets"),
+                    Path.of("."), Map.of(), Verdicts.Settings.DEFAULT);
+            Trials.run(new StandIn(), "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", cache)), ProgressListener.NONE);
+        }
+        Files.createDirectories(all.resolve("not-a-run"));
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("history", all.toString(), "--out", dir.resolve("h").toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        assertTrue(o.out().contains("graphperf history stand-in: 6 runs") && o.out().contains("1 change point(s)"), o.out());
+        assertTrue(o.out().contains("synthetic") && o.out().contains("throughput: worse") && o.out().contains("from run run-3"), o.out());
+        String html = Files.readString(dir.resolve("h").resolve("history.html"));
+        assertTrue(html.contains("class=\"history changed\"") && html.contains("<svg"), "the figure is drawn, its change marked");
+        List<String> csv = Files.readAllLines(dir.resolve("h").resolve("history.csv"));
+        assertEquals(1 + 6 * 1, csv.stream().filter(l -> !l.isBlank()).count(), "one row per run and figure: " + csv);
+        assertTrue(csv.get(4).endsWith(",yes"), "the change point's row: " + csv.get(4));
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("history", dir.resolve("none").toString()), "does not exist");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("history", all.toString(), "--experiment", "writes"), "no run of experiment writes");
+    }
+
+    @Test
     void aRunJsonOfTheFirstSchemaIsRefusedWithAReason(@TempDir Path dir) throws Exception {
         Path old = Files.createDirectories(dir.resolve("old"));
         Files.writeString(old.resolve("run.json"), "{\"runId\":\"x\",\"experiment\":\"writes\",\"scenarios\":[],\"imports\":[],\"failures\":[]}");
