@@ -111,6 +111,11 @@ section "a procedure by name through the gateway against Cypher's CALL of it" be
 section "engines side by side: E2 reads on Neo4j and Kuzu at scale 1" bench/engines-reads.sh
 section "engines side by side: E4 writes on Neo4j and Kuzu" bench/engines-writes.sh
 section "engines side by side: E1 import of the same files on Neo4j and Kuzu" bench/engines-import.sh
+section "versions side by side: E2 reads on Neo4j 5.26 and 2025 over Bolt at scale 1" \
+  bench/engines-reads.sh neo4j,neo4j:2025 --transports bolt --forms cypher --servers 0
+section "precision on demand: E4 A against A over Bolt until every interval is within 5 %" \
+  ./graphperf run writes --scenarios create-labelled-indexed,unwind-1000 --transports bolt --variant same:page-cache=512m \
+  --precision 5% --budget 25m --server-warmup 20s --warmup-max 20s --duration 10s
 
 if [ -n "$only" ]; then
   echo; echo "a run of the sections about '$only' only: docs/results.md left as it is; what it would have written: $tmp"

@@ -180,6 +180,9 @@ class TrialsAndCompareTest {
         }
         assertTrue(Precision.summary(o).get(0).contains("0 of 2 figures reached it after 3 rounds"), Precision.summary(o).toString());
         JsonExporter.read(strict); // run.json with the outcome reads back
+        assertTrue(Files.readString(strict.resolve("report.html")).contains("0 of 2 figures reached it"), "the report says it too");
+        assertEquals(0, CliErrorsTest.cli("report", strict.toString()).code());
+        assertTrue(Files.readString(strict.resolve("report.html")).contains("0 of 2 figures reached it"), "and again from run.json");
 
         // a target the runs reach: the run stops as soon as every figure is within it, at 3 rounds or a few more, never at the cap
         Path loose = Files.createDirectories(dir.resolve("loose"));

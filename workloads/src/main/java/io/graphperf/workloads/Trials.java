@@ -31,7 +31,8 @@ import java.util.Map;
  * what it measured; at the end one run.json holds every cell, the experiment's headlines and targets, and each
  * variant's comparison with the baseline over the trials that passed (failed ones left out and listed). A matrix cell's
  * storage (its filesystems, hooks and I/O probe) is made before each of its trials and removed after it, also when the
- * trial fails; a failing hook stops that trial and the matrix goes on.
+ * trial fails; a failing hook stops that trial and the matrix goes on. With a precision goal the rounds go on until every figure's
+ * interval is narrow enough or the budget ends ({@link Precision}), the outcome in run.json's configuration.
  */
 public final class Trials {
 

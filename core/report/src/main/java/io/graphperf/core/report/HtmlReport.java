@@ -37,6 +37,7 @@ public final class HtmlReport {
         h.el("h1", "graphperf report: " + run.experiment() + (run.title() == null ? "" : " — " + run.title()));
         header(h, run);
         h.box("failures", "Failures", run.failures());
+        precision(h, run);
         ValiditySection.render(h, run);
         headlines(h, run);
         targets(h, run);
@@ -50,6 +51,14 @@ public final class HtmlReport {
         h.raw(Charts.library());
         h.raw("<script>").raw(SCRIPT).raw("</script></body></html>");
         return h.toString();
+    }
+
+    /** A --precision run: how many figures reached the target, why it stopped, what the others would need. */
+    private static void precision(Html h, RunResult run) {
+        Object p = run.configuration() == null ? null : run.configuration().get("precision");
+        io.graphperf.core.stats.Precision.Outcome o = p instanceof io.graphperf.core.stats.Precision.Outcome x ? x
+                : p instanceof Map<?, ?> ? JsonExporter.mapper().convertValue(p, io.graphperf.core.stats.Precision.Outcome.class) : null;
+        if (o != null) h.box("precision", "Precision", io.graphperf.core.stats.Precision.summary(o));
     }
 
     private static void header(Html h, RunResult run) {

@@ -230,7 +230,7 @@ public final class EngineHost implements AutoCloseable {
                 files.filter(f -> f.toString().endsWith(".jar") && release.installs(f)).sorted().forEach(jars::add);
             }
         }
-        for (String given : user == null ? new String[0] : user.split(java.io.File.pathSeparator)) {
+        for (String given : user == null || user.isBlank() ? new String[0] : user.split(java.io.File.pathSeparator)) {
             Path g = Path.of(given.strip()).toAbsolutePath();
             if (Files.isDirectory(g)) {
                 try (var files = Files.list(g)) {
