@@ -108,6 +108,11 @@ public final class CompareCommand implements Callable<Integer> {
             System.out.println("Markdown: " + markdown.toAbsolutePath());
         }
         if (rule == null) return 0;
+        long undecided = vc.count(Verdicts.Outcome.NO_VERDICT) + vc.count(Verdicts.Outcome.INCONCLUSIVE);
+        if (rule == Gate.Rule.SLOWER && undecided > 0) {
+            System.out.println("note: " + undecided + " figure(s) inconclusive or without a verdict: this gate cannot see a regression there"
+                    + " (more runs a side, or --fail-on inconclusive to fail on them)");
+        }
         List<FigureComparison> failing = Gate.failing(vc, rule);
         if (failing.isEmpty()) {
             System.out.println("Gate passed (--fail-on " + failOn + ": " + rule.describe() + ")");
