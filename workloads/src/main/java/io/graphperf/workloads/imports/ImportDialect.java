@@ -34,33 +34,7 @@ public interface ImportDialect {
     static ImportDialect of(io.graphperf.core.engine.Engine engine) throws Exception {
         ImportDialect d = of(engine.dialect());
         if (d != NEO4J || engine.queryLong("SHOW PROCEDURES YIELD name WHERE name = '" + WarmupMethods.APOC + "' RETURN count(*)") > 0) return d;
-        return new ImportDialect() {
-            @Override
-            public List<SchemaPhase.Step> schema(ImportDataset ds) {
-                return NEO4J.schema(ds);
-            }
-
-            @Override
-            public List<WarmupMethods.Method> warmups(ImportDataset ds) {
-                return NEO4J.warmups(ds).stream().filter(m -> !m.name().equals(WarmupMethods.APOC)).toList();
-            }
-
-            @Override
-            public List<Probes.Probe> probes(String label, String key) {
-                return NEO4J.probes(label, key);
-            }
-
-            @Override
-            public String sampleKeys(String label, String key, long labelCount, int samples) {
-                return NEO4J.sampleKeys(label, key, labelCount, samples);
-            }
-
-            @Override
-            public Map<String, String> notExpressible() {
-                return Map.of("warm-up " + WarmupMethods.APOC, "APOC core is not installed on this engine (for Neo4j 2025: no APOC core built"
-                        + " for it is served by the registries graphperf resolves from)");
-            }
-        };
+        return new Neo4j(false);
     }
 
     static ImportDialect of(String dialect) {
@@ -71,7 +45,10 @@ public interface ImportDialect {
         };
     }
 
-    ImportDialect NEO4J = new ImportDialect() {
+    ImportDialect NEO4J = new Neo4j(true);
+
+    /** The study's own statements; APOC's warm-up where APOC core is installed, else named not expressible. */
+    record Neo4j(boolean apoc) implements ImportDialect {
         @Override
         public List<SchemaPhase.Step> schema(ImportDataset ds) {
             return ds.schemaSteps();
@@ -79,7 +56,8 @@ public interface ImportDialect {
 
         @Override
         public List<WarmupMethods.Method> warmups(ImportDataset ds) {
-            return List.of(WarmupMethods.apoc(), WarmupMethods.graphperf(ds.labelKeys(), ds.indexes()));
+            WarmupMethods.Method own = WarmupMethods.graphperf(ds.labelKeys(), ds.indexes());
+            return apoc ? List.of(WarmupMethods.apoc(), own) : List.of(own);
         }
 
         @Override
@@ -94,9 +72,10 @@ public interface ImportDialect {
 
         @Override
         public Map<String, String> notExpressible() {
-            return Map.of();
+            return apoc ? Map.of() : Map.of("warm-up " + WarmupMethods.APOC, "APOC core is not installed on this engine (for Neo4j 2025: no APOC"
+                    + " core built for it is served by the registries graphperf resolves from)");
         }
-    };
+    }
 
     /**
      * Kuzu: each node table's primary key (the dataset's label key) is indexed while COPY loads it, so that build is part of the
