@@ -24,19 +24,14 @@ final class EngineCatalog {
     private EngineCatalog() {
     }
 
-    static {
-        // whether Neo4j 2025 can run here (its jars resolved, a Java 21+): asked when an engine list names it
-        EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
-    }
-
     /** The Neo4j settings an engine of the catalogue adds to a trial's (the release of neo4j:2025), none for the others. */
     static Map<String, String> neo4jSettings(String engine) {
         return NEO4J_2025.equals(engine) ? Map.of(Neo4jRelease.SETTING, "2025") : Map.of();
     }
 
-    /** Registers the catalogue's conditions (its static initializer) before an engine choice is read. */
+    /** Registers the conditions of the catalogue's engines before an engine choice is read: Neo4j 2025 needs its jars and a Java 21+. */
     static void init() {
-        // the class is initialised by this call
+        EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
     }
 
     static List<Variant> variants(List<String> engines) {

@@ -49,9 +49,9 @@ final class Launch implements ExperimentCommand.Launcher {
         if (command.run.config != null && command.run.config.getFileName().toString().endsWith(".ini") && !command.readsIniConfig()) {
             throw new UserError("config file " + command.run.config + ": graphperf run " + e.name() + " takes a YAML config file; ini files are for cdc");
         }
+        EngineCatalog.init(); // before the options: they read the engine choice
         O options = command.options();
         RunOptions run = command.run;
-        EngineCatalog.init();
         List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
         Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
         notRun.forEach((name, why) -> System.err.println("graphperf: note: engine " + name + " cannot run here, so the run goes on without it: " + why));
