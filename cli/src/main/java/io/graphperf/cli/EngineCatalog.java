@@ -1,5 +1,7 @@
 package io.graphperf.cli;
 
+import io.graphperf.engines.arcadedb.ArcadeDbEngines;
+import io.graphperf.core.engine.Engines;
 import io.graphperf.engines.kuzu.KuzuEngines;
 import io.graphperf.engines.neo4j.Neo4jRelease;
 import io.graphperf.storage.FilesystemSpec;
@@ -20,6 +22,7 @@ final class EngineCatalog {
 
     static final String ENGINE = "engine";
     static final String NEO4J_2025 = "neo4j:2025";
+    static final String ARCADEDB = "arcadedb";
 
     private EngineCatalog() {
     }
@@ -32,14 +35,22 @@ final class EngineCatalog {
     /** Registers the conditions of the catalogue's engines before an engine choice is read: Neo4j 2025 needs its jars and a Java 21+. */
     static void init() {
         EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
+        EngineChoice.CONDITIONS.put(ARCADEDB, () -> ArcadeDbEngines.whyNotRunnable(Home.get()));
     }
 
     static List<Variant> variants(List<String> engines) {
         return engines.stream().map(n -> new Variant(n, Map.of(ENGINE, n))).toList();
     }
 
-    static boolean isKuzu(Variant v) {
-        return "kuzu".equals(v.settings().get(ENGINE));
+    /** The adapter of an engine of the catalogue other than Neo4j (whose adapter {@link Launch#engines} builds), or null. */
+    static Engines embedded(Variant v, EngineOptions o, Path trialDir) {
+        Object name = v.settings().get(ENGINE);
+        if ("kuzu".equals(name)) return kuzu(o, trialDir);
+        if (ARCADEDB.equals(name)) {
+            return new ArcadeDbEngines(trialDir, o.dataDir != null ? o.dataDir : trialDir, Home.get(), o.heapOrDefault(),
+                    FilesystemSpec.parseSize(o.pageCacheOrDefault(), "--page-cache"), o.keepStore);
+        }
+        return null;
     }
 
     /** Kuzu with the run's heap, its page cache as Kuzu's buffer pool, the store under --data-dir when given. */

@@ -1,6 +1,7 @@
 package io.graphperf.cli;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Engines;
 import io.graphperf.core.report.ConsoleSummary;
 import io.graphperf.core.report.HtmlReport;
 import io.graphperf.core.results.RunResult;
@@ -91,8 +92,10 @@ final class Launch implements ExperimentCommand.Launcher {
                 server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
         Path datasets = out.resolve("datasets");
         Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision);
-        RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> EngineCatalog.isKuzu(variant) ? EngineCatalog.kuzu(engine, dir)
-                : engines(engine, variant, dir, id, remote), progress);
+        RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> {
+            Engines embedded = EngineCatalog.embedded(variant, engine, dir);
+            return embedded != null ? embedded : engines(engine, variant, dir, id, remote);
+        }, progress);
         print(e, result, stdout);
         if (result.configuration().get(Trials.PRECISION) instanceof Precision.Outcome o) {
             stdout.println();

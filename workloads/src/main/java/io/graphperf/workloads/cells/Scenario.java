@@ -51,6 +51,11 @@ public record Scenario(String id, String title, String query, List<String> setup
 
     /** The same scenario with another query text (shown), schema and operations: as an engine's dialect has it. */
     public Scenario written(String query, List<String> setup, OperationSource operations) {
+        return written(query, setup, operations, checks);
+    }
+
+    /** As above, with the checks as the dialect asks them. */
+    public Scenario written(String query, List<String> setup, OperationSource operations, List<CellCheck> checks) {
         return new Scenario(id, title, query, setup, operations, checks, reference, entityUnit, clients, probe, over, overText);
     }
 

@@ -98,11 +98,11 @@ public final class ImportStudy {
             o0 = PhaseTimer.now();
             for (int i = 0; i < steps.size(); i++) {
                 SchemaPhase.Timing st = timings.get(i);
-                long entries = t.queryLong("MATCH (n:`" + steps.get(i).label().replace("`", "``") + "`) RETURN count(n)");
+                long entries = t.queryLong(dialect.countLabel(steps.get(i).label()));
                 schema.add(new SchemaStep(st.index(), st.statement(), st.statementSeconds(), st.onlineSeconds(), entries));
             }
             if (probeKey != null) {
-                long count = t.queryLong("MATCH (n:`" + ds.probeLabel().replace("`", "``") + "`) RETURN count(n)");
+                long count = t.queryLong(dialect.countLabel(ds.probeLabel()));
                 // every other sampled key primes the server's code paths; the rest are measured
                 List<Object> sampled = t.queryColumn(dialect.sampleKeys(ds.probeLabel(), probeKey, count, 2 * options.probeSamples()));
                 List<Object> measured = new ArrayList<>(), priming = new ArrayList<>();

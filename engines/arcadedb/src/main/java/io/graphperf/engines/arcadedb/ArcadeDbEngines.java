@@ -1,0 +1,156 @@
+package io.graphperf.engines.arcadedb;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.HostClasspath;
+import io.graphperf.core.engine.HostProcess;
+import io.graphperf.core.engine.ImportFiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ArcadeDB as graphperf starts it: embedded in an engine host of its own (a child JVM), on a store in the trial's folder, with
+ * an explicit page cache (its maxPageRAM, which ArcadeDB keeps on the JVM's heap: it must be well below --heap) and heap. Every cell runs over the embedded transport, graphperf's Runner inside
+ * the host, as Neo4j's embedded transport runs inside Neo4j's JVM.
+ */
+public final class ArcadeDbEngines implements Engines {
+
+    public static final String VERSION = "25.3.1";
+    private static final String MAIN = "io.graphperf.engines.arcadedb.host.ArcadeDbHostMain";
+    private static final String CLASSPATH = "arcadedb-classpath.txt";
+
+    private final Path dir;
+    private final Path stores;
+    private final Path home;
+    private final String heap;
+    private final long pageCacheBytes;
+    private final boolean keepStore;
+
+    /**
+     * @param dir            the trial's folder (the host's log)
+     * @param stores         where stores go, each as graphperf-arcadedb-STORE (the trial's folder, or --data-dir)
+     * @param home           graphperf's checkout (engines/arcadedb/target holds the host's classpath)
+     * @param pageCacheBytes ArcadeDB's page cache (maxPageRAM), set as Neo4j's page cache is
+     */
+    public ArcadeDbEngines(Path dir, Path stores, Path home, String heap, long pageCacheBytes, boolean keepStore) {
+        this.dir = dir;
+        this.stores = stores;
+        this.home = home;
+        this.heap = heap;
+        this.pageCacheBytes = pageCacheBytes;
+        this.keepStore = keepStore;
+    }
+
+    /** Why ArcadeDB cannot run from this graphperf (its jars are not resolved: a release archive, or an unbuilt checkout), or null. */
+    public static String whyNotRunnable(Path home) {
+        Path list = home.resolve("engines/arcadedb/target").resolve(CLASSPATH);
+        if (Files.isRegularFile(list)) return null;
+        return "ArcadeDB's jars are not resolved here (" + list + " is missing; the release archive leaves them out, 133 MB): run from a source"
+                + " checkout built with mvn -B package -DskipTests, which fetches com.arcadedb:arcadedb-engine, -gremlin and -network " + VERSION;
+    }
+
+    @Override
+    public boolean embedded() {
+        return true;
+    }
+
+    @Override
+    public Engine start(String store, Map<String, String> settings, int connections) throws Exception {
+        if (pageCacheBytes >= heapBytes()) {
+            throw new UserError("ArcadeDB keeps its page cache (--page-cache " + (pageCacheBytes >> 20) + " MiB) on the JVM's heap (--heap " + heap
+                    + "): give a page cache below the heap, e.g. half of it");
+        }
+        return open(storeDir(store), settings);
+    }
+
+    private long heapBytes() {
+        String h = heap.trim().toLowerCase(java.util.Locale.ROOT);
+        long unit = h.endsWith("g") ? 1L << 30 : h.endsWith("m") ? 1L << 20 : h.endsWith("k") ? 1L << 10 : 1;
+        return Long.parseLong(unit == 1 ? h : h.substring(0, h.length() - 1)) * unit;
+    }
+
+    Engine open(Path store, Map<String, String> settings) throws Exception {
+        if (!settings.isEmpty()) throw new UserError("ArcadeDB takes no engine settings here (given: " + settings.keySet() + ")");
+        HostProcess host = startHost();
+        try {
+            return new ArcadeDbEngine(host, host.request(Duration.ofMinutes(5), "open", store.toString(), Long.toString(pageCacheBytes)), settings());
+        } catch (Exception | Error e) {
+            host.close();
+            throw e;
+        }
+    }
+
+    HostProcess startHost() throws IOException {
+        Files.createDirectories(dir);
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
+                // ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted
+                "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED", "-Dpolyglot.engine.WarnInterpreterOnly=false",
+                "-Dgraphperf.trial=" + dir.toAbsolutePath(), "-cp", classpath(home), MAIN);
+        return HostProcess.start("ArcadeDB", cmd, hostLog(), Duration.ofMinutes(2));
+    }
+
+    /** The hosts' log: ArcadeDB's messages, and the relationships its loader left out. */
+    Path hostLog() {
+        return dir.resolve("arcadedb-host.log");
+    }
+
+    Path storeDir(String store) {
+        return stores.resolve("graphperf-arcadedb-" + store);
+    }
+
+    @Override
+    public BulkImport bulkImport(String store, Map<String, String> options) throws Exception {
+        Path s = storeDir(store);
+        ImportFiles.deleteTree(s);
+        return new ArcadeDbBulkImport(this, s);
+    }
+
+    @Override
+    public void deleteStore(String store) throws Exception {
+        if (!keepStore) ImportFiles.deleteTree(storeDir(store));
+    }
+
+    long pageCacheBytes() {
+        return pageCacheBytes;
+    }
+
+    boolean keepStore() {
+        return keepStore;
+    }
+
+    @Override
+    public String describe() {
+        return "embedded ArcadeDB " + VERSION + " in a child JVM (heap " + heap + ", page cache " + (pageCacheBytes >> 20) + " MiB)";
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", "arcadedb");
+        m.put("version", VERSION);
+        m.put("heap", heap);
+        m.put("pageCacheBytes", pageCacheBytes);
+        m.put("access", "embedded in its own JVM; graphperf's Runner measures inside it");
+        m.put("languages", "ArcadeDB's SQL where the query text says sql:, else its Cypher (Cypher for Gremlin)");
+        return m;
+    }
+
+    static String classpath(Path home) throws IOException {
+        String why = whyNotRunnable(home);
+        if (why != null) throw new UserError(why);
+        String cp = HostClasspath.of(home, "arcadedb", "graphperf-arcadedb.jar", CLASSPATH, "the ArcadeDB engine host");
+        if (!cp.contains("arcadedb-engine-" + VERSION + ".jar")) {
+            throw new UserError("ArcadeDB's jar (com.arcadedb:arcadedb-engine:" + VERSION + ") is not on the engine host's classpath "
+                    + home.resolve("engines/arcadedb/target").resolve(CLASSPATH) + "; rebuild with mvn -B package -DskipTests, which fetches it");
+        }
+        return cp;
+    }
+}
