@@ -79,7 +79,7 @@ class CliErrorsTest {
         assertCleanError(cli("run", "reads", "--engine", "kuzu", "--server", "bolt://x:7687", "--out", dir.toString()), "--server is your own Neo4j");
         assertCleanError(cli("run", "writes", "--engine", "kuzu", "--server", "bolt://x:7687", "--reset", "delete-all", "--out", dir.toString()),
                 "--server is your own Neo4j");
-        assertCleanError(cli("run", "import", "--engine", "arcadedb", "--out", dir.toString()), "engine 'arcadedb' (option --engine) cannot run here");
+        assertCleanError(cli("run", "import", "--engine", "falkordb", "--out", dir.toString()), "engine 'falkordb' (option --engine) cannot run here");
         // the batch writer's operations are made in graphperf's process: they cannot be shipped into an engine's
         assertCleanError(cli("run", "writes", "--engines", "neo4j,kuzu", "--scenarios", "batch-writer-durable-c8", "--out", dir.toString()),
                 "scenario batch-writer-durable-c8 runs over any transport but embedded");

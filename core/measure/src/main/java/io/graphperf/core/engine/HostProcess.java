@@ -56,8 +56,18 @@ public final class HostProcess implements AutoCloseable {
      * @param engine the engine's name in messages, e.g. "OrientDB"
      */
     public static HostProcess start(String engine, List<String> command, Path log, Duration startTimeout) throws IOException {
+        return start(engine, command, log, startTimeout, null);
+    }
+
+    /**
+     * As above, the host's working folder {@code workingDir} (an engine that writes files of its own relative to it, such as
+     * ArcadeDB's log/, writes them there, not where graphperf was started), or the harness's when null.
+     */
+    public static HostProcess start(String engine, List<String> command, Path log, Duration startTimeout, Path workingDir) throws IOException {
         Files.createDirectories(log.toAbsolutePath().getParent());
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        ProcessBuilder b = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        if (workingDir != null) b.directory(Files.createDirectories(workingDir).toFile());
+        Process p = b.start();
         HostProcess h = new HostProcess(engine, p, log);
         try {
             h.await(startTimeout, "start");

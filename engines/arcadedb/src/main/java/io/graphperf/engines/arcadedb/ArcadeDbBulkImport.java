@@ -7,6 +7,7 @@ import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Machine;
 import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.engines.hosted.HostedEngine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,14 +38,14 @@ final class ArcadeDbBulkImport implements BulkImport {
     @Override
     @SuppressWarnings("unchecked")
     public Outcome importFiles(List<String> arguments, ProgressListener progress) throws Exception {
-        String spec = ArcadeDbEngine.JSON.writeValueAsString(ImportFiles.of(arguments, "ArcadeDB's loader"));
+        String spec = HostedEngine.JSON.writeValueAsString(ImportFiles.of(arguments, "ArcadeDB's loader"));
         Files.createDirectories(store.getParent());
         long peak;
         Map<String, Object> out;
         try (HostProcess host = engines.startHost()) {
             host.request(Duration.ofMinutes(5), "open", store.toString(), Long.toString(engines.pageCacheBytes()));
             try {
-                out = ArcadeDbEngine.JSON.readValue(host.request(Duration.ofHours(12), "load", spec), Map.class);
+                out = HostedEngine.JSON.readValue(host.request(Duration.ofHours(12), "load", spec), Map.class);
             } catch (RuntimeException e) {
                 if (String.valueOf(e.getMessage()).contains("OutOfMemoryError")) {
                     throw new UserError("ArcadeDB's loader ran out of heap (" + engines.describe() + "): ArcadeDB keeps its page cache and each"

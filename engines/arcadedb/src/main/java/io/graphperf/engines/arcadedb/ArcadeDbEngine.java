@@ -1,53 +1,34 @@
 package io.graphperf.engines.arcadedb;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.graphperf.core.UserError;
-import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Statement;
-import io.graphperf.core.engine.Transport;
-import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.InProcessResult;
-import io.graphperf.core.measure.Measurement;
+import io.graphperf.engines.hosted.HostedEngine;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
 /**
  * A running ArcadeDB engine host on one store. Administrative calls and result checks go through the host's requests; cells
- * run inside the host ({@link #measureInProcess}): graphperf starts ArcadeDB embedded, without its server.
+ * run inside the host: graphperf starts ArcadeDB embedded, without its server.
  */
-final class ArcadeDbEngine implements Engine {
+final class ArcadeDbEngine extends HostedEngine {
 
-    static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    private static final Duration ADMIN = Duration.ofMinutes(30);
-
-    private final HostProcess host;
-    private final Map<String, Object> environment = new LinkedHashMap<>();
     /** The schema statements run on this engine, in order, which a reset runs again. */
     private final List<String> schema = new ArrayList<>();
     private static final Pattern SCHEMA = Pattern.compile("^sql:\\s*(CREATE|ALTER)\\s+(VERTEX\\s+TYPE|EDGE\\s+TYPE|DOCUMENT\\s+TYPE|TYPE|PROPERTY|INDEX)\\b",
             Pattern.CASE_INSENSITIVE);
 
-    @SuppressWarnings("unchecked")
-    ArcadeDbEngine(HostProcess host, String openReply, Map<String, Object> settings) throws Exception {
-        this.host = host;
-        environment.put("engine", "arcadedb");
-        environment.putAll(JSON.readValue(openReply, Map.class));
-        environment.put("settings", settings);
+    ArcadeDbEngine(HostProcess host, String openReply, Map<String, Object> settings) {
+        super(host, "arcadedb", openReply, settings);
     }
 
     @Override
     public String description() {
-        return "embedded ArcadeDB " + environment.getOrDefault("version", ArcadeDbEngines.VERSION) + " (child JVM, pid " + host.pid().orElse(-1) + ")";
+        return "embedded ArcadeDB " + environment().getOrDefault("version", ArcadeDbEngines.VERSION) + " (child JVM, pid " + host.pid().orElse(-1) + ")";
     }
 
     @Override
@@ -56,46 +37,9 @@ final class ArcadeDbEngine implements Engine {
     }
 
     @Override
-    public List<String> transports() {
-        return List.of();
-    }
-
-    @Override
-    public Transport transport(String name) {
-        throw new UserError("ArcadeDB runs embedded here (its server is not started): it is measured over the embedded transport only, not " + name);
-    }
-
-    @Override
-    public void execute(String statement) {
-        execute(statement, Map.of());
-    }
-
-    @Override
     public void execute(String statement, Map<String, Object> parameters) {
-        host.request(ADMIN, "execute", statement, parametersJson(parameters));
+        super.execute(statement, parameters);
         if (parameters.isEmpty() && SCHEMA.matcher(statement).find() && !schema.contains(statement)) schema.add(statement);
-    }
-
-    @Override
-    public List<Object> queryColumn(String statement, Map<String, Object> parameters) throws Exception {
-        return fetchInProcess(new Statement(statement, parameters)).stream().map(r -> r.isEmpty() ? null : r.get(0)).toList();
-    }
-
-    @Override
-    public long queryLong(String statement) {
-        return Long.parseLong(host.request(ADMIN, "long", statement));
-    }
-
-    @Override
-    public Measurement measureInProcess(InProcessPlan plan) throws Exception {
-        Duration cap = Duration.ofMillis(plan.warmupMillis() * 2 + plan.durationMillis()).plus(Duration.ofMinutes(15));
-        return JSON.readValue(host.request(cap, "measure", JSON.writeValueAsString(plan)), InProcessResult.class).measured();
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public List<List<Object>> fetchInProcess(Statement statement) throws Exception {
-        return JSON.readValue(host.request(ADMIN, "fetch", statement.text(), parametersJson(statement.params())), List.class);
     }
 
     /**
@@ -122,17 +66,12 @@ final class ArcadeDbEngine implements Engine {
         return out;
     }
 
-    @Override
-    public void awaitIndexesOnline() {
-        // ArcadeDB builds an index within its CREATE INDEX statement
-    }
-
     /**
      * An empty database with the schema made so far: the host deletes the database and creates a new one (in a folder of a new name),
      * then the schema statements run on this engine are run again, as Neo4j's reset keeps its indexes (a cell's schema is made
-     * once for all cells). Emptying the database in place did not work on ArcadeDB 25.3.1: after TRUNCATE TYPE its counts were
-     * wrong, and after dropping the types and writing again acknowledged records went missing; a new database under the old
-     * name met stale pages of the old one's files.
+     * once for all cells). Emptying the database in place did not serve on ArcadeDB 25.3.1: after TRUNCATE TYPE its count(*)
+     * disagreed with a scan of the type. The new folder's name is new each time so that nothing ArcadeDB keeps by database name
+     * (its page cache) can serve the old database's pages (a precaution, not an observed failure).
      */
     @Override
     public void reset() {
@@ -143,33 +82,5 @@ final class ArcadeDbEngine implements Engine {
     @Override
     public String resetMethod() {
         return "the database deleted and created anew, its schema statements run again";
-    }
-
-    @Override
-    public Map<String, Object> environment() {
-        return environment;
-    }
-
-    @Override
-    public void checkHealthy() {
-        if (!host.alive()) throw new UserError("the ArcadeDB engine host is gone; its log: " + host.log());
-    }
-
-    @Override
-    public OptionalLong serverPid() {
-        return host.pid();
-    }
-
-    @Override
-    public void close() {
-        host.close();
-    }
-
-    private static String parametersJson(Map<String, Object> params) {
-        try {
-            return JSON.writeValueAsString(params);
-        } catch (Exception e) {
-            throw new IllegalArgumentException("parameters cannot be sent to the ArcadeDB host: " + e.getMessage(), e);
-        }
     }
 }

@@ -94,16 +94,17 @@ public final class ArcadeDbEngines implements Engines {
                 // ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted
                 "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED", "-Dpolyglot.engine.WarnInterpreterOnly=false",
                 "-Dgraphperf.trial=" + dir.toAbsolutePath(), "-cp", classpath(home), MAIN);
-        return HostProcess.start("ArcadeDB", cmd, hostLog(), Duration.ofMinutes(2));
+        // ArcadeDB writes its own log to log/ in its working folder: the trial's
+        return HostProcess.start("ArcadeDB", cmd, hostLog(), Duration.ofMinutes(2), dir.toAbsolutePath());
     }
 
     /** The hosts' log: ArcadeDB's messages, and the relationships its loader left out. */
     Path hostLog() {
-        return dir.resolve("arcadedb-host.log");
+        return dir.toAbsolutePath().resolve("arcadedb-host.log");
     }
 
     Path storeDir(String store) {
-        return stores.resolve("graphperf-arcadedb-" + store);
+        return stores.toAbsolutePath().resolve("graphperf-arcadedb-" + store);
     }
 
     @Override

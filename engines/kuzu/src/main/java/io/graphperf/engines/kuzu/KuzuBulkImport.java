@@ -7,6 +7,7 @@ import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Machine;
 import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.engines.hosted.HostedEngine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,13 +33,13 @@ final class KuzuBulkImport implements BulkImport {
     @Override
     @SuppressWarnings("unchecked")
     public Outcome importFiles(List<String> arguments, ProgressListener progress) throws Exception {
-        String spec = KuzuEngine.JSON.writeValueAsString(ImportFiles.of(arguments, "Kuzu's loader"));
+        String spec = HostedEngine.JSON.writeValueAsString(ImportFiles.of(arguments, "Kuzu's loader"));
         Files.createDirectories(store.getParent());
         long peak;
         Map<String, Object> out;
         try (HostProcess host = engines.startHost()) {
             host.request(Duration.ofMinutes(5), "open", store.toString(), "0", "0");
-            out = KuzuEngine.JSON.readValue(host.request(Duration.ofHours(12), "load", spec), Map.class);
+            out = HostedEngine.JSON.readValue(host.request(Duration.ofHours(12), "load", spec), Map.class);
             peak = Machine.peakRssBytes(host.pid().orElse(-1));
             host.request(Duration.ofMinutes(30), "close");
         }

@@ -1,32 +1,28 @@
 package io.graphperf.engines.arcadedb.host;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.arcadedb.Constants;
 import com.arcadedb.GlobalConfiguration;
 import com.arcadedb.database.Database;
 import com.arcadedb.database.DatabaseFactory;
 import io.graphperf.core.engine.HostLoop;
+import io.graphperf.engines.hosted.HostRequests;
+import io.graphperf.engines.hosted.HostedEngine;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Statement;
-import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.InProcessResult;
-import io.graphperf.core.measure.Measurement;
-import io.graphperf.core.measure.Runner;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * The ArcadeDB engine host: an embedded ArcadeDB database in this JVM, driven line by line over stdin by graphperf's adapter
- * ({@code ArcadeDbEngine}, through {@code HostProcess} and {@link HostLoop}): open, load, execute, fetch, long, measure, close,
- * exit. Nothing here times anything but the in-process measurement, which graphperf's own Runner does, as it does inside Neo4j.
+ * ({@code ArcadeDbEngine}, through {@code HostProcess} and {@link HostLoop}): open, load, execute, recreate, close, and the
+ * requests every host answers alike ({@link HostRequests}: fetch, long, measure, exit). Nothing here times anything but the in-process measurement, which graphperf's own Runner does, as it does inside Neo4j.
  */
 public final class ArcadeDbHostMain {
 
-    static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = HostedEngine.JSON;
     /** ArcadeDB's schema statements (SQL), which the host runs outside a transaction. */
     static final java.util.regex.Pattern SCHEMA = java.util.regex.Pattern.compile("^sql:\\s*(CREATE|DROP|ALTER)\\s+(VERTEX\\s+TYPE|EDGE\\s+TYPE|DOCUMENT\\s+TYPE|TYPE|PROPERTY|INDEX|BUCKET)\\b",
             java.util.regex.Pattern.CASE_INSENSITIVE);
@@ -78,23 +74,6 @@ public final class ArcadeDbHostMain {
                 if (db.isTransactionActive()) throw new IllegalStateException("a statement left a transaction open: " + a[1]);
                 return "done";
             }
-            case "fetch" -> {
-                try (var s = new ArcadeDbTransport(db).openSession()) {
-                    return JSON.writeValueAsString(s.fetch(new Statement(a[1], JSON.readValue(a[2], Map.class))));
-                }
-            }
-            case "long" -> {
-                try (var s = new ArcadeDbTransport(db).openSession()) {
-                    List<List<Object>> rows = s.fetch(new Statement(a[1], Map.of()));
-                    return String.valueOf(((Number) rows.get(0).get(0)).longValue());
-                }
-            }
-            case "measure" -> {
-                InProcessPlan plan = JSON.readValue(a[1], InProcessPlan.class);
-                Measurement m = new Runner(new ArcadeDbTransport(db), plan.operations(), plan.runPlan(),
-                        plan.histogramLog() == null ? null : Path.of(plan.histogramLog()), List.of(ProcessHandle.current().pid()), List.of()).run();
-                return JSON.writeValueAsString(InProcessResult.of(m));
-            }
             case "recreate" -> { // an empty database in place of the open one, in a folder of a new name (see ArcadeDbEngine.reset)
                 Path old = Path.of(factory.getDatabasePath());
                 closeDatabase();
@@ -108,10 +87,9 @@ public final class ArcadeDbHostMain {
                 closeDatabase();
                 return "closed";
             }
-            case "exit" -> {
-                return "bye";
+            default -> {
+                return HostRequests.answer(a, new ArcadeDbTransport(db));
             }
-            default -> throw new IllegalArgumentException("unknown request '" + a[0] + "'");
         }
     }
 

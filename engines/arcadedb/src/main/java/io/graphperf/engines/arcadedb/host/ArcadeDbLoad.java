@@ -87,27 +87,33 @@ final class ArcadeDbLoad {
         });
         long[] n = {0};
         db.begin();
-        for (Path f : t.files()) {
-            forEachRow(f, row -> {
-                MutableVertex v = db.newVertex(t.name());
-                Long key = null;
-                for (int i = 0; i < columns.size() && i < row.size(); i++) {
-                    Column c = columns.get(i);
-                    Object value = value(row.get(i), c.type(), f);
-                    if (value == null) continue;
-                    v.set(c.property(), value);
-                    if (c.role().equals("ID")) key = (Long) value;
-                }
-                v.save();
-                if (key != null) keys.put(key, encode(v.getIdentity()));
-                if (++n[0] % BATCH == 0) {
-                    db.commit();
-                    db.begin();
-                }
-            });
+        try {
+            for (Path f : t.files()) nodeRows(db, t, columns, f, keys, n);
+            db.commit();
+        } finally {
+            if (db.isTransactionActive()) db.rollback();
         }
-        db.commit();
         return n[0];
+    }
+
+    private static void nodeRows(Database db, ImportFiles.Table t, List<Column> columns, Path f, KeyMap keys, long[] n) throws IOException {
+        forEachRow(f, (row, line) -> {
+            MutableVertex v = db.newVertex(t.name());
+            Long key = null;
+            for (int i = 0; i < columns.size() && i < row.size(); i++) {
+                Column c = columns.get(i);
+                Object value = value(row.get(i), c.type());
+                if (value == null) continue;
+                v.set(c.property(), value);
+                if (c.role().equals("ID")) key = (Long) value;
+            }
+            v.save();
+            if (key != null) keys.put(key, encode(v.getIdentity()));
+            if (++n[0] % BATCH == 0) {
+                db.commit();
+                db.begin();
+            }
+        });
     }
 
     /** Loads a type's relationships; returns how many, and how many were left out (an end not loaded). */
@@ -123,28 +129,34 @@ final class ArcadeDbLoad {
         });
         long[] n = {0, 0};
         db.begin();
-        for (Path f : t.files()) {
-            forEachRow(f, row -> {
-                long ea = from.get(Long.parseLong(row.get(0)), -1), eb = row.size() > 1 ? to.get(Long.parseLong(row.get(1)), -1) : -1;
-                if (ea < 0 || eb < 0) {
-                    n[1]++;
-                    System.err.println("left out by the loader (an end is not a loaded node): " + f + ": " + row);
-                    return;
-                }
-                List<Object> properties = new ArrayList<>();
-                for (int i = 2; i < columns.size() && i < row.size(); i++) {
-                    Object value = value(row.get(i), columns.get(i).type(), f);
-                    if (value != null) properties.addAll(List.of(columns.get(i).property(), value));
-                }
-                ((Vertex) decode(db, ea).asVertex(true)).newEdge(t.name(), decode(db, eb), true, properties.toArray()).save();
-                if (++n[0] % EDGE_BATCH == 0) {
-                    db.commit();
-                    db.begin();
-                }
-            });
+        try {
+            for (Path f : t.files()) relationshipRows(db, t, columns, f, from, to, n);
+            db.commit();
+        } finally {
+            if (db.isTransactionActive()) db.rollback();
         }
-        db.commit();
         return n;
+    }
+
+    private static void relationshipRows(Database db, ImportFiles.Table t, List<Column> columns, Path f, KeyMap from, KeyMap to, long[] n) throws IOException {
+        forEachRow(f, (row, line) -> {
+            long ea = from.get(key(row.get(0)), -1), eb = row.size() > 1 ? to.get(key(row.get(1)), -1) : -1;
+            if (ea < 0 || eb < 0) {
+                n[1]++;
+                System.err.println("left out by the loader (an end is not a loaded node): " + f + ", line " + line + ": " + row);
+                return;
+            }
+            List<Object> properties = new ArrayList<>();
+            for (int i = 2; i < columns.size() && i < row.size(); i++) {
+                Object value = value(row.get(i), columns.get(i).type());
+                if (value != null) properties.addAll(List.of(columns.get(i).property(), value));
+            }
+            ((Vertex) decode(db, ea).asVertex(true)).newEdge(t.name(), decode(db, eb), true, properties.toArray()).save();
+            if (++n[0] % EDGE_BATCH == 0) {
+                db.commit();
+                db.begin();
+            }
+        });
     }
 
     /**
@@ -175,18 +187,27 @@ final class ArcadeDbLoad {
         return out;
     }
 
-    private static Object value(String field, Type type, Path file) {
+    private static long key(String field) {
+        try {
+            return Long.parseLong(field.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + field + "' is not an integer key");
+        }
+    }
+
+    private static Object value(String field, Type type) {
         if (field.isEmpty()) return null;
         try {
             return type == Type.LONG ? (Object) Long.parseLong(field) : type == Type.DOUBLE ? (Object) Double.parseDouble(field)
                     : type == Type.BOOLEAN ? (Object) Boolean.parseBoolean(field) : field;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(file + ": '" + field + "' is not a " + type.name().toLowerCase(Locale.ROOT));
+            throw new IllegalArgumentException("'" + field + "' is not a " + type.name().toLowerCase(Locale.ROOT));
         }
     }
 
     private interface RowHandler {
-        void row(List<String> fields);
+        /** One record, {@code line} the line of the file it starts on. */
+        void row(List<String> fields, long line);
     }
 
     /** Each CSV record of a part file (gzip when its name ends in .gz): fields quoted with ", a quote in them doubled. */
@@ -197,7 +218,10 @@ final class ArcadeDbLoad {
             List<String> fields = new ArrayList<>();
             StringBuilder field = new StringBuilder();
             boolean quoted = false;
+            long number = 0, start = 0;
             for (String line; (line = r.readLine()) != null; ) {
+                number++;
+                if (!quoted) start = number;
                 if (!quoted && line.isEmpty()) continue;
                 for (int i = 0; i < line.length(); i++) {
                     char c = line.charAt(i);
@@ -225,7 +249,11 @@ final class ArcadeDbLoad {
                 }
                 fields.add(field.toString());
                 field.setLength(0);
-                handler.row(fields);
+                try {
+                    handler.row(fields, start);
+                } catch (IllegalArgumentException e) { // a field that is not what its header says: the file and line named
+                    throw new IllegalArgumentException(f + ", line " + start + ": " + e.getMessage(), e);
+                }
                 fields = new ArrayList<>();
             }
         }

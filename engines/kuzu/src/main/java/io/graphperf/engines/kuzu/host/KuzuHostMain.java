@@ -1,31 +1,28 @@
 package io.graphperf.engines.kuzu.host;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.kuzudb.Connection;
 import com.kuzudb.Database;
 import com.kuzudb.Version;
 import io.graphperf.core.engine.HostLoop;
+import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.engines.hosted.HostRequests;
+import io.graphperf.engines.hosted.HostedEngine;
 import io.graphperf.core.engine.Statement;
-import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.InProcessResult;
-import io.graphperf.core.measure.Measurement;
-import io.graphperf.core.measure.Runner;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * The Kuzu engine host: an embedded Kuzu database in this JVM, driven line by line over stdin by graphperf's adapter
- * ({@code KuzuEngine}, through {@code HostProcess} and {@link HostLoop}): open, load, execute, fetch, long, measure, close,
- * exit. The host never times anything but the in-process measurement, which graphperf's own Runner does here as it does
+ * ({@code KuzuEngine}, through {@code HostProcess} and {@link HostLoop}): open, load, execute, close, and the requests every
+ * host answers alike ({@link HostRequests}: fetch, long, measure, exit). The host never times anything but the in-process measurement, which graphperf's own Runner does here as it does
  * inside Neo4j.
  */
 public final class KuzuHostMain {
 
-    static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = HostedEngine.JSON;
     private static Database db;
     private static Connection admin;
 
@@ -59,7 +56,7 @@ public final class KuzuHostMain {
                 return JSON.writeValueAsString(env);
             }
             case "load" -> { // the load spec as JSON: tables created, then COPY of every node table, then every relationship table
-                return JSON.writeValueAsString(KuzuLoad.run(admin, JSON.readValue(a[1], KuzuLoad.Spec.class)));
+                return JSON.writeValueAsString(KuzuLoad.run(admin, JSON.readValue(a[1], ImportFiles.class)));
             }
             case "execute" -> {
                 try (var s = new KuzuTransport(db).openSession()) {
@@ -67,31 +64,13 @@ public final class KuzuHostMain {
                 }
                 return "done";
             }
-            case "fetch" -> {
-                try (var s = new KuzuTransport(db).openSession()) {
-                    return JSON.writeValueAsString(s.fetch(new Statement(a[1], JSON.readValue(a[2], Map.class))));
-                }
-            }
-            case "long" -> {
-                try (var s = new KuzuTransport(db).openSession()) {
-                    List<List<Object>> rows = s.fetch(new Statement(a[1], Map.of()));
-                    return String.valueOf(((Number) rows.get(0).get(0)).longValue());
-                }
-            }
-            case "measure" -> {
-                InProcessPlan plan = JSON.readValue(a[1], InProcessPlan.class);
-                Measurement m = new Runner(new KuzuTransport(db), plan.operations(), plan.runPlan(),
-                        plan.histogramLog() == null ? null : Path.of(plan.histogramLog()), List.of(ProcessHandle.current().pid()), List.of()).run();
-                return JSON.writeValueAsString(InProcessResult.of(m));
-            }
             case "close" -> {
                 closeDatabase();
                 return "closed";
             }
-            case "exit" -> {
-                return "bye";
+            default -> {
+                return HostRequests.answer(a, new KuzuTransport(db));
             }
-            default -> throw new IllegalArgumentException("unknown request '" + a[0] + "'");
         }
     }
 

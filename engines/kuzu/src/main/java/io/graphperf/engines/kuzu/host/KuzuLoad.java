@@ -1,6 +1,7 @@
 package io.graphperf.engines.kuzu.host;
 
 import com.kuzudb.Connection;
+import io.graphperf.core.engine.ImportFiles;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,24 +11,20 @@ import java.util.Map;
 /** Kuzu's own bulk loader on a dataset: its tables made from the header files, then a COPY per table, nodes first. */
 final class KuzuLoad {
 
-    /** What to load: each label's and each type's header file and part files. */
-    record Spec(List<KuzuSchema.Table> nodes, List<KuzuSchema.Table> relationships) {
-    }
-
     private KuzuLoad() {
     }
 
-    static Map<String, Object> run(Connection c, Spec spec) throws Exception {
+    static Map<String, Object> run(Connection c, ImportFiles spec) throws Exception {
         Map<String, Object> stages = new LinkedHashMap<>();
         long t0 = System.nanoTime();
-        for (KuzuSchema.Table t : spec.nodes()) KuzuTransport.check(c.query(KuzuSchema.nodeTable(t.name(), KuzuSchema.headerLine(t.header()), t.header())));
-        for (KuzuSchema.Table t : spec.relationships()) KuzuTransport.check(c.query(KuzuSchema.relTable(t.name(), KuzuSchema.headerLine(t.header()), t.header())));
+        for (ImportFiles.Table t : spec.nodes()) KuzuTransport.check(c.query(KuzuSchema.nodeTable(t.name(), KuzuSchema.headerLine(t.header()), t.header())));
+        for (ImportFiles.Table t : spec.relationships()) KuzuTransport.check(c.query(KuzuSchema.relTable(t.name(), KuzuSchema.headerLine(t.header()), t.header())));
         stages.put("schema", seconds(t0));
         long t1 = System.nanoTime();
-        for (KuzuSchema.Table t : spec.nodes()) copy(c, t);
+        for (ImportFiles.Table t : spec.nodes()) copy(c, t);
         stages.put("nodes", seconds(t1));
         long t2 = System.nanoTime();
-        for (KuzuSchema.Table t : spec.relationships()) copy(c, t);
+        for (ImportFiles.Table t : spec.relationships()) copy(c, t);
         stages.put("relationships", seconds(t2));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("stages", stages);
@@ -50,7 +47,7 @@ final class KuzuLoad {
         return out;
     }
 
-    private static void copy(Connection c, KuzuSchema.Table t) {
+    private static void copy(Connection c, ImportFiles.Table t) {
         List<Path> files = t.files();
         if (files.isEmpty()) return;
         KuzuTransport.check(c.query(KuzuSchema.copy(t.name(), files)));

@@ -17,10 +17,6 @@ import java.util.regex.Pattern;
  */
 final class KuzuSchema {
 
-    /** One label's or type's files: its header file and its data files. */
-    record Table(String name, Path header, List<Path> files) {
-    }
-
     private static final Pattern ID = Pattern.compile("(\\w+):ID\\((\\w+)\\)");
     private static final Pattern END = Pattern.compile(":(START|END)_ID\\((\\w+)\\)");
 

@@ -1,0 +1,141 @@
+package io.graphperf.engines.arcadedb;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TxMode;
+import io.graphperf.core.measure.IdWrites;
+import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.OperationMix;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Warmup;
+import io.graphperf.core.measure.executors.Closed;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** ArcadeDB's engine host on a small dataset in the bulk-import layout: its loader, queries, the in-process Runner, resets, concurrent writers, and nothing left behind. */
+class ArcadeDbEngineIT {
+
+    static final Path HOME = Path.of(System.getProperty("graphperf.home", "../.."));
+
+    /** Three people (one with quotes and a comma in a name, one with an empty field) and two friendships, one part gzipped. */
+    static List<String> dataset(Path d) throws Exception {
+        Files.writeString(d.resolve("Person-header.csv"), "personKey:ID(Person),name,born:long,active:boolean\n");
+        Files.writeString(d.resolve("Person-part-00000.csv"), "1,Ann,1990,true\n2,\"Bo, \"\"the\"\" second\",1985,false\n");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(d.resolve("Person-part-00001.csv.gz")))) {
+            out.write("3,,2001,true\n".getBytes());
+        }
+        Files.writeString(d.resolve("FRIEND_OF-header.csv"), ":START_ID(Person),:END_ID(Person),since:long\n");
+        Files.writeString(d.resolve("FRIEND_OF-part-00000.csv"), "1,2,2020\n2,3,2021\n2,99,2022\n");
+        return List.of("--id-type=integer", "--nodes=Person=" + d.resolve("Person-header.csv") + "," + d.resolve("Person-part-[0-9]+\\.csv(\\.gz)?"),
+                "--relationships=FRIEND_OF=" + d.resolve("FRIEND_OF-header.csv") + "," + d.resolve("FRIEND_OF-part-[0-9]+\\.csv"));
+    }
+
+    static ArcadeDbEngines engines(Path dir) {
+        return new ArcadeDbEngines(dir, dir, HOME, "512m", 128L << 20, false);
+    }
+
+    static RunPlan plan(int clients, long ops) {
+        return new RunPlan(new Closed(clients), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(2), ops, Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null);
+    }
+
+    @Test
+    void loadsTheDatasetAnswersQueriesMeasuresInsideTheHostResetsAndLeavesNothingBehind(@TempDir Path dir) throws Exception {
+        Path data = Files.createDirectories(dir.resolve("data"));
+        ArcadeDbEngines engines = engines(dir.resolve("trial"));
+        BulkImport store = engines.bulkImport("reads", Map.of());
+        BulkImport.Outcome out = store.importFiles(dataset(data), null);
+        assertEquals(3, out.nodes(), "nodes loaded: " + out);
+        assertEquals(2, out.relationships(), "relationships loaded: " + out);
+        assertEquals(1, out.badEntries(), "the friendship with a person not in the files is a bad entry: " + out);
+        assertTrue(store.storeFiles().values().stream().mapToLong(Long::longValue).sum() > 0, "the store has files: " + store.storeFiles());
+        long pid;
+        try (Engine e = store.start()) {
+            pid = e.serverPid().orElseThrow();
+            assertEquals("arcadedb", e.dialect());
+            assertEquals(3, e.queryLong("sql:SELECT count(*) AS c FROM Person"));
+            e.execute("sql:CREATE INDEX IF NOT EXISTS ON Person (personKey) UNIQUE");
+            assertTrue(e.indexStates().stream().anyMatch(i -> i.name().equals("graphperf_person_personKey_unique") && i.online()), e.indexStates().toString());
+            List<List<Object>> rows = e.fetchInProcess(new Statement("sql:SELECT personKey AS k, name, active FROM (SELECT expand(both('FRIEND_OF')) FROM Person"
+                    + " WHERE personKey = :k) ORDER BY k", Map.of("k", 2)));
+            assertEquals(List.of(List.of(1, "Ann", true), Arrays.asList(3, null, true)), rows, "the empty field is no value, as Neo4j's importer makes it");
+            assertEquals(List.of(List.of("Bo, \"the\" second")), e.fetchInProcess(new Statement("MATCH (p:Person) WHERE p.personKey IN $ks RETURN p.name AS name",
+                    Map.of("ks", List.of(2)))), "a quoted field, a list parameter, and ArcadeDB's Cypher");
+            OperationMix mix = new OperationMix(List.of(new OperationMix.Type("friends", "sql:SELECT expand(both('FRIEND_OF')) FROM Person WHERE personKey = :k", null,
+                    List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
+            Measurement m = e.measureInProcess(InProcessPlan.of(mix, plan(2, 200), null));
+            assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
+            assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
+            UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("sql:SELECT FROM Nobody", Map.of())));
+            assertTrue(bad.getMessage().contains("Nobody"), "ArcadeDB's own message comes back: " + bad.getMessage());
+            assertEquals(3, e.queryLong("sql:SELECT count(*) AS c FROM Person"), "the host serves on after an error");
+
+            e.reset();
+            assertEquals(0, e.queryLong("sql:SELECT count(*) AS c FROM Person"), "a reset empties the database");
+            assertTrue(e.indexStates().stream().anyMatch(i -> i.name().equals("graphperf_person_personKey_unique")), "and keeps the schema made on it: " + e.indexStates());
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the engine host exited at close");
+        store.deleteStore();
+        assertFalse(Files.exists(engines.storeDir("reads")), "the store is deleted");
+    }
+
+    /**
+     * Many writers, each transaction 100 records, with a bucket per writing thread (the writes study's schema): every acknowledged
+     * record is in a scan of the type, by id, however often the optimistic transactions retried.
+     */
+    @Test
+    void everyAcknowledgedRecordOfConcurrentWritersIsThere(@TempDir Path dir) throws Exception {
+        try (Engine e = engines(dir.resolve("trial")).start("writes", Map.of(), 1)) {
+            for (String st : List.of("sql:CREATE VERTEX TYPE User IF NOT EXISTS BUCKETS 32", "sql:ALTER TYPE User BucketSelectionStrategy `thread`",
+                    "sql:CREATE PROPERTY User.user_id IF NOT EXISTS LONG", "sql:CREATE INDEX IF NOT EXISTS ON User (user_id) NOTUNIQUE")) e.execute(st);
+            IdWrites writes = new IdWrites("rows", "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }", IdWrites.Shape.ROWS, 100,
+                    TxMode.EXPLICIT, 100);
+            for (int round = 0; round < 2; round++) {
+                Measurement m = e.measureInProcess(InProcessPlan.of(writes, plan(16, 800), null));
+                long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();
+                List<Object> ids = e.queryColumn("sql:SELECT user_id FROM User", Map.of());
+                assertTrue(acked > 0, "writes were acknowledged: " + m.errorSamples());
+                assertEquals(acked * 100, new HashSet<>(ids).size(), "round " + round + ": every acknowledged id present once (errors: " + m.errorSamples() + ")");
+                assertEquals(ids.size(), new HashSet<>(ids).size(), "no id twice");
+                e.reset();
+            }
+        }
+    }
+
+    @Test
+    void aFieldThatIsNotWhatItsHeaderSaysIsNamedWithItsFileAndLine(@TempDir Path dir) throws Exception {
+        Path data = Files.createDirectories(dir.resolve("data"));
+        List<String> args = dataset(data);
+        Files.writeString(data.resolve("Person-part-00002.csv"), "4,Di,1999,true\n5,Ed,nineteen,false\n");
+        BulkImport store = engines(dir.resolve("trial")).bulkImport("bad", Map.of());
+        RuntimeException e = assertThrows(RuntimeException.class, () -> store.importFiles(args, null));
+        assertTrue(e.getMessage().contains("Person-part-00002.csv, line 2") && e.getMessage().contains("'nineteen' is not a long"), e.getMessage());
+        store.deleteStore();
+    }
+
+    @Test
+    void aHostWithoutArcadeDbsJarsSaysWhatToBuild(@TempDir Path dir) throws Exception {
+        UserError e = assertThrows(UserError.class, () -> new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, false).start("x"));
+        assertTrue(e.getMessage().contains("com.arcadedb:arcadedb-engine") && e.getMessage().contains("mvn -B package"), e.getMessage());
+        assertTrue(ArcadeDbEngines.whyNotRunnable(dir).contains("source checkout"), ArcadeDbEngines.whyNotRunnable(dir));
+        UserError heap = assertThrows(UserError.class, () -> new ArcadeDbEngines(dir, dir, HOME, "256m", 512L << 20, false).start("x"));
+        assertTrue(heap.getMessage().contains("on the JVM's heap"), heap.getMessage());
+    }
+}

@@ -1,0 +1,126 @@
+package io.graphperf.engines.hosted;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.HostProcess;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.InProcessResult;
+import io.graphperf.core.measure.Measurement;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * An engine graphperf runs embedded in an engine host of its own (a child JVM), seen from the harness: administrative calls and
+ * result checks are the host's requests ({@link HostRequests} answers them there), and cells run inside the host
+ * ({@link #measureInProcess}), over the embedded transport only. An engine adds its name, dialect and reset.
+ */
+public abstract class HostedEngine implements Engine {
+
+    public static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    protected static final Duration ADMIN = Duration.ofMinutes(30);
+
+    protected final HostProcess host;
+    private final String engine;
+    private final Map<String, Object> environment = new LinkedHashMap<>();
+
+    /**
+     * @param engine    the engine's name in messages and run.json (e.g. "kuzu")
+     * @param openReply the host's reply to its open request: what it says of the engine (JSON), kept in the environment
+     * @param settings  graphperf's settings of the engine, kept in the environment
+     */
+    @SuppressWarnings("unchecked")
+    protected HostedEngine(HostProcess host, String engine, String openReply, Map<String, Object> settings) {
+        this.host = host;
+        this.engine = engine;
+        environment.put("engine", engine);
+        try {
+            environment.putAll(JSON.readValue(openReply, Map.class));
+        } catch (Exception e) {
+            environment.put("open", openReply);
+        }
+        environment.put("settings", settings);
+    }
+
+    @Override
+    public List<String> transports() {
+        return List.of();
+    }
+
+    @Override
+    public Transport transport(String name) {
+        throw new UserError(engine + " runs embedded in graphperf's engine host (no server): it is measured over the embedded transport only, not " + name);
+    }
+
+    @Override
+    public void execute(String statement) {
+        execute(statement, Map.of());
+    }
+
+    @Override
+    public void execute(String statement, Map<String, Object> parameters) {
+        host.request(ADMIN, "execute", statement, json(parameters));
+    }
+
+    @Override
+    public List<Object> queryColumn(String statement, Map<String, Object> parameters) throws Exception {
+        return fetchInProcess(new Statement(statement, parameters)).stream().map(r -> r.isEmpty() ? null : r.get(0)).toList();
+    }
+
+    @Override
+    public long queryLong(String statement) {
+        return Long.parseLong(host.request(ADMIN, "long", statement));
+    }
+
+    @Override
+    public Measurement measureInProcess(InProcessPlan plan) throws Exception {
+        Duration cap = Duration.ofMillis(plan.warmupMillis() * 2 + plan.durationMillis()).plus(Duration.ofMinutes(15));
+        return JSON.readValue(host.request(cap, "measure", JSON.writeValueAsString(plan)), InProcessResult.class).measured();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<List<Object>> fetchInProcess(Statement statement) throws Exception {
+        return JSON.readValue(host.request(ADMIN, "fetch", statement.text(), json(statement.params())), List.class);
+    }
+
+    @Override
+    public void awaitIndexesOnline() {
+        // an embedded engine here builds an index within the statement that creates it
+    }
+
+    @Override
+    public Map<String, Object> environment() {
+        return environment;
+    }
+
+    @Override
+    public void checkHealthy() {
+        if (!host.alive()) throw new UserError("the " + engine + " engine host is gone; its log: " + host.log());
+    }
+
+    @Override
+    public OptionalLong serverPid() {
+        return host.pid();
+    }
+
+    @Override
+    public void close() {
+        host.close();
+    }
+
+    protected static String json(Map<String, Object> params) {
+        try {
+            return JSON.writeValueAsString(params);
+        } catch (Exception e) {
+            throw new IllegalArgumentException("parameters cannot be sent to the engine host: " + e.getMessage(), e);
+        }
+    }
+}
