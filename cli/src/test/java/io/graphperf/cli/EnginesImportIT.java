@@ -32,13 +32,13 @@ class EnginesImportIT {
     @Test
     void eachEngineLoadsTheSameFilesWithItsOwnLoader(@TempDir Path dir) throws Exception {
         Path cache = dir.resolve("datasets");
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,arcadedb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
                 "--dataset-cache", cache.toString(), "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb"), run.variants().stream().map(RunResult.Variant::name).toList());
         Manifest m = Manifest.read(cache.resolve("social-0.02-seed1"));
         for (RunResult.TrialData t : run.data()) {
             ImportStudyResult i = ((ImportData) t.data()).studies().get(0);
@@ -56,6 +56,10 @@ class EnginesImportIT {
         assertTrue(kuzu.importPhase().command().contains("COPY"), kuzu.importPhase().command());
         assertTrue(run.cells().stream().anyMatch(c -> c.variant().equals("kuzu") && c.scenario().equals("import")));
         assertFalse(run.cells().stream().anyMatch(c -> c.variant().equals("kuzu") && c.scenario().equals("schema-total")), "no schema phase shown as 0 s");
+        ImportStudyResult arcade = ((ImportData) run.data().get(2).data()).studies().get(0);
+        assertEquals(neo4j.schema().size(), arcade.schema().size(), "ArcadeDB builds the same indexes in its schema phase: " + arcade.schema());
+        assertTrue(arcade.warmups().isEmpty() && arcade.notExpressible().containsKey("warm-up"), arcade.notExpressible().toString());
+        assertTrue(arcade.importPhase().command().contains("Java API"), arcade.importPhase().command());
         assertFalse(run.comparisons().isEmpty(), "kuzu's phases compared with neo4j's");
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("id=\"import-engines\"") && html.contains("data-engine=\"kuzu\""), "the engines side by side");

@@ -8,7 +8,6 @@ import io.graphperf.core.results.Check;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,17 +28,17 @@ import java.util.Map;
  * @param match        a pattern binding {@code n}, e.g. {@code MATCH (n:User)}
  * @param property     the id property of {@code n}
  * @param perOperation ids each operation writes (its batch size)
- * @param sqlType      null to ask in Cypher; else the type whose ids are read back whole in SQL (an engine whose Cypher cannot
- *                     aggregate them exactly, ArcadeDB's: its Cypher divides integers as decimals), and summed up here
+ * @param summedType   null to ask in Cypher; else the type whose ids the engine's host sums up itself ({@code idsummary:} statements:
+ *                     ArcadeDB, whose SQL and Cypher divide integers as decimals)
  */
-public record IdCheck(String label, String match, String property, long perOperation, String sqlType) implements CellCheck {
+public record IdCheck(String label, String match, String property, long perOperation, String summedType) implements CellCheck {
 
     public IdCheck(String label, String match, String property, long perOperation) {
         this(label, match, property, perOperation, null);
     }
 
-    /** The same check, the ids read back in SQL from {@code type}. */
-    public IdCheck inSql(String type) {
+    /** The same check, the ids summed up by the engine's host from {@code type}. */
+    public IdCheck summedByHost(String type) {
         return new IdCheck(label, match, property, perOperation, type);
     }
 
@@ -60,7 +59,7 @@ public record IdCheck(String label, String match, String property, long perOpera
     public Check check(Engine engine, Measurement m) throws Exception {
         Accounting acc = m.accounting();
         String p = "n.`" + property.replace("`", "``") + "`";
-        Map<Long, long[]> present = sqlType == null ? presentByCypher(engine, p) : presentBySql(engine);
+        Map<Long, long[]> present = summedType == null ? presentByCypher(engine, p) : presentByHost(engine);
         long expected = 0, found = 0, duplicated = 0, neverIssued = 0, unackedIds = 0;
         List<Long> unacked = new ArrayList<>();
         boolean exact = acc != null && acc.exact();
@@ -83,9 +82,8 @@ public record IdCheck(String label, String match, String property, long perOpera
             }
         }
         if (!unacked.isEmpty()) {
-            unackedIds = sqlType == null ? num(engine.queryColumn(match + " WHERE " + p + " IN $ids RETURN count(DISTINCT " + p + ")", Map.of("ids", unacked)).get(0))
-                    : new HashSet<>(engine.queryColumn("sql:SELECT " + sqlName(property) + " FROM " + sqlName(sqlType) + " WHERE " + sqlName(property)
-                    + " IN :ids", Map.of("ids", unacked))).size();
+            unackedIds = summedType == null ? num(engine.queryColumn(match + " WHERE " + p + " IN $ids RETURN count(DISTINCT " + p + ")", Map.of("ids", unacked)).get(0))
+                    : num(engine.queryColumn(idSummary(summedType, property), Map.of("ids", unacked)).get(0));
         }
         for (Map.Entry<Long, long[]> e : present.entrySet()) if (clients.containsKey(e.getKey())) found += e.getValue()[1];
         long acknowledgedPresent = found - unackedIds;
@@ -99,32 +97,30 @@ public record IdCheck(String label, String match, String property, long perOpera
 
     /** Per client: ids present, distinct, smallest and largest sequence part, aggregated by the engine in Cypher. */
     private Map<Long, long[]> presentByCypher(Engine engine, String p) throws Exception {
+        return summary(engine.queryColumn(match + " WITH " + p + " AS id WITH id / " + CLIENT_SHIFT + " AS c, id % " + CLIENT_SHIFT + " AS s"
+                + " WITH c, count(*) AS n, count(DISTINCT s) AS d, min(s) AS lo, max(s) AS hi RETURN [c, n, d, lo, hi]"));
+    }
+
+    /** Rows [client, ids, distinct, smallest, largest] by client. */
+    private static Map<Long, long[]> summary(List<Object> rows) {
         Map<Long, long[]> present = new HashMap<>();
-        for (Object row : engine.queryColumn(match + " WITH " + p + " AS id WITH id / " + CLIENT_SHIFT + " AS c, id % " + CLIENT_SHIFT + " AS s"
-                + " WITH c, count(*) AS n, count(DISTINCT s) AS d, min(s) AS lo, max(s) AS hi RETURN [c, n, d, lo, hi]")) {
+        for (Object row : rows) {
             List<?> r = (List<?>) row;
             present.put(((Number) r.get(0)).longValue(), new long[]{num(r.get(1)), num(r.get(2)), num(r.get(3)), num(r.get(4))});
         }
         return present;
     }
 
-    /** The same from every id read back in SQL. */
-    private Map<Long, long[]> presentBySql(Engine engine) throws Exception {
-        Map<Long, List<Long>> byClient = new HashMap<>();
-        for (Object id : engine.queryColumn("sql:SELECT " + sqlName(property) + " FROM " + sqlName(sqlType), Map.of())) {
-            if (id == null) continue;
-            long v = ((Number) id).longValue();
-            byClient.computeIfAbsent(v / CLIENT_SHIFT, c -> new ArrayList<>()).add(v % CLIENT_SHIFT);
-        }
-        Map<Long, long[]> present = new HashMap<>();
-        byClient.forEach((c, seqs) -> present.put(c, new long[]{seqs.size(), new HashSet<>(seqs).size(),
-                seqs.stream().mapToLong(Long::longValue).min().orElse(-1), seqs.stream().mapToLong(Long::longValue).max().orElse(-1)}));
-        return present;
+    /** The same, summed up by the engine's host ({@code idsummary:Type.property}: the same rows). */
+    private Map<Long, long[]> presentByHost(Engine engine) throws Exception {
+        return summary(engine.queryColumn(idSummary(summedType, property), Map.of()));
     }
 
-    private static String sqlName(String name) {
-        return "`" + name.replace("`", "") + "`";
+    /** The statement an engine's host answers with its id summary. */
+    private static String idSummary(String type, String property) {
+        return "idsummary:" + type + "." + property;
     }
+
 
     private static long num(Object o) {
         return o == null ? -1 : ((Number) o).longValue();

@@ -38,7 +38,7 @@ class ArcadeDbDialectTest {
             }
             written++;
             assertTrue(w.scenario().setup().get(0).contains("BUCKETS") && w.scenario().setup().get(1).contains("`thread`"), w.scenario().setup().toString());
-            assertTrue(w.scenario().checks().stream().filter(c -> c instanceof IdCheck).allMatch(c -> "User".equals(((IdCheck) c).sqlType())), s.id());
+            assertTrue(w.scenario().checks().stream().filter(c -> c instanceof IdCheck).allMatch(c -> "User".equals(((IdCheck) c).summedType())), s.id());
             assertTrue(w.scenario().query().startsWith("sql") , w.scenario().query());
         }
         assertTrue(written >= 10 && not > 0, written + " written, " + not + " not expressible");

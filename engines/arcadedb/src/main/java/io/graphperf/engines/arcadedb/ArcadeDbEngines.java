@@ -93,7 +93,8 @@ public final class ArcadeDbEngines implements Engines {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
                 // ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted
                 "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED", "-Dpolyglot.engine.WarnInterpreterOnly=false",
-                "-Dgraphperf.trial=" + dir.toAbsolutePath(), "-cp", classpath(home), MAIN);
+                // the host named before its long classpath, where a process listing that cuts command lines still shows it
+                "-Dgraphperf.trial=" + dir.toAbsolutePath(), "-Dgraphperf.host=" + MAIN, "-cp", classpath(home), MAIN);
         // ArcadeDB writes its own log to log/ in its working folder: the trial's
         return HostProcess.start("ArcadeDB", cmd, hostLog(), Duration.ofMinutes(2), dir.toAbsolutePath());
     }

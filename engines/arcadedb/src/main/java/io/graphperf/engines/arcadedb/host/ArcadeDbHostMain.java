@@ -1,19 +1,21 @@
 package io.graphperf.engines.arcadedb.host;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.arcadedb.Constants;
 import com.arcadedb.GlobalConfiguration;
 import com.arcadedb.database.Database;
 import com.arcadedb.database.DatabaseFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.engine.HostLoop;
-import io.graphperf.engines.hosted.HostRequests;
-import io.graphperf.engines.hosted.HostedEngine;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Statement;
+import io.graphperf.engines.arcadedb.ArcadeDbEngines;
+import io.graphperf.engines.hosted.HostRequests;
+import io.graphperf.engines.hosted.HostedEngine;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The ArcadeDB engine host: an embedded ArcadeDB database in this JVM, driven line by line over stdin by graphperf's adapter
@@ -24,8 +26,8 @@ public final class ArcadeDbHostMain {
 
     private static final ObjectMapper JSON = HostedEngine.JSON;
     /** ArcadeDB's schema statements (SQL), which the host runs outside a transaction. */
-    static final java.util.regex.Pattern SCHEMA = java.util.regex.Pattern.compile("^sql:\\s*(CREATE|DROP|ALTER)\\s+(VERTEX\\s+TYPE|EDGE\\s+TYPE|DOCUMENT\\s+TYPE|TYPE|PROPERTY|INDEX|BUCKET)\\b",
-            java.util.regex.Pattern.CASE_INSENSITIVE);
+    static final Pattern SCHEMA = Pattern.compile("^sql:\\s*(CREATE|DROP|ALTER)\\s+(VERTEX\\s+TYPE|EDGE\\s+TYPE|DOCUMENT\\s+TYPE|TYPE|PROPERTY|INDEX|BUCKET)\\b",
+            Pattern.CASE_INSENSITIVE);
     /** The database's folder in the store's (its name is the database's name). */
     static final String DATABASE = "db";
     private static int generation;
@@ -42,7 +44,7 @@ public final class ArcadeDbHostMain {
                 Class.forName("com.arcadedb.cypher.query.CypherQueryEngine");
             } catch (Throwable t) {
                 throw new IllegalStateException("ArcadeDB's classes did not load (" + t + "): the engine host needs com.arcadedb:arcadedb-engine,"
-                        + " arcadedb-gremlin and arcadedb-network " + Constants.getRawVersion() + " on its classpath");
+                        + " arcadedb-gremlin and arcadedb-network " + ArcadeDbEngines.VERSION + " on its classpath");
             }
         }, ArcadeDbHostMain::closeDatabase);
     }

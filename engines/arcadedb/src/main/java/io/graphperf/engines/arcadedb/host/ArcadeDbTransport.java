@@ -18,7 +18,8 @@ import java.util.List;
  * does). It only executes; graphperf's Runner times it.
  * <p>
  * A statement runs in the language its text names: {@code sql:} ArcadeDB's SQL, {@code sqlscript:} its SQL script, otherwise
- * Cypher (ArcadeDB's, through its Gremlin module; an optional {@code cypher:} prefix says so). ArcadeDB's transactions are
+ * Cypher (ArcadeDB's, through its Gremlin module; an optional {@code cypher:} prefix says so); {@code idsummary:} is graphperf's
+ * own ({@link IdSummary}), for the write checks. ArcadeDB's transactions are
  * optimistic: one that meets a concurrent change fails with a "retry" exception, and an application runs it again, as this
  * transport does (up to {@value #ATTEMPTS} attempts), the retries inside the operation's latency.
  */
@@ -89,6 +90,7 @@ final class ArcadeDbTransport implements Transport {
      */
     static List<List<Object>> run(Database db, Statement st) {
         Language l = Language.of(st.text());
+        if (l.name.equals(IdSummary.LANGUAGE)) return IdSummary.of(db, l.text, st.params());
         List<List<Object>> rows = new ArrayList<>();
         try (ResultSet rs = db.command(l.name, l.text, ArcadeDbValues.parameters(st.params()))) {
             while (rs != null && rs.hasNext()) { // some statements (TRUNCATE) give no result set
@@ -104,7 +106,7 @@ final class ArcadeDbTransport implements Transport {
     /** A statement's language and its text without the prefix that names it. */
     record Language(String name, String text) {
         static Language of(String text) {
-            for (String prefix : List.of("sqlscript", "sql", "cypher")) {
+            for (String prefix : List.of("sqlscript", "sql", "cypher", IdSummary.LANGUAGE)) {
                 if (text.startsWith(prefix + ":")) return new Language(prefix, text.substring(prefix.length() + 1).trim());
             }
             return new Language("cypher", text);
