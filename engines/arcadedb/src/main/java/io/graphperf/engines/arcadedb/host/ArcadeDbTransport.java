@@ -85,8 +85,8 @@ final class ArcadeDbTransport implements Transport {
 
     /**
      * As above, in the caller's transaction, or outside any: the engine host runs schema statements and resets so, which ArcadeDB
-     * does not take inside a transaction. (The database's auto-transaction is off: it would leave a transaction open on the
-     * host's thread, whose later reads would then see that transaction's old pages, not what the clients committed since.)
+     * does not take inside a transaction (the database's auto-transaction stays off: every other statement runs in a transaction
+     * the transport opens and closes itself).
      */
     static List<List<Object>> run(Database db, Statement st) {
         Language l = Language.of(st.text());
