@@ -110,7 +110,7 @@ public interface ImportDialect {
 
         @Override
         public String sampleKeys(String label, String key, long labelCount, int samples) {
-            long every = Math.max(1, labelCount / Math.max(1, samples));
+            long every = Probes.every(labelCount, samples);
             return "MATCH (n:" + Probes.quote(label) + ") WHERE offset(id(n)) % " + every + " = 0 RETURN n." + Probes.quote(key) + " AS k LIMIT " + samples;
         }
 
@@ -152,7 +152,7 @@ public interface ImportDialect {
 
         @Override
         public String sampleKeys(String label, String key, long labelCount, int samples) {
-            long every = Math.max(1, labelCount / Math.max(1, samples));
+            long every = Probes.every(labelCount, samples);
             return "sql:SELECT " + sqlName(key) + " AS k FROM " + sqlName(label) + " WHERE " + sqlName(key) + " % " + every + " = 0 LIMIT " + samples;
         }
 

@@ -28,8 +28,13 @@ public final class Probes {
 
     /** Keys spread over the label (every m-th node by internal id), the same on every run of one import. */
     public static String sampleKeys(String label, String key, long labelCount, int samples) {
-        long every = Math.max(1, labelCount / Math.max(1, samples));
+        long every = every(labelCount, samples);
         return "MATCH (n:" + quote(label) + ") WHERE id(n) % " + every + " = 0 RETURN n." + quote(key) + " AS k LIMIT " + samples;
+    }
+
+    /** One key in how many a sample of {@code samples} keys of a label of {@code labelCount} takes (at least every one). */
+    static long every(long labelCount, int samples) {
+        return Math.max(1, labelCount / Math.max(1, samples));
     }
 
     /** A label or property name as Cypher quotes it. */
