@@ -4,6 +4,7 @@ import io.graphperf.engines.arcadedb.ArcadeDbEngines;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.engines.kuzu.KuzuEngines;
 import io.graphperf.engines.neo4j.Neo4jRelease;
+import io.graphperf.engines.orientdb.OrientEngines;
 import io.graphperf.storage.FilesystemSpec;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
@@ -23,6 +24,7 @@ final class EngineCatalog {
     static final String ENGINE = "engine";
     static final String NEO4J_2025 = "neo4j:2025";
     static final String ARCADEDB = "arcadedb";
+    static final String ORIENTDB = "orientdb";
 
     private EngineCatalog() {
     }
@@ -48,6 +50,10 @@ final class EngineCatalog {
         if ("kuzu".equals(name)) return kuzu(o, trialDir);
         if (ARCADEDB.equals(name)) {
             return new ArcadeDbEngines(trialDir, o.dataDir != null ? o.dataDir : trialDir, Home.get(), o.heapOrDefault(),
+                    FilesystemSpec.parseSize(o.pageCacheOrDefault(), "--page-cache"), o.keepStore);
+        }
+        if (ORIENTDB.equals(name)) {
+            return new OrientEngines(trialDir, o.dataDir != null ? o.dataDir : trialDir, Home.get(), o.heapOrDefault(),
                     FilesystemSpec.parseSize(o.pageCacheOrDefault(), "--page-cache"), o.keepStore);
         }
         return null;

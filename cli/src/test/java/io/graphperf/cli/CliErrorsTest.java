@@ -73,7 +73,7 @@ class CliErrorsTest {
     @Test
     void enginesAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
         assertCleanError(cli("run", "reads", "--engines", "falkordb,ladybug", "--out", dir.toString()), "none of the engines falkordb, ladybug (option --engines) can run here");
-        assertCleanError(cli("run", "reads", "--engine", "orientdb", "--out", dir.toString()), "unknown engine 'orientdb' (option --engine); known: neo4j, neo4j:2025, kuzu");
+        assertCleanError(cli("run", "reads", "--engine", "memgraph", "--out", dir.toString()), "unknown engine 'memgraph' (option --engine); known: neo4j, neo4j:2025, kuzu, arcadedb, orientdb");
         assertCleanError(cli("run", "reads", "--engines", "neo4j,kuzu", "--variant", "big:heap=2g", "--out", dir.toString()),
                 "--variant and --matrix compare configurations of one");
         assertCleanError(cli("run", "reads", "--engine", "kuzu", "--server", "bolt://x:7687", "--out", dir.toString()), "--server is your own Neo4j");

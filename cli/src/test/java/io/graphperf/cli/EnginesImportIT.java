@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * E1 on Neo4j and Kuzu side by side, from the command line: the same generated files loaded by each engine's own loader,
+ * E1 on Neo4j, Kuzu, ArcadeDB and OrientDB side by side, from the command line: the same generated files loaded by each engine's own loader,
  * every node and relationship the manifest promises in each store, the engine started cold and probed by key, the phases
  * Kuzu cannot do named with why, each phase compared with Neo4j's, and no process left behind.
  */
@@ -32,13 +32,13 @@ class EnginesImportIT {
     @Test
     void eachEngineLoadsTheSameFilesWithItsOwnLoader(@TempDir Path dir) throws Exception {
         Path cache = dir.resolve("datasets");
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,arcadedb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,arcadedb,orientdb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
                 "--dataset-cache", cache.toString(), "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "arcadedb"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb"), run.variants().stream().map(RunResult.Variant::name).toList());
         Manifest m = Manifest.read(cache.resolve("social-0.02-seed1"));
         for (RunResult.TrialData t : run.data()) {
             ImportStudyResult i = ((ImportData) t.data()).studies().get(0);
@@ -60,6 +60,10 @@ class EnginesImportIT {
         assertEquals(neo4j.schema().size(), arcade.schema().size(), "ArcadeDB builds the same indexes in its schema phase: " + arcade.schema());
         assertTrue(arcade.warmups().isEmpty() && arcade.notExpressible().containsKey("warm-up"), arcade.notExpressible().toString());
         assertTrue(arcade.importPhase().command().contains("Java API"), arcade.importPhase().command());
+        ImportStudyResult orient = ((ImportData) run.data().get(3).data()).studies().get(0);
+        assertEquals(neo4j.schema().size(), orient.schema().size(), "OrientDB builds the same indexes in its schema phase: " + orient.schema());
+        assertTrue(orient.warmups().isEmpty() && orient.notExpressible().containsKey("warm-up"), orient.notExpressible().toString());
+        assertTrue(orient.importPhase().command().contains("OrientDB's Java API"), orient.importPhase().command());
         assertFalse(run.comparisons().isEmpty(), "kuzu's phases compared with neo4j's");
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("id=\"import-engines\"") && html.contains("data-engine=\"kuzu\""), "the engines side by side");

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * E2 on Neo4j and Kuzu side by side, from the command line: each engine loads the dataset with its own loader, passes
+ * E2 on Neo4j, Kuzu, ArcadeDB and OrientDB side by side, from the command line: each engine loads the dataset with its own loader, passes
  * every result check, is measured over the embedded transport in its own JVM, is compared with the first, and leaves no
  * process behind.
  */
@@ -30,17 +30,18 @@ class EnginesReadsIT {
     }
 
     @Test
-    void neo4jKuzuAndArcadeDbAnswerTheSameChecksAndAreComparedCellByCell(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,kuzu,arcadedb", "--scale", "0.05", "--out", dir.toString(),
+    void neo4jKuzuArcadeDbAndOrientDbAnswerTheSameChecksAndAreComparedCellByCell(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,kuzu,arcadedb,orientdb", "--scale", "0.05", "--out", dir.toString(),
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,2", "--warmup", "300ms",
                 "--duration", "1s", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
-        assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("kuzu #1 result checks") && o.out().contains("arcadedb #1 result checks"), o.out());
+        assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("kuzu #1 result checks") && o.out().contains("arcadedb #1 result checks")
+                && o.out().contains("orientdb #1 result checks"), o.out());
         assertTrue(o.out().contains("fastest on the read mix (2 clients, embedded)"), "the headline answers the question: " + o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "arcadedb"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb"), run.variants().stream().map(RunResult.Variant::name).toList());
         for (RunResult.TrialData t : run.data()) {
             ReadsData d = (ReadsData) t.data();
             assertEquals(19 * 3, d.checksRun(), t.variant());
@@ -51,8 +52,10 @@ class EnginesReadsIT {
         assertEquals("kuzu", ((ReadsData) run.data().get(1).data()).dialect());
         assertTrue(((ReadsData) run.data().get(1).data()).queryTexts().get("q10").contains("list_sort"), "Kuzu ran its own text of q10");
         assertTrue(((ReadsData) run.data().get(2).data()).queryTexts().get("q10").startsWith("sql:"), "ArcadeDB ran its SQL");
+        assertEquals("orientdb", ((ReadsData) run.data().get(3).data()).dialect());
+        assertTrue(((ReadsData) run.data().get(3).data()).queryTexts().get("q10").contains("ORDER BY address"), "OrientDB ran its own text of q10");
         for (var q : SocialQueries.all()) {
-            for (String engine : List.of("neo4j", "kuzu", "arcadedb")) {
+            for (String engine : List.of("neo4j", "kuzu", "arcadedb", "orientdb")) {
                 Cell c = run.cells().stream().filter(x -> x.variant().equals(engine) && x.scenario().equals(q.id())).findFirst().orElseThrow();
                 assertEquals("embedded", c.transport(), "like with like: every engine in its own process");
                 assertTrue(c.verified(), engine + " " + q.id() + ": " + c.checks());
@@ -62,6 +65,7 @@ class EnginesReadsIT {
         assertEquals("neo4j", vc.baseline());
         assertEquals("kuzu", vc.variant());
         assertEquals("arcadedb", run.comparisons().get(1).variant());
+        assertEquals("orientdb", run.comparisons().get(2).variant());
         assertTrue(vc.figures().size() >= 19 + 2, "every query and the mix compared: " + vc.figures().size());
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("id=\"engines\"") && html.contains("data-engine=\"kuzu\"") && html.contains("data-query=\"q19 one message by id (embedded, cypher)\""),

@@ -77,6 +77,25 @@ class EnginesWritesIT {
         EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 
+    /** OrientDB's scenarios in its SQL with 8 clients, each acknowledged id summed up by its host and checked. */
+    @Test
+    void orientDbWritesInItsSqlAndEveryIdOfEightClientsIsChecked(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "orientdb", "--out", dir.toString(),
+                "--scenarios", "create-labelled-indexed,unwind-100,create-unlabelled", "--clients", "8", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s",
+                "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
+        assertTrue(run.passed(), run.failures().toString());
+        assertEquals(Set.of("create-labelled-indexed", "unwind-100"), scenarios(run, "orientdb"));
+        Cell unwind = run.cells().stream().filter(c -> c.scenario().equals("unwind-100")).findFirst().orElseThrow();
+        assertTrue(unwind.query().startsWith("script:FOREACH"), "the report shows OrientDB's text: " + unwind.query());
+        for (Cell c : run.cells()) {
+            assertTrue(c.measurement().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id") && ch.passed()), c.scenario() + ": " + c.checks());
+        }
+        assertTrue(run.warnings().stream().anyMatch(w -> w.contains("create-unlabelled (every OrientDB record has a type")), run.warnings().toString());
+        EnginesReadsIT.assertNoEngineHostLeft(dir);
+    }
+
     private static Set<String> scenarios(RunResult run, String engine) {
         return run.cells().stream().filter(c -> c.variant().equals(engine)).map(Cell::scenario).collect(Collectors.toSet());
     }

@@ -40,7 +40,7 @@ class NoOrphanIT {
 
     /** An embedded engine's host (engine name, host main class) ends when the harness is killed while it measures. */
     @ParameterizedTest
-    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain"})
+    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain", "orientdb,OrientEngineHostMain"})
     void anEmbeddedEnginesHostEndsWhenTheHarnessIsKilled(String engine, String mainClass, @TempDir Path out) throws Exception {
         Process harness = harness(out, "run", "reads", "--engine", engine, "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
         try {

@@ -47,6 +47,7 @@ public interface ImportDialect {
             case "neo4j" -> NEO4J;
             case "kuzu" -> KUZU;
             case "arcadedb" -> ARCADEDB;
+            case "orientdb" -> ORIENTDB;
             default -> throw new IllegalArgumentException("E1 is not written for the dialect " + dialect);
         };
     }
@@ -124,56 +125,15 @@ public interface ImportDialect {
     };
 
     /**
-     * ArcadeDB, in its SQL: the schema phase builds the same indexes (a unique one where Neo4j has a uniqueness constraint), on
-     * the properties its loader declared; the probes read the same records, returned whole. It has no warm-up procedure, and
-     * graphperf's query warm-up is written in Cypher (properties() and keys() over every entity), which ArcadeDB's Cypher for
-     * Gremlin runs at over a second a query: its probes run cold only.
+     * ArcadeDB, in its SQL (statements marked sql:): the schema phase builds the same indexes (a unique one where Neo4j has a
+     * uniqueness constraint), on the properties its loader declared. Its probes run cold only ({@link SqlImportDialect}).
      */
-    ImportDialect ARCADEDB = new ImportDialect() {
-        @Override
-        public List<SchemaPhase.Step> schema(ImportDataset ds) {
-            return ds.schemaSteps().stream().map(s -> new SchemaPhase.Step(s.index(), "sql:CREATE INDEX IF NOT EXISTS ON " + sqlName(s.label()) + " ("
-                    + sqlName(s.property()) + ") " + (s.statement().contains("IS UNIQUE") ? "UNIQUE" : "NOTUNIQUE"), s.label(), s.property())).toList();
-        }
+    ImportDialect ARCADEDB = new SqlImportDialect("ArcadeDB", "sql:", "CREATE INDEX IF NOT EXISTS ON %2$s (%3$s) %4$s",
+            "ArcadeDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which ArcadeDB's Cypher"
+                    + " for Gremlin runs at over a second a query: its probes run cold only");
 
-        @Override
-        public List<WarmupMethods.Method> warmups(ImportDataset ds) {
-            return List.of();
-        }
-
-        @Override
-        public List<Probes.Probe> probes(String label, String key) {
-            String l = sqlName(label), k = sqlName(key);
-            return List.of(
-                    new Probes.Probe("lookup by key", "sql:SELECT FROM " + l + " WHERE " + k + " = :key", true),
-                    new Probes.Probe("neighbourhood", "sql:SELECT expand(both()) FROM " + l + " WHERE " + k + " = :key", true),
-                    new Probes.Probe("label scan", "sql:SELECT count(*) AS c FROM " + l + " WHERE " + k + " IS NOT NULL", false));
-        }
-
-        @Override
-        public String sampleKeys(String label, String key, long labelCount, int samples) {
-            long every = Probes.every(labelCount, samples);
-            return "sql:SELECT " + sqlName(key) + " AS k FROM " + sqlName(label) + " WHERE " + sqlName(key) + " % " + every + " = 0 LIMIT " + samples;
-        }
-
-        @Override
-        public String explain(String query) {
-            return query.startsWith("sql:") ? "sql:EXPLAIN " + query.substring(4) : ImportDialect.super.explain(query);
-        }
-
-        @Override
-        public String countLabel(String label) {
-            return "sql:SELECT count(*) AS c FROM " + sqlName(label);
-        }
-
-        @Override
-        public Map<String, String> notExpressible() {
-            return Map.of("warm-up", "ArcadeDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which"
-                    + " ArcadeDB's Cypher for Gremlin runs at over a second a query: its probes run cold only");
-        }
-
-        private static String sqlName(String name) {
-            return "`" + name.replace("`", "") + "`";
-        }
-    };
+    /** OrientDB, in its SQL: the same indexes, each named Label_property. It speaks no Cypher: its probes run cold only. */
+    ImportDialect ORIENTDB = new SqlImportDialect("OrientDB", "", "CREATE INDEX %1$s IF NOT EXISTS ON %2$s (%3$s) %4$s",
+            "OrientDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which OrientDB does not"
+                    + " speak: its probes run cold only");
 }

@@ -33,6 +33,7 @@ public final class EngineChoice {
         AVAILABLE.put("neo4j:2025", "Neo4j 2025.10.1 in its own JVM on Java 21+ (bolt, http, embedded, the gateway; no APOC core)");
         AVAILABLE.put("kuzu", "Kuzu 0.11.2 embedded in its own JVM (embedded), LadybugDB's upstream");
         AVAILABLE.put("arcadedb", "ArcadeDB 25.3.1 embedded in its own JVM (embedded; its SQL, and its Cypher through its Gremlin module)");
+        AVAILABLE.put("orientdb", "OrientDB 3.2.49 embedded in its own JVM (embedded; its SQL)");
         UNAVAILABLE.put("ladybug", "LadybugDB's Java binding (com.ladybugdb:lbug) does not resolve from the registry this machine uses; --engines kuzu runs"
                 + " Kuzu 0.11.2, the codebase LadybugDB continues");
         UNAVAILABLE.put("arcadedb:26", "ArcadeDB 26.x does not resolve from the registry here (26.7.1's parent POM answers 404, earlier 26.x jars are missing);"
@@ -41,7 +42,7 @@ public final class EngineChoice {
                 + " Debian package carries the module: nothing graphperf could start");
     }
 
-    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1, on Java 21+), kuzu (0.11.2, embedded) or arcadedb (25.3.1, embedded).")
+    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1, on Java 21+), kuzu (0.11.2, embedded), arcadedb (25.3.1, embedded) or orientdb (3.2.49, embedded).")
     public String engine;
 
     @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
@@ -105,6 +106,7 @@ public final class EngineChoice {
         if (g.equals("kuzu:0.11.2") || g.equals("kuzu:0.11")) g = "kuzu";
         if (g.equals("arcadedb:25.3.1") || g.equals("arcadedb:25.3")) g = "arcadedb";
         if (g.startsWith("arcadedb:26")) g = "arcadedb:26";
+        if (g.equals("orientdb:3.2.49") || g.equals("orientdb:3.2") || g.equals("orientdb:3")) g = "orientdb";
         if (g.startsWith("neo4j:2025")) g = "neo4j:2025";
         if (g.startsWith("ladybug")) g = "ladybug";
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));

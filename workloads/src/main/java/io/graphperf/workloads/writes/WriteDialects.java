@@ -19,6 +19,9 @@ import java.util.List;
  * batches; :User is a vertex type with user_id a LONG property, indexed (NOTUNIQUE, as Neo4j's index) where the scenario is, and
  * 32 buckets (ArcadeDB's most) chosen by writing thread ({@link #ARCADEDB_USERS}).
  * The ids are summed up for the check by ArcadeDB's host, which scans the type.
+ * <p>
+ * OrientDB's are in its SQL, ArcadeDB's ancestor, alike: {@code CREATE VERTEX}, a script's FOREACH, :User a vertex class with an
+ * index where the scenario has one, the ids summed up by its host.
  */
 public final class WriteDialects {
 
@@ -30,6 +33,7 @@ public final class WriteDialects {
         case "neo4j" -> ScenarioDialects.Written.as(s);
         case "kuzu" -> kuzu(s);
         case "arcadedb" -> arcadeDb(s);
+        case "orientdb" -> orientDb(s);
         default -> ScenarioDialects.NEO4J.in(s, dialect);
     };
 
@@ -48,21 +52,42 @@ public final class WriteDialects {
     static final String ARCADEDB_ROWS = "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }";
 
     static ScenarioDialects.Written arcadeDb(Scenario s) {
+        return sql(s, "ArcadeDB", ARCADEDB_USERS, ARCADEDB_USER_INDEX, ARCADEDB_CREATE, ARCADEDB_ROWS,
+                "ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+    }
+
+    /** :User a vertex class with user_id a LONG property, as OrientDB's own E4 study (run orientdb-writes) declares it. */
+    static final List<String> ORIENTDB_USERS = List.of("CREATE CLASS User IF NOT EXISTS EXTENDS V", "CREATE PROPERTY User.user_id IF NOT EXISTS LONG");
+    static final String ORIENTDB_USER_INDEX = "CREATE INDEX User_user_id IF NOT EXISTS ON User (user_id) NOTUNIQUE";
+    static final String ORIENTDB_CREATE = "CREATE VERTEX User SET user_id = :id";
+    static final String ORIENTDB_ROWS = "script:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }";
+
+    static ScenarioDialects.Written orientDb(Scenario s) {
+        return sql(s, "OrientDB", ORIENTDB_USERS, ORIENTDB_USER_INDEX, ORIENTDB_CREATE, ORIENTDB_ROWS,
+                "OrientDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+    }
+
+    /**
+     * A scenario in an SQL of the OrientDB family: each statement {@code create}, or the {@code rows} script for the UNWIND batches,
+     * :User declared by {@code users} (and {@code index} where the scenario has Neo4j's index), the ids summed up by the engine's
+     * host; what it cannot write named.
+     */
+    private static ScenarioDialects.Written sql(Scenario s, String engine, List<String> users, String index, String create, String rows, String noCallInTx) {
         String id = s.id();
         if (id.startsWith("batch-writer")) return ScenarioDialects.Written.notExpressible("graphperf's batch writer is a Neo4j plugin");
         if (id.equals("foreach-100")) return ScenarioDialects.Written.notExpressible("measured through graphperf's gateway (ws-*), a Neo4j plugin");
-        if (id.equals("call-in-tx")) return ScenarioDialects.Written.notExpressible("ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
-        if (id.contains("unlabelled")) return ScenarioDialects.Written.notExpressible("every ArcadeDB record has a type declared beforehand: there is no unlabelled vertex");
-        if (!(s.operations() instanceof IdWrites w)) return ScenarioDialects.Written.notExpressible("not written for ArcadeDB's SQL");
-        String text = w.shape() == IdWrites.Shape.ROWS ? ARCADEDB_ROWS : ARCADEDB_CREATE;
-        List<String> setup = new java.util.ArrayList<>(ARCADEDB_USERS);
+        if (id.equals("call-in-tx")) return ScenarioDialects.Written.notExpressible(noCallInTx);
+        if (id.contains("unlabelled")) return ScenarioDialects.Written.notExpressible("every " + engine + " record has a type declared beforehand: there is no unlabelled vertex");
+        if (!(s.operations() instanceof IdWrites w)) return ScenarioDialects.Written.notExpressible("not written for " + engine + "'s SQL");
+        String text = w.shape() == IdWrites.Shape.ROWS ? rows : create;
+        List<String> setup = new java.util.ArrayList<>(users);
         boolean indexed = s.setup().contains(WriteScenarios.USER_INDEX);
-        if (indexed) setup.add(ARCADEDB_USER_INDEX);
+        if (indexed) setup.add(index);
         List<CellCheck> checks = s.checks().stream().map(c -> c instanceof IdCheck i ? (CellCheck) i.summedByHost("User") : c).toList();
-        IdWrites sql = new IdWrites(w.type(), text, w.shape(), w.perOperation(), w.txMode(), w.entities(), w.clientOffset());
+        IdWrites written = new IdWrites(w.type(), text, w.shape(), w.perOperation(), w.txMode(), w.entities(), w.clientOffset());
         String shown = text + (w.shape() == IdWrites.Shape.EACH_STATEMENT && w.perOperation() > 1 ? "   × " + w.perOperation() + " per transaction" : "")
-                + (indexed ? "   with " + ARCADEDB_USER_INDEX : "");
-        return ScenarioDialects.Written.as(s.written(shown, setup, sql, checks));
+                + (indexed ? "   with " + index : "");
+        return ScenarioDialects.Written.as(s.written(shown, setup, written, checks));
     }
 
     static ScenarioDialects.Written kuzu(Scenario s) {

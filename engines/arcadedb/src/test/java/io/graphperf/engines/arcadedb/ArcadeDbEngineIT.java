@@ -3,6 +3,7 @@ package io.graphperf.engines.arcadedb;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.ImportFixtures;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.measure.IdWrites;
@@ -15,7 +16,6 @@ import io.graphperf.core.measure.executors.Closed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +23,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,17 +34,8 @@ class ArcadeDbEngineIT {
 
     static final Path HOME = Path.of(System.getProperty("graphperf.home", "../.."));
 
-    /** Three people (one with quotes and a comma in a name, one with an empty field) and two friendships, one part gzipped. */
     static List<String> dataset(Path d) throws Exception {
-        Files.writeString(d.resolve("Person-header.csv"), "personKey:ID(Person),name,born:long,active:boolean\n");
-        Files.writeString(d.resolve("Person-part-00000.csv"), "1,Ann,1990,true\n2,\"Bo, \"\"the\"\" second\",1985,false\n");
-        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(d.resolve("Person-part-00001.csv.gz")))) {
-            out.write("3,,2001,true\n".getBytes());
-        }
-        Files.writeString(d.resolve("FRIEND_OF-header.csv"), ":START_ID(Person),:END_ID(Person),since:long\n");
-        Files.writeString(d.resolve("FRIEND_OF-part-00000.csv"), "1,2,2020\n2,3,2021\n2,99,2022\n");
-        return List.of("--id-type=integer", "--nodes=Person=" + d.resolve("Person-header.csv") + "," + d.resolve("Person-part-[0-9]+\\.csv(\\.gz)?"),
-                "--relationships=FRIEND_OF=" + d.resolve("FRIEND_OF-header.csv") + "," + d.resolve("FRIEND_OF-part-[0-9]+\\.csv"));
+        return ImportFixtures.people(d);
     }
 
     static ArcadeDbEngines engines(Path dir) {

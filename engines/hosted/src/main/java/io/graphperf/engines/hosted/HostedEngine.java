@@ -12,10 +12,12 @@ import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.regex.Pattern;
 
 /**
  * An engine graphperf runs embedded in an engine host of its own (a child JVM), seen from the harness: administrative calls and
@@ -30,6 +32,8 @@ public abstract class HostedEngine implements Engine {
     protected final HostProcess host;
     private final String engine;
     private final Map<String, Object> environment = new LinkedHashMap<>();
+    /** The schema statements run on this engine, in order, which {@link #recreate} runs again. */
+    private final List<String> schema = new ArrayList<>();
 
     /**
      * @param engine    the engine's name in messages and run.json (e.g. "kuzu")
@@ -67,6 +71,23 @@ public abstract class HostedEngine implements Engine {
     @Override
     public void execute(String statement, Map<String, Object> parameters) {
         host.request(ADMIN, "execute", statement, json(parameters));
+        Pattern p = schemaStatement();
+        if (p != null && parameters.isEmpty() && p.matcher(statement).find() && !schema.contains(statement)) schema.add(statement);
+    }
+
+    /** The statements that change the engine's schema, which {@link #recreate} runs again; null when the engine keeps none. */
+    protected Pattern schemaStatement() {
+        return null;
+    }
+
+    /**
+     * An empty database with the schema made so far: the host's {@code recreate} request (a new, empty database in place of the
+     * open one), then the schema statements run on this engine are run again, as Neo4j's reset keeps its indexes (a cell's
+     * schema is made once for all cells).
+     */
+    protected void recreate() {
+        host.request(ADMIN, "recreate");
+        for (String st : schema) host.request(ADMIN, "execute", st, "{}");
     }
 
     @Override

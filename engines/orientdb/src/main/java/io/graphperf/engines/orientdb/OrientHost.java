@@ -39,12 +39,7 @@ public final class OrientHost implements AutoCloseable {
      */
     public static OrientHost start(Path home, Path dir, String heap, Map<String, String> settings) throws IOException {
         Files.createDirectories(dir);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap,
-                "-XX:+UseG1GC", "-Dstorage.useWAL=true", "-Dprofiler.enabled=false",
-                // OrientDB's own checks of free memory otherwise refuse to start beside the other processes on a small machine
-                "-Dmemory.leftToOS=256m", "-Dmemory.directMemory.preallocate=false",
-                "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-                "-cp", classpath(home), MAIN));
+        List<String> cmd = command(home, heap, List.of(), MAIN);
         OrientHost h = new OrientHost(HostProcess.start("OrientDB", cmd, dir.resolve("orientdb-host.log"), Duration.ofMinutes(2)));
         StringBuilder s = new StringBuilder();
         settings.forEach((k, v) -> s.append(s.length() == 0 ? "" : ";").append(k).append('=').append(v));
@@ -81,6 +76,19 @@ public final class OrientHost implements AutoCloseable {
     @Override
     public void close() {
         host.close();
+    }
+
+    /** The java command of an OrientDB engine host: {@code heap}, the JVM options OrientDB needs, {@code extra} ones, then {@code main}. */
+    static List<String> command(Path home, String heap, List<String> extra, String main) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap,
+                "-XX:+UseG1GC", "-Dstorage.useWAL=true", "-Dprofiler.enabled=false",
+                // OrientDB's own checks of free memory otherwise refuse to start beside the other processes on a small machine
+                "-Dmemory.leftToOS=256m", "-Dmemory.directMemory.preallocate=false",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"));
+        cmd.addAll(extra);
+        // the host named before its long classpath, where a process listing that cuts command lines still shows it
+        cmd.addAll(List.of("-Dgraphperf.host=" + main, "-cp", classpath(home), main));
+        return cmd;
     }
 
     static String classpath(Path home) throws IOException {

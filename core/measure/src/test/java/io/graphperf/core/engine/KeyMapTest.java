@@ -1,4 +1,4 @@
-package io.graphperf.engines.arcadedb.host;
+package io.graphperf.core.engine;
 
 import org.junit.jupiter.api.Test;
 

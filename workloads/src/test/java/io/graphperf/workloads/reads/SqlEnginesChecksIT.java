@@ -4,11 +4,14 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Check;
+import io.graphperf.core.engine.Engines;
 import io.graphperf.engines.arcadedb.ArcadeDbEngines;
+import io.graphperf.engines.orientdb.OrientEngines;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,38 +22,41 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * E2's 19 queries in ArcadeDB's SQL on ArcadeDB's load of the generated dataset, checked against the oracle; then the engine's
- * answers made wrong (every person's first name changed in the store) and the same checks must fail, naming the queries that
- * read it and the engine.
+ * E2's 19 queries in an engine's SQL (ArcadeDB's, OrientDB's) on that engine's load of the generated dataset, checked against the
+ * oracle; then the engine's answers made wrong (every person's first name changed in the store) and the same checks must fail,
+ * naming the queries that read it and the engine.
  */
-class ArcadeDbChecksIT {
+class SqlEnginesChecksIT {
 
-    @Test
-    void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"arcadedb", "orientdb"})
+    void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
-        ArcadeDbEngines engines = new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), Path.of(System.getProperty("graphperf.home", "../")), "512m",
-                128L << 20, false);
+        Path home = Path.of(System.getProperty("graphperf.home", "../"));
+        Engines engines = engine.equals("arcadedb") ? new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false)
+                : new OrientEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false);
+        String sql = engine.equals("arcadedb") ? "sql:" : "";
         BulkImport store = engines.bulkImport("reads", Map.of());
         BulkImport.Outcome out = store.importFiles(ds.importArguments(10_000), ProgressListener.NONE);
         assertEquals(0, out.badEntries(), "the loader took every row: " + out);
         ReadWorkload w = new ReadWorkload(ds.dir());
         try (Engine e = store.start()) {
-            assertEquals(w.people(), e.queryLong("sql:SELECT count(*) AS c FROM Person"), "every person loaded");
-            for (String st : SocialDialects.schema("arcadedb")) e.execute(st);
+            assertEquals(w.people(), e.queryLong(sql + "SELECT count(*) AS c FROM Person"), "every person loaded");
+            for (String st : SocialDialects.schema(engine)) e.execute(st);
             List<String> failures = new ArrayList<>();
             Map<String, Check> checks = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, failures);
-            assertEquals(List.of(), failures, "ArcadeDB's answers equal the files'");
+            assertEquals(List.of(), failures, engine + "'s answers equal the files'");
             assertEquals(19, checks.size(), "every query checked: " + checks.keySet());
             assertTrue(checks.values().stream().allMatch(Check::passed), checks.toString());
 
-            e.execute("sql:UPDATE Person SET firstName = 'Wrong'");
+            e.execute(sql + "UPDATE Person SET firstName = 'Wrong'");
             List<String> wrong = new ArrayList<>();
             Map<String, Check> after = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, wrong);
             for (String q : List.of("q10", "q11", "q13")) {
                 assertTrue(!after.get(ReadWorkload.key(q, ReadWorkload.EMBEDDED, ReadWorkload.CYPHER)).passed(), q + " reads first names and must fail: " + after);
             }
             assertTrue(after.get(ReadWorkload.key("q01", ReadWorkload.EMBEDDED, ReadWorkload.CYPHER)).passed(), "q01 reads no first name: " + after);
-            assertTrue(wrong.stream().anyMatch(f -> f.startsWith("wrong result: q13") && f.contains("on arcadedb")), wrong.toString());
+            assertTrue(wrong.stream().anyMatch(f -> f.startsWith("wrong result: q13") && f.contains("on " + engine)), wrong.toString());
         } finally {
             store.deleteStore();
         }

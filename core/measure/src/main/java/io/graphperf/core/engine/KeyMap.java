@@ -1,23 +1,23 @@
-package io.graphperf.engines.arcadedb.host;
+package io.graphperf.core.engine;
 
 import java.util.Arrays;
 
 /**
  * Keys to record ids while loading, in two long arrays (open addressing): 16 to 32 bytes a key where a map of boxed longs takes
- * about 100, so the loader's map of a label's keys stays small beside ArcadeDB's page cache on the same heap.
+ * about 100, so the loader's map of a label's keys stays small beside an engine's page cache on the same heap (ArcadeDB keeps it there).
  */
-final class KeyMap {
+public final class KeyMap {
 
     private static final long EMPTY = Long.MIN_VALUE;
     private long[] keys = new long[1 << 16];
     private long[] values = new long[1 << 16];
     private int size;
 
-    KeyMap() {
+    public KeyMap() {
         Arrays.fill(keys, EMPTY);
     }
 
-    void put(long key, long value) {
+    public void put(long key, long value) {
         if (key == EMPTY) throw new IllegalArgumentException("key " + key + " cannot be held");
         if (2 * (size + 1) > keys.length) grow();
         int i = slot(keys, key);
@@ -27,12 +27,12 @@ final class KeyMap {
     }
 
     /** The value of {@code key}, or {@code missing}. */
-    long get(long key, long missing) {
+    public long get(long key, long missing) {
         int i = slot(keys, key);
         return keys[i] == EMPTY ? missing : values[i];
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 

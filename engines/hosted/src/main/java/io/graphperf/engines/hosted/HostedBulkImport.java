@@ -1,0 +1,102 @@
+package io.graphperf.engines.hosted;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.HostProcess;
+import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.core.engine.Machine;
+import io.graphperf.core.measure.ProgressListener;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The dataset the importer arguments describe ({@link ImportFiles}) loaded by graphperf's loader over an embedded engine's own
+ * API, in an engine host of its own: the host opens the new store, answers its {@code load} request (stages, seconds, nodes,
+ * relationships, bad entries) and closes it; the host's peak memory is the import's. An engine gives how to start its host,
+ * open a store and start on the loaded one.
+ */
+public abstract class HostedBulkImport implements BulkImport {
+
+    private final Path store;
+    private final String engine;
+    private final String loader;
+
+    /**
+     * @param engine the engine's name in messages (e.g. "ArcadeDB")
+     * @param loader what loads the files, for the report
+     */
+    protected HostedBulkImport(Path store, String engine, String loader) {
+        this.store = store;
+        this.engine = engine;
+        this.loader = loader;
+    }
+
+    /** A new engine host (not yet on a store). */
+    protected abstract HostProcess startHost() throws Exception;
+
+    /** The host's open request's arguments after the store's folder (e.g. its cache size). */
+    protected abstract List<String> openArguments();
+
+    /** The host's log (the relationships the loader left out are listed there). */
+    protected abstract Path hostLog();
+
+    /** What to give when the loader ran out of heap. */
+    protected abstract String outOfHeapAdvice();
+
+    /** An engine on the loaded store. */
+    protected abstract Engine open(Path store, Map<String, String> settings) throws Exception;
+
+    protected abstract boolean keepStore();
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Outcome importFiles(List<String> arguments, ProgressListener progress) throws Exception {
+        String spec = HostedEngine.JSON.writeValueAsString(ImportFiles.of(arguments, engine + "'s loader"));
+        Files.createDirectories(store.getParent());
+        long peak;
+        Map<String, Object> out;
+        try (HostProcess host = startHost()) {
+            List<String> open = new java.util.ArrayList<>(List.of(store.toString()));
+            open.addAll(openArguments());
+            host.request(Duration.ofMinutes(5), "open", open.toArray(String[]::new));
+            try {
+                out = HostedEngine.JSON.readValue(host.request(Duration.ofHours(12), "load", spec), Map.class);
+            } catch (RuntimeException e) {
+                if (String.valueOf(e.getMessage()).contains("OutOfMemoryError")) throw new UserError(engine + "'s loader ran out of heap: " + outOfHeapAdvice(), e);
+                throw e;
+            }
+            peak = Machine.peakRssBytes(host.pid().orElse(-1));
+            host.request(Duration.ofMinutes(30), "close");
+        }
+        Map<String, Double> stages = new LinkedHashMap<>();
+        ((Map<String, Object>) out.get("stages")).forEach((k, v) -> stages.put(k, ((Number) v).doubleValue()));
+        return new Outcome(stages, ((Number) out.get("seconds")).doubleValue(), ((Number) out.get("nodes")).longValue(),
+                ((Number) out.get("relationships")).longValue(), -1, "", peak, ((Number) out.get("badEntries")).longValue(), hostLog(), hostLog(), loader);
+    }
+
+    @Override
+    public Map<String, Long> storeFiles() throws Exception {
+        return ImportFiles.sizes(store);
+    }
+
+    @Override
+    public Engine start(Map<String, String> settings, int connections) throws Exception {
+        return open(store, settings);
+    }
+
+    @Override
+    public boolean dropOsCache() {
+        return Machine.dropOsCache();
+    }
+
+    @Override
+    public void deleteStore() throws Exception {
+        if (!keepStore()) ImportFiles.deleteTree(store);
+    }
+}
