@@ -11,6 +11,7 @@ import io.graphperf.core.measure.Runner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The requests every engine host answers the same way, on its engine's embedded transport: fetch (a statement's rows), long
@@ -22,23 +23,24 @@ public final class HostRequests {
     private HostRequests() {
     }
 
+    /** The answer to request {@code a}; {@code transport} gives the engine's embedded transport when the request needs one (not exit). */
     @SuppressWarnings("unchecked")
-    public static String answer(String[] a, Transport transport) throws Exception {
+    public static String answer(String[] a, Supplier<Transport> transport) throws Exception {
         switch (a[0]) {
             case "fetch" -> {
-                try (Session s = transport.openSession()) {
+                try (Session s = transport.get().openSession()) {
                     return HostedEngine.JSON.writeValueAsString(s.fetch(new Statement(a[1], HostedEngine.JSON.readValue(a[2], Map.class))));
                 }
             }
             case "long" -> {
-                try (Session s = transport.openSession()) {
+                try (Session s = transport.get().openSession()) {
                     List<List<Object>> rows = s.fetch(new Statement(a[1], Map.of()));
                     return String.valueOf(((Number) rows.get(0).get(0)).longValue());
                 }
             }
             case "measure" -> {
                 InProcessPlan plan = HostedEngine.JSON.readValue(a[1], InProcessPlan.class);
-                Measurement m = new Runner(transport, plan.operations(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
+                Measurement m = new Runner(transport.get(), plan.operations(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
                         List.of(ProcessHandle.current().pid()), List.of()).run();
                 return HostedEngine.JSON.writeValueAsString(InProcessResult.of(m));
             }

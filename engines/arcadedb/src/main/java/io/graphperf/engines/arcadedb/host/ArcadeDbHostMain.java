@@ -90,7 +90,7 @@ public final class ArcadeDbHostMain {
                 return "closed";
             }
             default -> {
-                return HostRequests.answer(a, new ArcadeDbTransport(db));
+                return HostRequests.answer(a, () -> new ArcadeDbTransport(db));
             }
         }
     }

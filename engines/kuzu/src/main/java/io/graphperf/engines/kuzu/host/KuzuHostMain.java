@@ -69,7 +69,7 @@ public final class KuzuHostMain {
                 return "closed";
             }
             default -> {
-                return HostRequests.answer(a, new KuzuTransport(db));
+                return HostRequests.answer(a, () -> new KuzuTransport(db));
             }
         }
     }

@@ -110,7 +110,7 @@ public final class OrientEngineHostMain {
                 return "closed";
             }
             default -> {
-                return HostRequests.answer(a, transport());
+                return HostRequests.answer(a, OrientEngineHostMain::transport);
             }
         }
     }
