@@ -36,6 +36,15 @@ public interface Experiment<O> {
     /** Runs one trial (one variant, one repeat) and returns its cells and data. */
     TrialResult run(RunContext context, O options) throws Exception;
 
+    /**
+     * The same options with every measured window {@code factor} times as long, which a precision run asks for when most of its
+     * figures' noise lies within engine processes ({@link io.graphperf.core.stats.Precision#windowFactor}); null when the
+     * experiment's figures come from no windows (a phase's time), so only more trials can narrow them.
+     */
+    default O withLongerWindows(O options, double factor) {
+        return null;
+    }
+
     /** The experiment's own parts of report.html. */
     default List<ReportSection> sections() {
         return List.of();

@@ -84,6 +84,8 @@ public final class Trials {
         Builder b = new Builder(e, spec, runId, startedAt, environment, configuration, engine, reset, trials, cells, data, warnings, failures, rounds);
         long began = System.nanoTime();
         String stopped = null;
+        O current = options;
+        Precision.WindowChoice windows = null;
         for (int r = 1; r <= spec.maxRounds(); r++) {
             long roundBegan = System.nanoTime();
             rounds[0] = r;
@@ -124,7 +126,7 @@ public final class Trials {
                         ResultsFolder.write(b.build(all, fs, "(incomplete: trial " + ord + " of " + total + ", " + soFar.size() + " cells so far)", false),
                                 spec.runDir(), e.sections());
                     }, storage != null ? storage : DiskProbe.PROCESSES, run.settings());
-                    tr = e.run(ctx, options);
+                    tr = e.run(ctx, current);
                     if (storage != null) {
                         Map<String, Double> io = storage.since(ioStart);
                         storage.close();
@@ -180,6 +182,19 @@ public final class Trials {
                 stopped = "every figure within the target";
                 break;
             }
+            if (windows == null) { // once, after the first rounds: spend the rest where the variance is
+                windows = Precision.windowFactor(now, r);
+                O longer = windows.factor() > 1 ? e.withLongerWindows(options, windows.factor()) : null;
+                if (windows.factor() > 1 && longer == null) {
+                    windows = new Precision.WindowChoice(1, r, windows.why().replaceAll(": windows twice as long.*", "") + ", but " + e.name()
+                            + "'s figures come from no windows it could lengthen; windows kept");
+                } else if (longer != null) {
+                    current = longer;
+                    round *= windows.factor(); // the next rounds' cells last about that much longer
+                }
+                progress.phase("windows");
+                progress.phaseDone(windows.why());
+            }
             if (elapsed + round > goal.budget().toNanos()) {
                 stopped = "stopped by the budget: another round (about " + Math.round(round / 1e9) + " s) would overrun it";
                 break;
@@ -187,7 +202,7 @@ public final class Trials {
         }
         if (spec.precision() != null) {
             if (stopped == null) stopped = "stopped at the cap of " + spec.maxRounds() + " runs";
-            configuration.put(PRECISION, new Precision.Outcome(spec.precision(), rounds[0], stopped, Precision.of(b.passedCells(cells), spec.precision())));
+            configuration.put(PRECISION, new Precision.Outcome(spec.precision(), rounds[0], stopped, Precision.of(b.passedCells(cells), spec.precision()), windows));
         }
         RunResult run = b.build(cells, failures, OffsetDateTime.now().toString(), true);
         ResultsFolder.write(run, spec.runDir(), e.sections());

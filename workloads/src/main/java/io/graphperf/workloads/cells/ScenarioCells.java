@@ -35,6 +35,12 @@ public final class ScenarioCells {
             warmupOn = List.copyOf(warmupOn);
         }
 
+        /** The same plan with each cell's measured window {@code factor} times as long. */
+        public Plan withLongerWindows(double factor) {
+            return new Plan(scenarios, transports, run.withWindow(Duration.ofMillis(Math.round(run.window().toMillis() * factor))), serverWarmup,
+                    serverWarmupCap, shuffled, isolated, warmupOn, dialects);
+        }
+
         /** The same plan for one cell (its engine warmed on the same fixed set, when one is named). */
         public Plan only(Item i) {
             return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn, dialects);

@@ -50,6 +50,11 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     }
 
     @Override
+    public WritesOptions withLongerWindows(WritesOptions o, double factor) {
+        return o.withLongerWindows(factor);
+    }
+
+    @Override
     public TrialResult run(RunContext ctx, WritesOptions o) throws Exception {
         List<Cell> cells = new ArrayList<>();
         List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();

@@ -40,6 +40,11 @@ public record RunPlan(Executor executor, Warmup warmup, Duration window, long op
         return Duration.ofMillis(ms);
     }
 
+    /** The same plan with a measured window of {@code w} (the batches' interval kept). */
+    public RunPlan withWindow(Duration w) {
+        return new RunPlan(executor, warmup, w, operationsPerClient, interval, batches, drain);
+    }
+
     public RunPlan withExecutor(Executor e) {
         return new RunPlan(e, warmup, window, operationsPerClient, interval, batches, drain);
     }

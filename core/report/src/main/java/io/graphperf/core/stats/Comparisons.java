@@ -56,7 +56,7 @@ public final class Comparisons {
      * The variance of a throughput figure due to noise within its engine process: the variance of the window's consecutive
      * batches' rates over their number (the figure is their mean). NaN for other figures, whose runs give one value each.
      */
-    static double withinVariance(Cell c, Figure f) {
+    public static double withinVariance(Cell c, Figure f) {
         if (!"throughput".equals(f.name()) || c.measurement() == null || c.measurement().batchRates() == null) return Double.NaN;
         List<Double> rates = c.measurement().batchRates();
         int k = rates.size();

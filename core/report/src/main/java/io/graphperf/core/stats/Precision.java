@@ -43,15 +43,20 @@ public final class Precision {
     }
 
     /**
-     * One figure of one variant: its runs' 95 % interval half-width in percent of their mean, and the runs that would likely bring
-     * it within the target (the same spread assumed).
+     * One figure of one variant: its runs' 95 % interval half-width in percent of their mean, the runs that would likely bring it
+     * within the target (the same spread assumed), and where its noise is: the share (0–1) of its runs' variance that lies between
+     * engine processes rather than within one (NaN for a figure without windows).
      */
     public record FigurePrecision(String variant, String cell, String figure, int runs, double mean, double halfWidthPct, boolean reached,
-                                  int runsNeeded) {
+                                  int runsNeeded, double betweenShare) {
+    }
+
+    /** How much longer windows a precision run chose, when, and why (null fields: it kept the windows it was given). */
+    public record WindowChoice(double factor, int fromRound, String why) {
     }
 
     /** Where a precision run ended, and why. */
-    public record Outcome(Goal goal, int rounds, String stoppedBecause, List<FigurePrecision> figures) {
+    public record Outcome(Goal goal, int rounds, String stoppedBecause, List<FigurePrecision> figures, WindowChoice windows) {
         public long reachedCount() {
             return figures.stream().filter(FigurePrecision::reached).count();
         }
@@ -66,13 +71,15 @@ public final class Precision {
 
     /** Each variant's figures over its runs so far (cells of passed trials). */
     public static List<FigurePrecision> of(List<Cell> cells, Goal goal) {
-        Map<String, List<Double>> values = new LinkedHashMap<>();
+        Map<String, List<Double>> values = new LinkedHashMap<>(), within = new LinkedHashMap<>();
         Map<String, String[]> names = new LinkedHashMap<>();
         for (Cell c : cells) {
             for (Figure f : c.figures()) {
                 String key = c.variant() + "\u0000" + c.key() + "\u0000" + f.name();
                 names.putIfAbsent(key, new String[]{c.variant(), c.label(), f.name()});
                 if (Double.isFinite(f.value())) values.computeIfAbsent(key, k -> new ArrayList<>()).add(f.value());
+                double w = Comparisons.withinVariance(c, f);
+                if (Double.isFinite(w)) within.computeIfAbsent(key, k -> new ArrayList<>()).add(w);
             }
         }
         List<FigurePrecision> out = new ArrayList<>();
@@ -84,7 +91,8 @@ public final class Precision {
             boolean reached = Double.isFinite(hw) && hw <= 100 * goal.halfWidth();
             int needed = reached ? s.n() : !Double.isFinite(hw) ? 0
                     : (int) Math.min(Goal.MAX_RUNS * 10L, (long) Math.ceil(s.n() * Math.pow(hw / (100 * goal.halfWidth()), 2)));
-            out.add(new FigurePrecision(n[0], n[1], n[2], s.n(), s.mean(), hw, reached, needed));
+            double[] w = within.getOrDefault(e.getKey(), List.of()).stream().mapToDouble(Double::doubleValue).toArray();
+            out.add(new FigurePrecision(n[0], n[1], n[2], s.n(), s.mean(), hw, reached, needed, Verdicts.betweenShare(s, s, w)));
         }
         return out;
     }
@@ -95,6 +103,23 @@ public final class Precision {
         if (s.stdev() == 0) return 0;
         double t = new TDistribution(s.n() - 1).inverseCumulativeProbability(0.975);
         return 100 * t * s.stdev() / Math.sqrt(s.n()) / Math.abs(s.mean());
+    }
+
+    /**
+     * How much longer the windows of the rounds still to come should be, after the first rounds (Kalibera and Jones: spend the runs
+     * at the level where the variance is): 2 when, over the figures not yet within the target that have windows, most of the
+     * variance lies within engine processes (the median share between them below one half) — longer windows then narrow the
+     * intervals as much as more trials do, at less cost (no engine start, no warm-up); else 1 (more trials help, longer windows
+     * do not).
+     */
+    public static WindowChoice windowFactor(List<FigurePrecision> figures, int round) {
+        double[] shares = figures.stream().filter(f -> !f.reached() && Double.isFinite(f.betweenShare())).mapToDouble(FigurePrecision::betweenShare).sorted().toArray();
+        if (shares.length == 0) return new WindowChoice(1, round, "no figure short of the target has windows: only more trials narrow it");
+        double median = shares.length % 2 == 1 ? shares[shares.length / 2] : (shares[shares.length / 2 - 1] + shares[shares.length / 2]) / 2;
+        String split = String.format(Locale.ROOT, "%.0f %% of the variance between engine processes (the median over %d figure%s short of the target)",
+                100 * median, shares.length, shares.length == 1 ? "" : "s");
+        return median < 0.5 ? new WindowChoice(2, round + 1, split + ": windows twice as long from round " + (round + 1))
+                : new WindowChoice(1, round, split + ": more trials help, longer windows do not; windows kept");
     }
 
     /** Whether every figure is within the target (figures with no runs' spread to judge, e.g. a zero mean, do not hold it up). */
@@ -112,6 +137,7 @@ public final class Precision {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "precision %s: %d of %d figures reached it after %d round%s (%s)", o.goal().describe(), o.reachedCount(),
                 o.figures().size(), o.rounds(), o.rounds() == 1 ? "" : "s", o.stoppedBecause()));
+        if (o.windows() != null) lines.add("  windows: " + o.windows().why());
         for (FigurePrecision f : o.notReached()) {
             lines.add(String.format(Locale.ROOT, "  not reached: %s · %s · %s: ±%.1f %% after %d runs%s", f.variant(), f.cell(), f.figure(),
                     f.halfWidthPct(), f.runs(), f.runsNeeded() > 0 ? " — about " + f.runsNeeded() + " runs would reach ±" + String.format(Locale.ROOT, "%.1f",

@@ -78,12 +78,13 @@ public final class EngineHost implements AutoCloseable {
         Path log = work.resolve("host.log");
 
         Neo4jRelease release = Neo4jRelease.of(settings);
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(HostJvmSettings.prefix(settings));
         cmd.add(release.java().toString());
         cmd.addAll(release.jvmOptions());
         cmd.add("-Xms" + settings.heap());
         cmd.add("-Xmx" + settings.heap());
         cmd.add("-XX:+UseG1GC");
+        cmd.addAll(HostJvmSettings.options(settings));
         // the opens Neo4j's own launcher passes on Java 17
         for (String pkg : List.of("java.base/java.nio", "java.base/java.lang", "java.base/sun.nio.ch", "java.base/java.io")) {
             cmd.add("--add-opens=" + pkg + "=ALL-UNNAMED");

@@ -1,0 +1,50 @@
+package io.graphperf.engines.neo4j;
+
+import io.graphperf.core.UserError;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Two settings of the Neo4j engine host's process itself, for the runs that try to make trials less noisy (docs/compare.md):
+ * {@value #JVM} adds JVM options (space-separated, e.g. {@code -XX:+AlwaysPreTouch} to touch the whole heap at start, or
+ * {@code -XX:-TieredCompilation} for one JIT compiler), and {@value #CPUS} runs the host on those CPUs only ({@code taskset -c},
+ * e.g. {@code 1}, so the harness can be kept on the others with {@code taskset -c 0 ./graphperf …}). Both go to run.json with the
+ * other settings.
+ */
+final class HostJvmSettings {
+
+    static final String JVM = "graphperf.host.jvm";
+    static final String CPUS = "graphperf.host.cpus";
+
+    private HostJvmSettings() {
+    }
+
+    /** The JVM options {@value #JVM} gives; each must be one (starts with -). */
+    static List<String> options(HostSettings settings) {
+        String v = settings.extra().get(JVM);
+        if (v == null || v.isBlank()) return List.of();
+        List<String> out = new ArrayList<>(Arrays.asList(v.trim().split("\\s+")));
+        for (String o : out) {
+            if (!o.startsWith("-")) throw new UserError("setting " + JVM + "=" + v + ": '" + o + "' is not a JVM option (each starts with -)");
+        }
+        return out;
+    }
+
+    /** What runs the host on the CPUs {@value #CPUS} names ({@code taskset -c LIST}), or nothing. */
+    static List<String> prefix(HostSettings settings) {
+        String v = settings.extra().get(CPUS);
+        if (v == null || v.isBlank()) return List.of();
+        if (!v.matches("[0-9]+([-,][0-9]+)*")) throw new UserError("setting " + CPUS + "=" + v + ": give a CPU list such as 1 or 0-1 or 0,2");
+        int cpus = Runtime.getRuntime().availableProcessors();
+        for (String n : v.split("[-,]")) {
+            if (Integer.parseInt(n) >= cpus) throw new UserError("setting " + CPUS + "=" + v + ": this machine has CPUs 0 to " + (cpus - 1));
+        }
+        Path taskset = Path.of("/usr/bin/taskset");
+        if (!Files.isExecutable(taskset)) throw new UserError("setting " + CPUS + " needs taskset (/usr/bin/taskset, Debian's util-linux), which is not here");
+        return List.of(taskset.toString(), "-c", v);
+    }
+}
