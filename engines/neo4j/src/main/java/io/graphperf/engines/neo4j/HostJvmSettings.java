@@ -34,12 +34,26 @@ final class HostJvmSettings {
         return out;
     }
 
+    /**
+     * The machine's CPUs, whatever this JVM may use: the harness itself may run under taskset on fewer (the JVM's own count is
+     * then that fewer).
+     */
+    static int machineCpus() {
+        try (var cpus = Files.list(Path.of("/sys/devices/system/cpu"))) {
+            long n = cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+")).count();
+            if (n > 0) return (int) n;
+        } catch (java.io.IOException e) {
+            // below
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
     /** What runs the host on the CPUs {@value #CPUS} names ({@code taskset -c LIST}), or nothing. */
     static List<String> prefix(HostSettings settings) {
         String v = settings.extra().get(CPUS);
         if (v == null || v.isBlank()) return List.of();
         if (!v.matches("[0-9]+([-,][0-9]+)*")) throw new UserError("setting " + CPUS + "=" + v + ": give a CPU list such as 1 or 0-1 or 0,2");
-        int cpus = Runtime.getRuntime().availableProcessors();
+        int cpus = machineCpus();
         for (String n : v.split("[-,]")) {
             if (Integer.parseInt(n) >= cpus) throw new UserError("setting " + CPUS + "=" + v + ": this machine has CPUs 0 to " + (cpus - 1));
         }

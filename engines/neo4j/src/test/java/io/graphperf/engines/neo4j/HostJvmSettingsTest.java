@@ -33,5 +33,6 @@ class HostJvmSettingsTest {
         assertTrue(bad.getMessage().contains("graphperf.host.cpus=one") && bad.getMessage().contains("CPU list"), bad.getMessage());
         UserError beyond = assertThrows(UserError.class, () -> HostJvmSettings.prefix(with(HostJvmSettings.CPUS, "0-4096")));
         assertTrue(beyond.getMessage().contains("this machine has CPUs 0 to"), beyond.getMessage());
+        assertTrue(HostJvmSettings.machineCpus() >= Runtime.getRuntime().availableProcessors(), "the machine's CPUs, not only this JVM's");
     }
 }
