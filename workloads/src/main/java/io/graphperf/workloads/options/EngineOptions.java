@@ -11,7 +11,7 @@ public final class EngineOptions {
 
     @Option(names = "--heap", description = "Engine heap (default: 1g).")
     public String heap;
-    @Option(names = "--page-cache", description = "Engine page cache (default: 512m); with --engine kuzu, its buffer pool.")
+    @Option(names = "--page-cache", description = "Engine page cache (default: 512m); Kuzu's buffer pool, ArcadeDB's page cache (on its heap), OrientDB's disk cache.")
     public String pageCache;
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Data folder (default: inside the results folder); graphperf creates and deletes only its own graphperf-* subfolder.")
     public Path dataDir;

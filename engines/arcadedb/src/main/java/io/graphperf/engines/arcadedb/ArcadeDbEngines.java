@@ -7,6 +7,7 @@ import io.graphperf.core.engine.Engines;
 import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.engines.hosted.HostedBulkImport;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,9 +22,16 @@ import java.util.Map;
  * an explicit page cache (its maxPageRAM, which ArcadeDB keeps on the JVM's heap: it must be well below --heap) and heap. Every cell runs over the embedded transport, graphperf's Runner inside
  * the host, as Neo4j's embedded transport runs inside Neo4j's JVM.
  */
-public final class ArcadeDbEngines implements Engines {
+public final class ArcadeDbEngines implements Engines, HostedBulkImport.Host {
 
     public static final String VERSION = "25.3.1";
+    /**
+     * ArcadeDB 25.3.1's own importer reads one CSV file with a header per type and resolves relationships' ends through an index it
+     * builds while importing, so it cannot take the dataset's layout (Neo4j's header files, header-less and gzipped parts) as it is:
+     * graphperf's loader in the host ({@code ArcadeDbLoad}) reads the files.
+     */
+    static final String LOADER = "graphperf's loader over ArcadeDB's Java API (a vertex or edge per record, transactions of 10,000 nodes or 1,000"
+            + " relationships; ends found by key in memory; ArcadeDB " + VERSION + ")";
     private static final String MAIN = "io.graphperf.engines.arcadedb.host.ArcadeDbHostMain";
     private static final String CLASSPATH = "arcadedb-classpath.txt";
 
@@ -77,7 +85,8 @@ public final class ArcadeDbEngines implements Engines {
         return Long.parseLong(unit == 1 ? h : h.substring(0, h.length() - 1)) * unit;
     }
 
-    Engine open(Path store, Map<String, String> settings) throws Exception {
+    @Override
+    public Engine open(Path store, Map<String, String> settings) throws Exception {
         if (!settings.isEmpty()) throw new UserError("ArcadeDB takes no engine settings here (given: " + settings.keySet() + ")");
         HostProcess host = startHost();
         try {
@@ -88,7 +97,8 @@ public final class ArcadeDbEngines implements Engines {
         }
     }
 
-    HostProcess startHost() throws IOException {
+    @Override
+    public HostProcess startHost() throws IOException {
         Files.createDirectories(dir);
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
                 // ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted
@@ -100,7 +110,8 @@ public final class ArcadeDbEngines implements Engines {
     }
 
     /** The hosts' log: ArcadeDB's messages, and the relationships its loader left out. */
-    Path hostLog() {
+    @Override
+    public Path hostLog() {
         return dir.toAbsolutePath().resolve("arcadedb-host.log");
     }
 
@@ -112,7 +123,7 @@ public final class ArcadeDbEngines implements Engines {
     public BulkImport bulkImport(String store, Map<String, String> options) throws Exception {
         Path s = storeDir(store);
         ImportFiles.deleteTree(s);
-        return new ArcadeDbBulkImport(this, s);
+        return new HostedBulkImport(s, "ArcadeDB", LOADER, this);
     }
 
     @Override
@@ -120,11 +131,19 @@ public final class ArcadeDbEngines implements Engines {
         if (!keepStore) ImportFiles.deleteTree(storeDir(store));
     }
 
-    long pageCacheBytes() {
-        return pageCacheBytes;
+    @Override
+    public List<String> openArguments() {
+        return List.of(Long.toString(pageCacheBytes));
     }
 
-    boolean keepStore() {
+    @Override
+    public String outOfHeapAdvice() {
+        return describe() + ": ArcadeDB keeps its page cache and each transaction's changed pages on the heap; give a larger --heap"
+                + " (e.g. 4g for b2b at scale 0.01) or a smaller --page-cache";
+    }
+
+    @Override
+    public boolean keepStore() {
         return keepStore;
     }
 

@@ -18,41 +18,46 @@ import java.util.Map;
 /**
  * The dataset the importer arguments describe ({@link ImportFiles}) loaded by graphperf's loader over an embedded engine's own
  * API, in an engine host of its own: the host opens the new store, answers its {@code load} request (stages, seconds, nodes,
- * relationships, bad entries) and closes it; the host's peak memory is the import's. An engine gives how to start its host,
- * open a store and start on the loaded one.
+ * relationships, bad entries) and closes it; the host's peak memory is the import's. The engine's adapter says how to start its
+ * host, open a store and start on the loaded one ({@link Host}).
  */
-public abstract class HostedBulkImport implements BulkImport {
+public final class HostedBulkImport implements BulkImport {
+
+    /** What a hosted engine's adapter gives its bulk import. */
+    public interface Host {
+        /** A new engine host (not yet on a store). */
+        HostProcess startHost() throws Exception;
+
+        /** The host's open request's arguments after the store's folder (e.g. its cache size). */
+        List<String> openArguments();
+
+        /** The host's log (the relationships the loader left out are listed there). */
+        Path hostLog();
+
+        /** What to give when the loader ran out of heap. */
+        String outOfHeapAdvice();
+
+        /** An engine on the loaded store. */
+        Engine open(Path store, Map<String, String> settings) throws Exception;
+
+        boolean keepStore();
+    }
 
     private final Path store;
     private final String engine;
     private final String loader;
+    private final Host host;
 
     /**
      * @param engine the engine's name in messages (e.g. "ArcadeDB")
      * @param loader what loads the files, for the report
      */
-    protected HostedBulkImport(Path store, String engine, String loader) {
+    public HostedBulkImport(Path store, String engine, String loader, Host host) {
         this.store = store;
         this.engine = engine;
         this.loader = loader;
+        this.host = host;
     }
-
-    /** A new engine host (not yet on a store). */
-    protected abstract HostProcess startHost() throws Exception;
-
-    /** The host's open request's arguments after the store's folder (e.g. its cache size). */
-    protected abstract List<String> openArguments();
-
-    /** The host's log (the relationships the loader left out are listed there). */
-    protected abstract Path hostLog();
-
-    /** What to give when the loader ran out of heap. */
-    protected abstract String outOfHeapAdvice();
-
-    /** An engine on the loaded store. */
-    protected abstract Engine open(Path store, Map<String, String> settings) throws Exception;
-
-    protected abstract boolean keepStore();
 
     @Override
     @SuppressWarnings("unchecked")
@@ -61,23 +66,23 @@ public abstract class HostedBulkImport implements BulkImport {
         Files.createDirectories(store.getParent());
         long peak;
         Map<String, Object> out;
-        try (HostProcess host = startHost()) {
+        try (HostProcess process = host.startHost()) {
             List<String> open = new java.util.ArrayList<>(List.of(store.toString()));
-            open.addAll(openArguments());
-            host.request(Duration.ofMinutes(5), "open", open.toArray(String[]::new));
+            open.addAll(host.openArguments());
+            process.request(Duration.ofMinutes(5), "open", open.toArray(String[]::new));
             try {
-                out = HostedEngine.JSON.readValue(host.request(Duration.ofHours(12), "load", spec), Map.class);
+                out = HostedEngine.JSON.readValue(process.request(Duration.ofHours(12), "load", spec), Map.class);
             } catch (RuntimeException e) {
-                if (String.valueOf(e.getMessage()).contains("OutOfMemoryError")) throw new UserError(engine + "'s loader ran out of heap: " + outOfHeapAdvice(), e);
+                if (String.valueOf(e.getMessage()).contains("OutOfMemoryError")) throw new UserError(engine + "'s loader ran out of heap: " + host.outOfHeapAdvice(), e);
                 throw e;
             }
-            peak = Machine.peakRssBytes(host.pid().orElse(-1));
-            host.request(Duration.ofMinutes(30), "close");
+            peak = Machine.peakRssBytes(process.pid().orElse(-1));
+            process.request(Duration.ofMinutes(30), "close");
         }
         Map<String, Double> stages = new LinkedHashMap<>();
         ((Map<String, Object>) out.get("stages")).forEach((k, v) -> stages.put(k, ((Number) v).doubleValue()));
         return new Outcome(stages, ((Number) out.get("seconds")).doubleValue(), ((Number) out.get("nodes")).longValue(),
-                ((Number) out.get("relationships")).longValue(), -1, "", peak, ((Number) out.get("badEntries")).longValue(), hostLog(), hostLog(), loader);
+                ((Number) out.get("relationships")).longValue(), -1, "", peak, ((Number) out.get("badEntries")).longValue(), host.hostLog(), host.hostLog(), loader);
     }
 
     @Override
@@ -87,7 +92,7 @@ public abstract class HostedBulkImport implements BulkImport {
 
     @Override
     public Engine start(Map<String, String> settings, int connections) throws Exception {
-        return open(store, settings);
+        return host.open(store, settings);
     }
 
     @Override
@@ -97,6 +102,6 @@ public abstract class HostedBulkImport implements BulkImport {
 
     @Override
     public void deleteStore() throws Exception {
-        if (!keepStore()) ImportFiles.deleteTree(store);
+        if (!host.keepStore()) ImportFiles.deleteTree(store);
     }
 }

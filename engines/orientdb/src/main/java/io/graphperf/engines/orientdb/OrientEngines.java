@@ -6,6 +6,7 @@ import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.engines.hosted.HostedBulkImport;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,9 +23,16 @@ import java.util.Map;
  * inside the host, as with the other embedded engines. (E3's import and E4's writes on OrientDB are studies of their own, on
  * {@link OrientHost}.)
  */
-public final class OrientEngines implements Engines {
+public final class OrientEngines implements Engines, HostedBulkImport.Host {
 
     private static final String MAIN = "io.graphperf.engines.orientdb.host.OrientEngineHostMain";
+    /**
+     * OrientDB 3.2's own import reads its JSON export (E3's study), not the dataset's layout (Neo4j's header files, header-less and
+     * gzipped parts), and its ETL module (com.orientechnologies:orientdb-etl 3.2.49, which reads CSV) does not resolve from the
+     * registry here: graphperf's loader in the host ({@code OrientLoad}) reads the files.
+     */
+    static final String LOADER = "graphperf's loader over OrientDB's Java API (a vertex or regular edge per record, transactions of 10,000 nodes or 1,000"
+            + " relationships; ends found by key in memory; OrientDB " + OrientHost.VERSION + ")";
 
     private final Path dir;
     private final Path stores;
@@ -58,7 +66,8 @@ public final class OrientEngines implements Engines {
         return open(storeDir(store), settings);
     }
 
-    Engine open(Path store, Map<String, String> settings) throws Exception {
+    @Override
+    public Engine open(Path store, Map<String, String> settings) throws Exception {
         if (!settings.isEmpty()) throw new UserError("OrientDB takes no engine settings here (given: " + settings.keySet() + ")");
         HostProcess host = startHost();
         try {
@@ -69,7 +78,8 @@ public final class OrientEngines implements Engines {
         }
     }
 
-    HostProcess startHost() throws IOException {
+    @Override
+    public HostProcess startHost() throws IOException {
         Files.createDirectories(dir);
         // OrientDB's disk cache is direct memory, which the JVM otherwise caps at the heap's size
         List<String> cmd = OrientHost.command(home, heap, List.of("-XX:MaxDirectMemorySize=" + ((diskCacheBytes >> 20) + 512) + "m",
@@ -78,7 +88,8 @@ public final class OrientEngines implements Engines {
     }
 
     /** The hosts' log: OrientDB's messages, and the relationships its loader left out. */
-    Path hostLog() {
+    @Override
+    public Path hostLog() {
         return dir.toAbsolutePath().resolve("orientdb-host.log");
     }
 
@@ -90,7 +101,7 @@ public final class OrientEngines implements Engines {
     public BulkImport bulkImport(String store, Map<String, String> options) throws Exception {
         Path s = storeDir(store);
         ImportFiles.deleteTree(s);
-        return new OrientBulkImport(this, s);
+        return new HostedBulkImport(s, "OrientDB", LOADER, this);
     }
 
     @Override
@@ -98,11 +109,18 @@ public final class OrientEngines implements Engines {
         if (!keepStore) ImportFiles.deleteTree(storeDir(store));
     }
 
-    long diskCacheBytes() {
-        return diskCacheBytes;
+    @Override
+    public List<String> openArguments() {
+        return List.of(Long.toString(diskCacheBytes));
     }
 
-    boolean keepStore() {
+    @Override
+    public String outOfHeapAdvice() {
+        return describe() + ": each transaction's records stay on the heap until it commits; give a larger --heap";
+    }
+
+    @Override
+    public boolean keepStore() {
         return keepStore;
     }
 

@@ -16,8 +16,6 @@ import io.graphperf.core.engine.KeyMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,25 +42,17 @@ final class ArcadeDbLoad {
     }
 
     static Map<String, Object> run(Database db, ImportFiles files) throws IOException {
-        Map<String, KeyMap> keys = new HashMap<>();
-        Map<String, Object> stages = new LinkedHashMap<>();
-        long t0 = System.nanoTime(), nodes = 0, relationships = 0, bad = 0;
-        for (ImportFiles.Table t : files.nodes()) nodes += nodes(db, t, keys.computeIfAbsent(ImportRows.idSpace(t, ENGINE), k -> new KeyMap()));
-        stages.put("nodes", seconds(t0));
-        long t1 = System.nanoTime();
-        for (ImportFiles.Table t : files.relationships()) {
-            long[] loaded = relationships(db, t, keys);
-            relationships += loaded[0];
-            bad += loaded[1];
-        }
-        stages.put("relationships", seconds(t1));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("stages", stages);
-        out.put("seconds", seconds(t0));
-        out.put("nodes", nodes);
-        out.put("relationships", relationships);
-        out.put("badEntries", bad);
-        return out;
+        return ImportRows.load(files, ENGINE, new ImportRows.TableLoader() {
+            @Override
+            public long nodes(ImportFiles.Table t, KeyMap keys) throws IOException {
+                return ArcadeDbLoad.nodes(db, t, keys);
+            }
+
+            @Override
+            public long[] relationships(ImportFiles.Table t, Map<String, KeyMap> keys) throws IOException {
+                return ArcadeDbLoad.relationships(db, t, keys);
+            }
+        });
     }
 
     private static long nodes(Database db, ImportFiles.Table t, KeyMap keys) throws IOException {
@@ -159,9 +149,5 @@ final class ArcadeDbLoad {
 
     private static RID decode(Database db, long encoded) {
         return new RID(db, (int) (encoded >>> 48), encoded & ((1L << 48) - 1));
-    }
-
-    private static double seconds(long since) {
-        return (System.nanoTime() - since) / 1e9;
     }
 }

@@ -17,8 +17,6 @@ import io.graphperf.core.engine.KeyMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,28 +38,19 @@ final class OrientLoad {
     }
 
     static Map<String, Object> run(ODatabaseSession db, ImportFiles files) throws IOException {
-        Map<String, KeyMap> keys = new HashMap<>();
-        Map<String, Object> stages = new LinkedHashMap<>();
-        long t0 = System.nanoTime(), nodes = 0, relationships = 0, bad = 0;
-        for (ImportFiles.Table t : files.nodes()) nodes += nodes(db, t, keys.computeIfAbsent(ImportRows.idSpace(t, ENGINE), k -> new KeyMap()));
-        stages.put("nodes", seconds(t0));
-        long t1 = System.nanoTime();
-        for (ImportFiles.Table t : files.relationships()) {
-            long[] loaded = relationships(db, t, keys);
-            relationships += loaded[0];
-            bad += loaded[1];
-        }
-        stages.put("relationships", seconds(t1));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("stages", stages);
-        out.put("seconds", seconds(t0));
-        out.put("nodes", nodes);
-        out.put("relationships", relationships);
-        out.put("badEntries", bad);
-        return out;
+        return ImportRows.load(files, ENGINE, new ImportRows.TableLoader() {
+            @Override
+            public long nodes(ImportFiles.Table t, KeyMap keys) throws IOException {
+                return OrientLoad.nodes(db, t, keys);
+            }
+
+            @Override
+            public long[] relationships(ImportFiles.Table t, Map<String, KeyMap> keys) throws IOException {
+                return OrientLoad.relationships(db, t, keys);
+            }
+        });
     }
 
-    /** The class of that name (a vertex or edge class made when missing) with a property for each column that has one. */
     private static void declare(ODatabaseSession db, String name, boolean vertex, List<Column> columns) {
         OClass c = db.getMetadata().getSchema().getClass(name);
         if (c == null) c = vertex ? db.createVertexClass(name) : db.createEdgeClass(name);
@@ -162,9 +151,5 @@ final class OrientLoad {
     private static long encode(ORID rid) {
         if (!rid.isPersistent()) throw new IllegalStateException("record id " + rid + " is not final after its transaction committed");
         return ((long) rid.getClusterId() << 48) | rid.getClusterPosition();
-    }
-
-    private static double seconds(long since) {
-        return (System.nanoTime() - since) / 1e9;
     }
 }
