@@ -18,7 +18,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "overhead", mixinStandardHelpOptions = true,
-        description = "Measures the harness's own cost: a no-op transport under the closed model, timed and recorded like any other.")
+        description = {"Measures the harness's own cost: a no-op transport under the closed model, timed and recorded like any other.",
+                "With --rate: the open model's ceiling — whether one agent (process) can schedule and record that many operations per second."})
 public final class OverheadCommand implements Callable<Integer> {
     @Option(names = "--clients", description = "Client threads (default: 1).")
     int clients = 1;
@@ -26,12 +27,25 @@ public final class OverheadCommand implements Callable<Integer> {
     Duration duration = Duration.ofSeconds(10);
     @Option(names = "--warmup", converter = DurationConverter.class, description = "Warm-up, lets the JIT compile (default: 3s).")
     Duration warmup = Duration.ofSeconds(3);
+    @Option(names = "--rate", description = "Open model at this many no-op operations per second, sent by --clients threads (default: the closed model).")
+    Double rate;
 
     @Override
     public Integer call() throws Exception {
         Operation op = new Operation("noop", List.of(new Statement("", null)), TxMode.EXPLICIT, 1);
-        Measurement m = new Runner(new NoopTransport(), (c, s) -> op, new RunPlan(new Closed(clients), new Warmup.Fixed(warmup), duration),
+        if (rate != null && !(rate > 0)) throw new io.graphperf.core.UserError("--rate must be positive, not " + rate);
+        io.graphperf.core.measure.Executor executor = rate == null ? new Closed(clients) : new io.graphperf.core.measure.executors.Open(rate, clients);
+        Measurement m = new Runner(new NoopTransport(), (c, s) -> op, new RunPlan(executor, new Warmup.Fixed(warmup), duration),
                 null, List.of(), List.of()).run();
+        if (rate != null) {
+            System.out.printf("no-op transport, open model at %,.0f ops/s, %d client(s), %ds: achieved %,.0f ops/s (%.1f %%), %.2f %% of the schedule late"
+                            + " (over 1 s) or dropped; harness CPU %.2f cores, GC %.0f ms%n", rate, clients, duration.toSeconds(), m.opsPerSecond(),
+                    100 * m.opsPerSecond() / rate, 100 * m.lateShare(), m.resources().harnessCores(), m.resources().harnessGcMillis());
+            System.out.printf("latency from the intended start: p50 %.3f ms, p99 %.3f ms, max %.3f ms — %s%n", m.latency().p50Ms(), m.latency().p99Ms(),
+                    m.latency().maxMs(), m.overloaded() ? "this process cannot keep this rate: split it over more agents (--agents)"
+                            : "one agent keeps this rate");
+            return 0;
+        }
         double perClient = m.opsPerSecond() / clients;
         System.out.printf("no-op transport, closed model, %d client(s), %ds: %,.0f ops/s (%,.0f per client) = %.0f ns of harness cost per operation%n",
                 clients, duration.toSeconds(), m.opsPerSecond(), perClient, 1e9 / perClient);

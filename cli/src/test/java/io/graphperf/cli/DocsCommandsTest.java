@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DocsCommandsTest {
 
     static final Path ROOT = Path.of(System.getProperty("graphperf.home", "..")).toAbsolutePath().normalize();
-    static final Pattern COMMAND = Pattern.compile("^(?:sudo )?\\./graphperf(\\s.*)?$|^graphperf\\s(run|datagen|compare|report|list|overhead)\\b.*$");
+    static final Pattern COMMAND = Pattern.compile("^(?:sudo )?\\./graphperf(\\s.*)?$|^graphperf\\s(run|datagen|compare|report|list|overhead|agent|merge|k8s)\\b.*$");
     static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
     static final Pattern FILE = Pattern.compile("(?<![\\w/.-])((?:bench|examples)/[\\w.-]+)");
 

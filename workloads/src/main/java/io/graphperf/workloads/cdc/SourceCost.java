@@ -59,6 +59,6 @@ final class SourceCost {
         d.put("round", round);
         return new Cell(c.experiment(), "source-cost-" + capture, "one CREATE per transaction, change source " + capture + ", round " + round, c.query(),
                 c.transport(), c.clients(), c.load(), c.offeredPerSecond(), c.variant(), c.repeat(), c.scale(), d, c.axes(), c.measurement(), c.seconds(),
-                c.values(), c.checks(), null, c.component(), c.validity(), c.figures(), c.entityUnit());
+                c.values(), c.checks(), null, c.component(), c.validity(), c.figures(), c.entityUnit(), c.agents());
     }
 }

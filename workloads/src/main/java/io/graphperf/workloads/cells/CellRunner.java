@@ -3,12 +3,9 @@ package io.graphperf.workloads.cells;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.Executor;
-import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
-import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.RunListener;
 import io.graphperf.core.measure.RunPlan;
-import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.executors.Closed;
 import io.graphperf.core.measure.executors.Open;
 import io.graphperf.core.report.Format;
@@ -39,6 +36,7 @@ public final class CellRunner {
     private final String experiment;
     private final List<String> failures;
     private final Reset reset;
+    private CellLoad load = CellLoad.HERE;
 
     /** @param failures receives what makes the run fail (check mismatches, cells where nothing succeeded) */
     public CellRunner(Engine engine, RunContext ctx, String experiment, List<String> failures) {
@@ -52,6 +50,12 @@ public final class CellRunner {
         this.experiment = experiment;
         this.failures = failures;
         this.reset = reset;
+    }
+
+    /** Who sends the operations and measures them (this process unless load agents do). */
+    public CellRunner load(CellLoad l) {
+        load = l;
+        return this;
     }
 
     /** The run's plan, with the scenario's own client count when it fixes one, in either load model. */
@@ -74,19 +78,19 @@ public final class CellRunner {
             probe.before(engine);
             listeners.add(probe.listener(engine));
         }
-        Measurement m;
+        CellLoad.Measured measured;
         try {
-            m = Scenario.EMBEDDED.equals(transportName) // inside the engine's process, by the Runner there (no probe: components need a protocol)
-                    ? engine.measureInProcess(InProcessPlan.of((PortableOperations) s.operations(), plan, hlog))
-                    : new Runner(transport, s.operations(), plan, hlog, engine.serverPids(), listeners).run();
+            measured = load.measure(engine, s, transportName, transport, plan, hlog, listeners);
         } catch (Exception e) {
             engine.checkHealthy(); // a dead server explains the failure better than the driver's error
             throw e;
         }
+        Measurement m = measured.measurement();
         engine.checkHealthy();
         String label = s.id() + " over " + transportName;
         Cell.Builder b = Cell.builder(experiment, s.id()).title(s.title()).query(s.query()).transport(transportName).measurement(m)
-                .reference(s.reference()).entityUnit(s.entityUnit());
+                .reference(s.reference()).entityUnit(s.entityUnit()).agents(measured.agents());
+        if (!measured.agents().isEmpty()) b.value("agents", measured.agents().size());
         if (probe != null) {
             CellProbe.Outcome o = probe.after(engine);
             b.component(o.figures());

@@ -27,29 +27,36 @@ public final class ScenarioCells {
      * @param warmupOn     the scenarios the server warm-up runs over the plan's transports, whatever cells are measured;
      *                     empty: the cells' own workloads
      * @param dialects     the scenarios in each engine's dialect
+     * @param load         who sends each cell's operations ({@link CellLoad#HERE}, or load agents)
      */
     public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
-                       boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects) {
+                       boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects, CellLoad load) {
 
         public Plan {
             warmupOn = List.copyOf(warmupOn);
+            if (load == null) load = CellLoad.HERE;
+        }
+
+        /** The same plan with its cells loaded by {@code l}. */
+        public Plan withLoad(CellLoad l) {
+            return new Plan(scenarios, transports, run, serverWarmup, serverWarmupCap, shuffled, isolated, warmupOn, dialects, l);
         }
 
         /** The same plan with each cell's measured window {@code factor} times as long. */
         public Plan withLongerWindows(double factor) {
             return new Plan(scenarios, transports, run.withWindow(Duration.ofMillis(Math.round(run.window().toMillis() * factor))), serverWarmup,
-                    serverWarmupCap, shuffled, isolated, warmupOn, dialects);
+                    serverWarmupCap, shuffled, isolated, warmupOn, dialects, load);
         }
 
         /** The same plan for one cell (its engine warmed on the same fixed set, when one is named). */
         public Plan only(Item i) {
-            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn, dialects);
+            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn, dialects, load);
         }
 
         /** The plan in an engine's dialect; each scenario it cannot express is left out and put in {@code notExpressible} with why. */
         public Plan in(String dialect, Map<String, String> notExpressible) {
             return new Plan(written(scenarios, dialect, notExpressible), transports, run, serverWarmup, serverWarmupCap, shuffled, isolated,
-                    written(warmupOn, dialect, notExpressible), dialects);
+                    written(warmupOn, dialect, notExpressible), dialects, load);
         }
 
         private List<Scenario> written(List<Scenario> from, String dialect, Map<String, String> notExpressible) {
@@ -186,7 +193,8 @@ public final class ScenarioCells {
             List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
             config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
             config.put("cellOrderOfThisTrial", order.stream().map(Item::label).toList());
-            CellRunner runner = new CellRunner(engine, ctx, experiment, failures);
+            CellRunner runner = new CellRunner(engine, ctx, experiment, failures).load(plan.load());
+            if (plan.load().describe() != null) config.put("loadAgents", plan.load().describe());
             int n = 0;
             for (Item i : order) {
                 n++;

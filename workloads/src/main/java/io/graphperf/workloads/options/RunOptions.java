@@ -84,4 +84,10 @@ public final class RunOptions {
         if (r < 1) throw new io.graphperf.core.UserError("--repeat must be at least 1, not " + r);
         return r;
     }
+
+    /** How many trials the run may have: more than one with variants, repeats or a precision goal. */
+    public int trials() {
+        if (precision != null) return Integer.MAX_VALUE;
+        return repeats() * Math.max(1, variantList().size());
+    }
 }

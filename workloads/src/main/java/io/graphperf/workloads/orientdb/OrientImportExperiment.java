@@ -210,7 +210,7 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
         v.put("records_per_s", records / c.seconds());
         return new Cell(c.experiment(), c.scenario(), c.title(), c.query(), c.transport(), c.clients(), c.load(), c.offeredPerSecond(), c.variant(),
                 c.repeat(), c.scale(), c.dimensions(), c.axes(), c.measurement(), c.seconds(), v, c.checks(), c.reference(), c.component(), c.validity(),
-                c.figures(), c.entityUnit());
+                c.figures(), c.entityUnit(), c.agents());
     }
 
     /** Bytes under a folder: allocated on disk (du) or the files' lengths. */

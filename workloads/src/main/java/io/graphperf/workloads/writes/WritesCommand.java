@@ -1,11 +1,13 @@
 package io.graphperf.workloads.writes;
 
 import io.graphperf.core.UserError;
+import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioCells;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.LoadOptions;
 import io.graphperf.workloads.options.ServerOptions;
 import picocli.CommandLine.Command;
@@ -42,6 +44,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     @Mixin
     LoadOptions load = new LoadOptions();
     @Mixin
+    AgentOptions agents = new AgentOptions();
+    @Mixin
     EngineOptions engine = new EngineOptions();
     @Mixin
     ServerOptions server = new ServerOptions();
@@ -77,8 +81,30 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         }
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
+        Agents split = agents.agents(this.run.trials());
+        if (split != null) checkAgents(split, chosen, tr, run.executor().clients());
         return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(), warmSet,
-                WriteDialects.ALL));
+                WriteDialects.ALL, null), split);
+    }
+
+    /** What load agents need: a fixed warm-up (a common window), Neo4j over bolt or http, clients that split over them. */
+    private void checkAgents(Agents split, List<Scenario> chosen, List<String> tr, int clients) {
+        if (load.warmup == null || load.warmup.auto()) {
+            throw new UserError("--agents needs a fixed --warmup (e.g. --warmup 10s): every agent's window starts at the same instant");
+        }
+        if (engines.beyondNeo4j()) throw new UserError("--agents sends to Neo4j (bolt, http); the other engines run embedded in their own process");
+        for (String t : tr) {
+            if (!t.equals("bolt") && !t.equals("http")) throw new UserError("--agents sends over bolt and http; transport " + t + " (option --transports) does not");
+        }
+        if (clients % split.count() != 0) {
+            throw new UserError(clients + " clients do not split over " + split.count() + " agents: give --clients as a multiple of " + split.count());
+        }
+        for (Scenario s : chosen) {
+            if (s.clients() > 0 && s.clients() % split.count() != 0) {
+                throw new UserError("scenario " + s.id() + " fixes " + s.clients() + " client(s), which do not split over " + split.count()
+                        + " agents: leave it out (option --scenarios)");
+            }
+        }
     }
 
     /** Each scenario runs over at least one of the transports; else an error naming it ({@code where}: which option named it). */

@@ -7,6 +7,7 @@ import io.graphperf.core.results.TargetCheck;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.agents.Coordinator;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioCells;
 import io.graphperf.workloads.cells.Targets;
@@ -70,7 +71,17 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
             ctx.progress().phaseDone(description[0]);
             return engine;
         };
-        config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan(), cells, failures, warnings));
+        if (o.agents() == null) {
+            config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan(), cells, failures, warnings));
+        } else {
+            ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
+                    : "start " + o.agents().count() + " load agents");
+            try (Coordinator agents = Coordinator.start(o.agents(), ctx.dir(), NAME)) {
+                ctx.progress().phaseDone(agents.describe());
+                config.put("agents", agents.describe());
+                config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan().withLoad(agents), cells, failures, warnings));
+            }
+        }
         return new TrialResult(ScenarioCells.listedOrder(cells, o.plan().scenarios(), o.plan().transports()), description[0], reset[0], environment,
                 config, null, warnings, failures);
     }

@@ -35,6 +35,14 @@ public interface Engine extends AutoCloseable {
     /** Runs an administrative statement (schema, setup) to completion. */
     void execute(String statement) throws Exception;
 
+    /**
+     * Where other processes reach this engine, by transport (e.g. "bolt" → bolt://127.0.0.1:7687, "http" → its HTTP API's URL), for
+     * load agents that measure a cell together (issue 29); empty when only this process can reach it (an engine embedded here).
+     */
+    default Map<String, String> addresses() {
+        return Map.of();
+    }
+
     /** Runs a statement with parameters to completion, its result read and discarded (probe queries). */
     default void execute(String statement, Map<String, Object> parameters) throws Exception {
         throw new UnsupportedOperationException(description() + " does not run parameterised statements");

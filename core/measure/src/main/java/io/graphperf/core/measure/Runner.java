@@ -38,6 +38,9 @@ public final class Runner {
     private final Path histogramLog;
     private final List<Long> serverPids;
     private final List<RunListener> listeners;
+    /** A common start (several agents): the instant on the coordinator's clock, and how far this machine's clock is behind it. */
+    private Long startAtMillis;
+    private double clockOffsetMillis;
 
     /**
      * @param histogramLog where to write the interval histograms (HdrHistogram log format), or null
@@ -54,13 +57,25 @@ public final class Runner {
         this.listeners = listeners == null ? List.of() : List.copyOf(listeners);
     }
 
+    /**
+     * Starts the cell at an instant of the coordinator's clock (issue 29: every agent's schedule from the same instant), given this
+     * machine's clock offset from it (coordinator minus local, in ms). The interval log's timestamps are then counted from that
+     * instant (its BaseTime), so agents' logs line up interval by interval. An agent that is not ready by then fails the cell.
+     */
+    public Runner startingAt(long coordinatorMillis, double clockOffsetMillis) {
+        this.startAtMillis = coordinatorMillis;
+        this.clockOffsetMillis = clockOffsetMillis;
+        return this;
+    }
+
     public Measurement run() throws Exception {
         Executor executor = plan.executor();
         List<Session> sessions = openSessions(executor.clients());
         ExecutionContext ctx = new ExecutionContext(sessions, source, plan.operationsPerClient(), executor.clients());
         try (Sampler sampler = new Sampler(ctx)) {
+            long t0 = startNanos();
             Executor.Execution execution = executor.start(ctx);
-            long t0 = System.nanoTime() + START_LEAD_NANOS;
+            if (startAtMillis == null) t0 = System.nanoTime() + START_LEAD_NANOS;
             ctx.start(t0);
             boolean drained = sampler.loop(t0, execution, sessions);
             Throwable crash = ctx.crash.get();
@@ -69,6 +84,19 @@ public final class Runner {
         } finally {
             for (Session s : sessions) closeQuietly(s);
         }
+    }
+
+    /** The common start on this machine's clock; an error when it is less than the start lead away (this agent is late). */
+    private long startNanos() {
+        if (startAtMillis == null) return 0;
+        double localStart = startAtMillis - clockOffsetMillis;
+        long lead = Math.round((localStart - System.currentTimeMillis()) * 1e6);
+        if (lead < START_LEAD_NANOS) {
+            throw new IllegalStateException(String.format(java.util.Locale.ROOT, "this agent was ready %.0f ms after the common start instant"
+                    + " (at least %d ms before it are needed): its schedule would not be the others'", -lead / 1e6 + START_LEAD_NANOS / 1e6,
+                    START_LEAD_NANOS / 1_000_000));
+        }
+        return System.nanoTime() + lead;
     }
 
     private List<Session> openSessions(int clients) throws Exception {
@@ -118,9 +146,10 @@ public final class Runner {
                 Files.createDirectories(histogramLog.toAbsolutePath().getParent());
                 logOut = new PrintStream(Files.newOutputStream(histogramLog), false, "UTF-8");
                 log = new HistogramLogWriter(logOut);
-                log.outputComment("graphperf interval histograms, values in nanoseconds; tag = operation type (window), warmup, errors");
+                log.outputComment("graphperf interval histograms, values in nanoseconds; tag = operation type (window latency), service (window service time), warmup, errors, dropped");
                 log.outputLogFormatVersion();
                 log.outputStartTime(System.currentTimeMillis());
+                if (startAtMillis != null) log.outputBaseTime(startAtMillis); // timestamps from the common start, on the coordinator's clock
                 log.outputLegend();
             } else {
                 logOut = null;
@@ -238,24 +267,30 @@ public final class Runner {
             Histogram all = ctx.recorders.interval.getIntervalHistogram();
             long errors = ctx.recorders.intervalErrors.sumThenReset();
             long tsStart = (lastSample - t0) / 1_000_000, tsEnd = (now - t0) / 1_000_000;
+            Histogram service = Histograms.newHistogram();
             ctx.recorders.byType.forEach((type, r) -> {
                 Histogram[] total = totals.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
                         Histograms.newHistogram(), Histograms.newHistogram(), Histograms.newHistogram()});
                 Histogram latency = r.latency.getIntervalHistogram();
                 total[0].add(latency);
-                total[1].add(r.service.getIntervalHistogram());
+                Histogram svc = r.service.getIntervalHistogram();
+                total[1].add(svc);
+                service.add(svc);
                 total[2].add(r.server.getIntervalHistogram());
                 total[3].add(r.remainder.getIntervalHistogram());
                 total[4].add(r.client.getIntervalHistogram());
                 logInterval(latency, type, tsStart, tsEnd);
             });
+            logInterval(service, "service", tsStart, tsEnd); // every type's service time: a merge of agents' logs needs it
             Histogram warm = ctx.recorders.warmup.getIntervalHistogram();
             warmupTotal.add(warm);
             logInterval(warm, "warmup", tsStart, tsEnd);
             Histogram err = ctx.recorders.errors.getIntervalHistogram();
             errorsTotal.add(err);
             logInterval(err, "errors", tsStart, tsEnd);
-            droppedTotal.add(ctx.recorders.dropped.getIntervalHistogram());
+            Histogram drop = ctx.recorders.dropped.getIntervalHistogram();
+            droppedTotal.add(drop);
+            logInterval(drop, "dropped", tsStart, tsEnd); // part of the latency (a lower bound each): a merge of agents' logs needs them
             long ok = all.getTotalCount();
             double jitCores = Double.NaN;
             if (jit != null) {

@@ -44,6 +44,7 @@ public final class HtmlReport {
         for (ReportSection s : experimentSections) s.render(h, run);
         MatrixSection.render(h, run);
         CellsSection.render(h, run);
+        AgentsSection.render(h, run);
         ComparisonSection.render(h, run);
         TimelineSection.render(h, run);
         environment(h, run);

@@ -29,11 +29,13 @@ import java.util.Objects;
  * @param component    figures of a server-side component the operations went through (e.g. a server-side writer), or null
  * @param figures      the numbers a comparison tests, one per measurement
  * @param entityUnit   what one "entity" is in this cell's entities/s (e.g. "nodes")
+ * @param agents       the load agents' parts when several measured the cell together (issue 29), else empty
  */
 public record Cell(String experiment, String scenario, String title, String query, String transport, int clients, String load,
                    Double offeredPerSecond, String variant, int repeat, Double scale, Map<String, Object> dimensions, Map<String, String> axes,
                    Measurement measurement, Double seconds, Map<String, Double> values, List<Check> checks, Reference reference,
-                   Map<String, Object> component, Validity validity, List<Figure> figures, String entityUnit) {
+                   Map<String, Object> component, Validity validity, List<Figure> figures, String entityUnit,
+                   List<AgentShare> agents) {
 
     public static final String BASELINE = "baseline";
     public static final String PHASE = "phase";
@@ -59,6 +61,7 @@ public record Cell(String experiment, String scenario, String title, String quer
         checks = checks == null ? List.of() : List.copyOf(checks);
         figures = figures == null ? List.of() : List.copyOf(figures);
         validity = validity == null ? Validity.PHASE : validity;
+        agents = agents == null ? List.of() : List.copyOf(agents);
     }
 
     @JsonIgnore
@@ -84,14 +87,14 @@ public record Cell(String experiment, String scenario, String title, String quer
 
     public Cell withVariant(String variant, int repeat, Map<String, String> axes) {
         return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, dimensions, axes,
-                measurement, seconds, values, checks, reference, component, validity, figures, entityUnit);
+                measurement, seconds, values, checks, reference, component, validity, figures, entityUnit, agents);
     }
 
     public Cell withChecks(List<Check> more) {
         List<Check> all = new ArrayList<>(checks);
         all.addAll(more);
         return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, dimensions, axes,
-                measurement, seconds, values, all, reference, component, validity, figures, entityUnit);
+                measurement, seconds, values, all, reference, component, validity, figures, entityUnit, agents);
     }
 
     public static Builder builder(String experiment, String scenario) {
@@ -114,6 +117,7 @@ public record Cell(String experiment, String scenario, String title, String quer
         private Map<String, Object> component;
         private final List<Figure> figures = new ArrayList<>();
         private boolean defaultFigure = true, latencyStudy;
+        private List<AgentShare> agents = List.of();
 
         private Builder(String experiment, String scenario) {
             this.experiment = Objects.requireNonNull(experiment);
@@ -211,6 +215,12 @@ public record Cell(String experiment, String scenario, String title, String quer
             return this;
         }
 
+        /** The load agents' parts of the cell (several agents measured it together). */
+        public Builder agents(List<AgentShare> a) {
+            agents = a;
+            return this;
+        }
+
         public Builder noDefaultFigure() {
             defaultFigure = false;
             return this;
@@ -225,7 +235,7 @@ public record Cell(String experiment, String scenario, String title, String quer
             f.addAll(figures);
             Validity v = measurement == null ? Validity.PHASE : Validity.of(measurement);
             return new Cell(experiment, scenario, title, query, transport, clients, load == null ? PHASE : load, offered, variant, repeat, scale,
-                    dimensions, axes, measurement, seconds, values, checks, reference, component, v, f, entityUnit);
+                    dimensions, axes, measurement, seconds, values, checks, reference, component, v, f, entityUnit, agents);
         }
     }
 

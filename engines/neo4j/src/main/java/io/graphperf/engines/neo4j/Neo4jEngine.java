@@ -171,6 +171,11 @@ public final class Neo4jEngine implements Engine {
     }
 
     @Override
+    public Map<String, String> addresses() {
+        return Map.of("bolt", boltUri, "http", httpUrl);
+    }
+
+    @Override
     public List<String> transports() {
         // the gateway is graphperf's plugin: offered where graphperf started the server (a user's server: not yet)
         return gatewayUri() == null ? List.of("bolt", "http") : List.of("bolt", "http", "ws-json", "ws-bson", "ws-msgpack");

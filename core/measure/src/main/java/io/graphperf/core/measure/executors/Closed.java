@@ -10,12 +10,18 @@ import java.util.List;
  * The closed model (k6's "constant-vus"): N clients, each sends its next operation as soon as the previous
  * one returns. Latency is measured from the actual send; throughput is what the engine sustains at that
  * concurrency. With an operation count, each client stops after that many operations in the window (a
- * study's repeat count) and the window ends with the last of them.
+ * study's repeat count) and the window ends with the last of them. With a {@link Segment} (one agent of several) this agent
+ * runs its own clients only ({@code client mod agents == index}).
  */
-public record Closed(int clients) implements Executor {
+public record Closed(int clients, Segment segment) implements Executor {
 
     public Closed {
         if (clients < 1) throw new IllegalArgumentException("clients must be at least 1, got " + clients);
+        segment.check(clients);
+    }
+
+    public Closed(int clients) {
+        this(clients, Segment.WHOLE);
     }
 
     @Override
@@ -25,13 +31,17 @@ public record Closed(int clients) implements Executor {
 
     @Override
     public String describe() {
-        return "closed model, " + clients + " client(s) as fast as possible";
+        return "closed model, " + clients + " client(s) as fast as possible" + (segment.whole() ? "" : "; this agent's clients of segment " + segment);
     }
 
     @Override
     public Execution start(ExecutionContext ctx) {
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
+            if (!segment.owns(c)) {
+                ctx.worker(c).done(); // another agent's client: nothing to wait for here
+                continue;
+            }
             int client = c;
             threads.add(ctx.thread("graphperf-client-" + c, () -> loop(ctx, client)));
         }

@@ -20,9 +20,10 @@ import java.util.concurrent.locks.LockSupport;
  * scheduled run until the drain deadline; any that could not start by then is recorded as dropped, with a
  * latency of at least deadline − intended start; no operation starts after the deadline, and every client
  * thread is joined before the cell ends. Slot i belongs to virtual client i mod N as its operation i div N,
- * whichever thread sends it, so written ids stay deterministic.
+ * whichever thread sends it, so written ids stay deterministic. With a {@link Segment} (one agent of several) only this agent's
+ * slots are sent, each at the intended start it has in the single-agent schedule, by clients / agents threads.
  */
-public record Open(double ratePerSecond, int clients) implements Executor {
+public record Open(double ratePerSecond, int clients, Segment segment) implements Executor {
 
     /** How long a wait for a far-off slot sleeps at most before looking at the window again. */
     private static final long RECHECK_NANOS = 5_000_000;
@@ -30,6 +31,11 @@ public record Open(double ratePerSecond, int clients) implements Executor {
     public Open {
         if (!(ratePerSecond > 0)) throw new IllegalArgumentException("rate must be positive, got " + ratePerSecond);
         if (clients < 1) throw new IllegalArgumentException("clients must be at least 1, got " + clients);
+        segment.check(clients);
+    }
+
+    public Open(double ratePerSecond, int clients) {
+        this(ratePerSecond, clients, Segment.WHOLE);
     }
 
     @Override
@@ -39,13 +45,15 @@ public record Open(double ratePerSecond, int clients) implements Executor {
 
     @Override
     public String describe() {
-        return String.format(Locale.ROOT, "open model, %s ops/s fixed arrival rate, sent by up to %d client(s); latency from the intended start",
-                ratePerSecond == Math.rint(ratePerSecond) ? Long.toString((long) ratePerSecond) : Double.toString(ratePerSecond), clients);
+        return String.format(Locale.ROOT, "open model, %s ops/s fixed arrival rate, sent by up to %d client(s); latency from the intended start%s",
+                ratePerSecond == Math.rint(ratePerSecond) ? Long.toString((long) ratePerSecond) : Double.toString(ratePerSecond), clients,
+                segment.whole() ? "" : "; this agent's segment " + segment + " of the schedule");
     }
 
     @Override
+    /** What this agent offers: the whole schedule's rate, or its segment's share of it. */
     public Double offeredPerSecond() {
-        return ratePerSecond;
+        return ratePerSecond / segment.of();
     }
 
     @Override
@@ -63,19 +71,23 @@ public record Open(double ratePerSecond, int clients) implements Executor {
         Set<Long> skipped = ConcurrentHashMap.newKeySet();
         long interval = intervalNanos();
         List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < clients; t++) {
+        for (int t = 0; t < clients / segment.of(); t++) {
             int thread = t;
             threads.add(ctx.thread("graphperf-open-" + t, () -> loop(ctx, thread, slots, interval, lastSent, skipped)));
         }
+        for (int t = clients / segment.of(); t < clients; t++) ctx.worker(t).done(); // the other agents' threads: none here
         Execution joined = ExecutionContext.join(threads);
         return deadline -> {
             boolean all = joined.join(deadline);
             if (all) {
-                // slots 0 .. lastSent were handed out; each was executed, dropped, or (when another thread's later slot went
-                // out just before the window's end became visible) skipped: never sent, so not acknowledged
+                // this agent's slots 0 .. lastSent were handed out; each was executed, dropped, or (when another thread's later slot
+                // went out just before the window's end became visible) skipped: never sent, so not acknowledged
                 long total = lastSent.get() + 1;
-                for (int c = 0; c < clients; c++) ctx.accounting().issued(c, total <= c ? 0 : (total - c + clients - 1) / clients);
-                for (long slot : skipped) if (slot < total) ctx.accounting().notSent((int) (slot % clients), slot / clients);
+                for (int c = 0; c < clients; c++) ctx.accounting().issued(c, segment.issued(c, clients, total));
+                for (long k : skipped) {
+                    long slot = segment.slot(k);
+                    if (k < total) ctx.accounting().notSent((int) (slot % clients), slot / clients);
+                }
             }
             return all;
         };
@@ -87,15 +99,15 @@ public record Open(double ratePerSecond, int clients) implements Executor {
             ctx.awaitStart();
             long t0 = ctx.startNanos();
             while (true) {
-                long slot = slots.getAndIncrement();
+                long k = slots.getAndIncrement(), slot = segment.slot(k);
                 long intended = t0 + slot * interval;
                 int client = (int) (slot % clients);
                 long seq = slot / clients;
                 if (!waitUntil(ctx, intended)) { // the window ended before this slot was due: it is not part of the schedule
-                    skipped.add(slot);
+                    skipped.add(k);
                     break;
                 }
-                lastSent.accumulateAndGet(slot, Math::max);
+                lastSent.accumulateAndGet(k, Math::max);
                 if (ctx.stopped()) {
                     w.dropped(client, seq, intended);
                     continue;

@@ -1,0 +1,178 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.report.JsonExporter;
+import io.graphperf.core.results.AgentShare;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.RunResult;
+import io.graphperf.workloads.Experiments;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Load agents against the embedded Neo4j (issue 29): four agent processes send one open-model schedule together and their merge
+ * is checked by id like any cell; graphperf merge rebuilds the cell from the agents' files alone; killing an agent mid-window
+ * makes the run fail at once, naming it, with nothing left running.
+ */
+class AgentsIT {
+
+    @Test
+    void fourAgentsMeasureOneScheduleTogetherAndTheMergeIsCheckedById(@TempDir Path out) throws Exception {
+        var o = CliErrorsTest.cli("run", "writes", "--agents", "4", "--load", "open", "--rate", "100", "--clients", "8", "--warmup", "3s",
+                "--duration", "6s", "--scenarios", "create-labelled-indexed", "--transports", "bolt", "--server-warmup", "0s", "--out", out.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        Path run = runDir(out);
+        Experiments.all();
+        RunResult r = JsonExporter.read(run);
+        assertEquals(1, r.cells().size());
+        Cell c = r.cells().get(0);
+        assertTrue(c.verified(), "the engine holds every id the four agents had acknowledged: " + c.checks());
+        assertEquals(100.0, c.offeredPerSecond(), 1e-9, "the agents together offer the whole rate");
+        assertEquals(4, c.agents().size());
+        assertEquals(4.0, c.values().get("agents"));
+        long ops = 0;
+        for (AgentShare a : c.agents()) {
+            assertEquals(25.0, a.offeredPerSecond(), 1e-9);
+            assertTrue(Math.abs(a.clockOffsetMs()) + a.clockErrorMs() <= 5, "agents on this machine share its clock: " + a);
+            ops += a.ops();
+        }
+        assertEquals(c.measurement().ops(), ops);
+        assertEquals(600, c.measurement().scheduled(), 60, "rate × window, whichever agent sent it");
+        assertTrue(Files.readString(run.resolve("results.csv")).lines().findFirst().orElseThrow().contains("agents"), "results.csv has an agents column");
+        assertTrue(Files.readString(run.resolve("report.html")).contains("Load agents"), "the report has the agents' table");
+
+        // graphperf merge: the same cell again from the agents' files alone
+        Path agentsDir;
+        try (Stream<Path> s = Files.walk(run)) {
+            agentsDir = s.filter(p -> p.getFileName().toString().equals("agents") && Files.isRegularFile(p.resolve("coordinator.json"))).findFirst().orElseThrow();
+        }
+        var m = CliErrorsTest.cli("merge", agentsDir.toString(), "--out", out.resolve("merged").toString());
+        assertEquals(0, m.code(), m.out() + m.err());
+        Cell merged = JsonExporter.read(out.resolve("merged")).cells().get(0);
+        assertEquals(c.measurement().ops(), merged.measurement().ops());
+        assertEquals(c.measurement().scheduled(), merged.measurement().scheduled());
+        assertEquals(c.measurement().latency().p99Ms(), merged.measurement().latency().p99Ms(), 1e-9, "the same histograms, the same percentiles");
+        assertEquals(c.measurement().latency().maxMs(), merged.measurement().latency().maxMs(), 1e-9);
+        assertNoAgentLeft(out);
+    }
+
+    @Test
+    void killingAnAgentMidWindowFailsTheRunAtOnceNamingItAndLeavesNothingRunning(@TempDir Path out) throws Exception {
+        Process harness = harness(out, "--agents", "4", "--duration", "5m");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            Optional<ProcessHandle> agent = Optional.empty();
+            while (System.nanoTime() < deadline) {
+                assertTrue(harness.isAlive(), () -> "harness ended early: " + read(out.resolve("harness.log")));
+                agent = agentPids(out).containsKey(2) ? ProcessHandle.of(agentPids(out).get(2)) : Optional.empty();
+                if (agent.isPresent() && read(out.resolve("harness.log")).contains("cell 1/1")) break;
+                Thread.sleep(200);
+            }
+            assertTrue(agent.isPresent(), "agent 2 never started: " + read(out.resolve("harness.log")));
+            // inside the window: one second after the common start plus the 2 s warm-up, as the cell's request says
+            Path request;
+            while (true) {
+                try (Stream<Path> s = Files.walk(out)) {
+                    Optional<Path> r = s.filter(p -> p.endsWith(Path.of("cells", "0001", "request.json"))).findFirst();
+                    if (r.isPresent()) {
+                        request = r.get();
+                        break;
+                    }
+                }
+                assertTrue(System.nanoTime() < deadline, "no cell was requested");
+                Thread.sleep(100);
+            }
+            long windowStarts = new com.fasterxml.jackson.databind.ObjectMapper().readTree(request.toFile()).get("startMillis").asLong() + 2_000;
+            while (System.currentTimeMillis() < windowStarts + 1_000) Thread.sleep(100);
+            List<ProcessHandle> before = harness.toHandle().descendants().toList();
+            agent.get().destroyForcibly();
+            assertTrue(harness.waitFor(60, TimeUnit.SECONDS), "the run ends at once when an agent dies, not at the window's end");
+            assertNotEquals(0, harness.exitValue());
+            String log = read(out.resolve("harness.log"));
+            assertTrue(log.contains("agent 2 of 4") && log.contains("The run is invalid"), log);
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (before.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < end) Thread.sleep(200);
+            for (ProcessHandle p : before) assertFalse(p.isAlive(), "left running: " + p.info().commandLine().orElse("?"));
+        } finally {
+            harness.destroyForcibly();
+        }
+    }
+
+    @Test
+    void agentsStopMidCellWhenTheirCoordinatorIsKilled(@TempDir Path out) throws Exception {
+        Process harness = harness(out, "--agents", "2", "--duration", "5m");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            List<ProcessHandle> agents = List.of();
+            while (System.nanoTime() < deadline) {
+                assertTrue(harness.isAlive(), () -> "harness ended early: " + read(out.resolve("harness.log")));
+                agents = agentPids(out).values().stream().map(ProcessHandle::of).flatMap(Optional::stream).toList();
+                if (agents.size() == 2 && read(out.resolve("harness.log")).contains("cell 1/1")) break;
+                Thread.sleep(200);
+            }
+            assertEquals(2, agents.size(), "agents never started: " + read(out.resolve("harness.log")));
+            List<ProcessHandle> all = harness.toHandle().descendants().toList();
+            Thread.sleep(3_000);
+            harness.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
+            while (all.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < end) Thread.sleep(200);
+            for (ProcessHandle p : all) assertFalse(p.isAlive(), "outlived a killed coordinator: " + p.info().commandLine().orElse("?"));
+        } finally {
+            harness.destroyForcibly();
+        }
+    }
+
+    /** graphperf run writes over agents in a JVM of its own (so it can be killed outright), its results and log in {@code out}. */
+    private static Process harness(Path out, String... more) throws java.io.IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "run", "writes", "--load", "open", "--rate", "200", "--clients", "8", "--warmup", "2s", "--scenarios", "create-labelled-indexed",
+                "--transports", "bolt", "--server-warmup", "0s", "--out", out.toString()));
+        cmd.addAll(List.of(more));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.resolve("harness.log").toFile()).start();
+    }
+
+    /** The agents that joined, by index: their pids as they wrote them in the shared folder. */
+    private static java.util.Map<Integer, Long> agentPids(Path out) throws Exception {
+        java.util.Map<Integer, Long> pids = new java.util.TreeMap<>();
+        try (Stream<Path> s = Files.walk(out)) {
+            for (Path p : s.filter(p -> p.getFileName().toString().matches("agent-\\d+\\.json") && p.getParent().getFileName().toString().equals("agents")).toList()) {
+                var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(p.toFile());
+                pids.put(json.get("agent").asInt(), json.get("pid").asLong());
+            }
+        }
+        return pids;
+    }
+
+    private static void assertNoAgentLeft(Path out) throws Exception {
+        for (long pid : agentPids(out).values()) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "agent " + pid + " left running");
+        }
+    }
+
+    private static Path runDir(Path out) throws Exception {
+        try (Stream<Path> s = Files.list(out)) {
+            return s.filter(p -> Files.isRegularFile(p.resolve("run.json"))).findFirst().orElseThrow();
+        }
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.exists(p) ? Files.readString(p) : "";
+        } catch (Exception e) {
+            return "";
+        }
+    }
+}

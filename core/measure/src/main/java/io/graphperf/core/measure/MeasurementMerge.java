@@ -1,0 +1,162 @@
+package io.graphperf.core.measure;
+
+import org.HdrHistogram.Histogram;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One cell measured by several agents, each on its segment of the schedule (issue 29), as one measurement: counts added, the
+ * latencies from the agents' interval histograms added bucket by bucket ({@link HistogramMerge}: never percentiles averaged),
+ * the window's timeline and batches added interval by interval, steadiness judged again on the merged series, and the
+ * accounting of the agents' clients (disjoint) put together. Service time comes from the logs too (all types together); the
+ * server's and the client library's own times are not in the logs: the merged measurement has none (each agent's stay in its file).
+ */
+public final class MeasurementMerge {
+
+    /** What the interval logs hold besides the operation types' window latencies. */
+    static final Set<String> OTHER_TAGS = Set.of("warmup", "errors", "dropped", "service");
+
+    /** One agent's measurement of the cell and its interval log. */
+    public record Agent(String name, Measurement measurement, Path histogramLog) {
+    }
+
+    private MeasurementMerge() {
+    }
+
+    /**
+     * @param windowStartMillis the window's start on the coordinator's clock (the common start plus the fixed warm-up): the merged
+     *                          timeline's interval 0
+     */
+    public static Measurement of(List<Agent> agents, double intervalSeconds, long windowStartMillis, Steadiness.Criterion criterion,
+                                 Executor.Signal signal, String loadDescription, Resources resources, String histogramLog) throws Exception {
+        if (agents.isEmpty()) throw new IllegalArgumentException("no agent to merge");
+        List<Path> logs = new ArrayList<>();
+        for (Agent a : agents) {
+            if (a.histogramLog() == null) throw new IllegalArgumentException("agent " + a.name() + " wrote no interval log for this cell: nothing to merge exactly");
+            logs.add(a.histogramLog());
+        }
+        Map<String, HistogramMerge.Merged> merged = HistogramMerge.of(logs, Math.round(intervalSeconds * 1000), windowStartMillis);
+        Histogram all = Histograms.newHistogram();
+        Map<String, LatencySummary> byType = new LinkedHashMap<>();
+        List<Histogram> perInterval = new ArrayList<>();
+        merged.forEach((tag, m) -> {
+            if (OTHER_TAGS.contains(tag)) return;
+            all.add(m.total());
+            byType.put(tag, LatencySummary.of(m.total()));
+            for (int i = 0; i < m.intervals().size(); i++) {
+                if (perInterval.size() <= i) perInterval.add(Histograms.newHistogram());
+                perInterval.get(i).add(m.intervals().get(i));
+            }
+        });
+        if (merged.containsKey("dropped")) all.add(merged.get("dropped").total());
+        Histogram errors = merged.containsKey("errors") ? merged.get("errors").total() : Histograms.newHistogram();
+        Histogram service = merged.containsKey("service") ? merged.get("service").total() : Histograms.newHistogram();
+
+        Measurement first = agents.get(0).measurement();
+        double window = agents.stream().mapToDouble(a -> a.measurement().windowSeconds()).max().orElse(0);
+        long ops = 0, entities = 0, errorCount = 0, scheduled = 0, dropped = 0, clamped = 0, acked = 0, ackedEntities = 0;
+        double late = 0, offered = 0;
+        boolean anyOffered = false, drained = true;
+        List<String> errorSamples = new ArrayList<>();
+        List<Double> batches = new ArrayList<>();
+        for (Agent a : agents) {
+            Measurement m = a.measurement();
+            ops += m.ops();
+            entities += m.entities();
+            errorCount += m.errors();
+            scheduled += m.scheduled();
+            dropped += m.dropped();
+            clamped += m.clamped();
+            acked += m.acknowledgedOps();
+            ackedEntities += m.acknowledgedEntities();
+            late += m.lateShare() * m.scheduled();
+            drained &= m.drained();
+            if (m.offeredPerSecond() != null) {
+                anyOffered = true;
+                offered += m.offeredPerSecond();
+            }
+            for (String e : m.errorSamples() == null ? List.<String>of() : m.errorSamples()) if (errorSamples.size() < 10) errorSamples.add(a.name() + ": " + e);
+            List<Double> b = m.batchRates() == null ? List.of() : m.batchRates();
+            for (int i = 0; i < b.size(); i++) {
+                if (batches.size() <= i) batches.add(0.0);
+                batches.set(i, batches.get(i) + b.get(i));
+            }
+        }
+        List<Interval> timeline = new ArrayList<>();
+        double[] series = new double[perInterval.size()];
+        int windowIntervals = (int) Math.floor(window / intervalSeconds + 1e-6);
+        for (int i = 0; i < perInterval.size(); i++) {
+            Histogram h = perInterval.get(i);
+            long n = h.getTotalCount();
+            Interval iv = new Interval(first.warmupSeconds() + i * intervalSeconds, intervalSeconds, i < windowIntervals ? Interval.Phase.WINDOW : Interval.Phase.DRAIN,
+                    n, n / intervalSeconds,
+                    n == 0 ? Double.NaN : h.getValueAtPercentile(50) / 1e6, n == 0 ? Double.NaN : h.getValueAtPercentile(99) / 1e6, 0, Double.NaN);
+            timeline.add(iv);
+            series[i] = signal == Executor.Signal.THROUGHPUT ? iv.opsPerSecond() : iv.p50Ms();
+        }
+        // the intervals the window spans (the last ones hold the drain's completions)
+        int inWindow = Math.min(series.length, windowIntervals);
+        double[] windowSeries = java.util.Arrays.copyOf(series, inWindow);
+        boolean gaps = java.util.Arrays.stream(windowSeries).anyMatch(Double::isNaN);
+        Steadiness.Verdict verdict = gaps || windowSeries.length == 0
+                ? new Steadiness.Verdict(false, signal.text, Double.NaN, new double[]{Double.NaN, Double.NaN}, List.of(), "some intervals of the merged window completed no operation")
+                : Steadiness.judge(windowSeries, intervalSeconds, signal.text, criterion);
+        return new Measurement(first.load(), loadDescription, first.clients(), anyOffered ? offered : null,
+                first.warmupSeconds(), agents.stream().allMatch(a -> a.measurement().warmupSteady()), first.warmup(), window,
+                ops, ops / window, entities, entities / window, errorCount, errorSamples, LatencySummary.of(errors),
+                scheduled, dropped, scheduled == 0 ? 0 : late / scheduled, clamped, acked, ackedEntities,
+                LatencySummary.of(all), LatencySummary.of(service), null, null, null, null, byType, timeline, batches, verdict, resources, histogramLog, drained,
+                accounting(agents));
+    }
+
+    /**
+     * The agents' logs merged into one log at {@code file}: for each tag, each interval from the window's start on (the warm-up's are
+     * left out) with the agents' histograms added; timestamps from the window's start.
+     */
+    public static void writeLog(List<Agent> agents, Path file, long intervalMillis, long windowStartMillis) throws Exception {
+        Map<String, HistogramMerge.Merged> merged = HistogramMerge.of(agents.stream().map(Agent::histogramLog).toList(), intervalMillis, windowStartMillis);
+        try (java.io.PrintStream out = new java.io.PrintStream(java.nio.file.Files.newOutputStream(file), false, "UTF-8")) {
+            org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(out);
+            w.outputComment("graphperf interval histograms of " + agents.size() + " agents added bucket by bucket, the window and the drain;"
+                    + " values in nanoseconds; tag = operation type, errors, dropped");
+            w.outputLogFormatVersion();
+            w.outputStartTime(windowStartMillis);
+            w.outputBaseTime(windowStartMillis);
+            w.outputLegend();
+            merged.forEach((tag, m) -> {
+                for (int i = 0; i < m.intervals().size(); i++) {
+                    Histogram h = m.intervals().get(i);
+                    if (h.getTotalCount() == 0) continue;
+                    h.setStartTimeStamp(i * intervalMillis);
+                    h.setEndTimeStamp((i + 1) * intervalMillis);
+                    h.setTag(tag);
+                    w.outputIntervalHistogram(h);
+                }
+            });
+        }
+    }
+
+    /** The agents' accountings as one: each client's from the agent that sent it (the others were handed none of its operations). */
+    static Accounting accounting(List<Agent> agents) {
+        List<Accounting.Client> clients = new ArrayList<>();
+        boolean exact = true;
+        for (Agent a : agents) {
+            Accounting acc = a.measurement().accounting();
+            if (acc == null) return null;
+            exact &= acc.exact();
+            for (Accounting.Client c : acc.clients()) {
+                while (clients.size() <= c.client()) clients.add(new Accounting.Client(clients.size(), 0, new long[0]));
+                if (c.issued() > 0) {
+                    if (clients.get(c.client()).issued() > 0) throw new IllegalStateException("client " + c.client() + " was sent by two agents");
+                    clients.set(c.client(), c);
+                }
+            }
+        }
+        return Accounting.of(new Accounting.Snapshot(exact, clients));
+    }
+}
