@@ -7,7 +7,7 @@ import java.util.TreeSet;
 
 /**
  * Two interval logs' latency histograms compared (issue 29's proof): each log's operation-type intervals added into one histogram
- * (errors, dropped and warm-up tags left out), then the two-sample Kolmogorov–Smirnov distance D between them, the critical D at
+ * (the errors, dropped, service and warm-up tags left out), then the two-sample Kolmogorov–Smirnov distance D between them, the critical D at
  * α = 0.05 for their counts, and the percentiles side by side.
  *
  *   java -cp "$(graphperf's classpath)" bench/HistogramsCompare.java A.hlog B.hlog
@@ -42,7 +42,7 @@ public final class HistogramsCompare {
         for (EncodableHistogram e; (e = r.nextIntervalHistogram()) != null; ) {
             Histogram h = (Histogram) e;
             String tag = h.getTag() == null ? "" : h.getTag();
-            if (tag.equals("warmup") || tag.equals("errors") || tag.equals("dropped")) continue;
+            if (tag.equals("warmup") || tag.equals("errors") || tag.equals("dropped") || tag.equals("service")) continue;
             if (all == null) all = new Histogram(h.getLowestDiscernibleValue(), h.getHighestTrackableValue(), h.getNumberOfSignificantValueDigits());
             all.add(h);
         }

@@ -5,24 +5,24 @@
 # Kolmogorov–Smirnov distance and percentiles). Then one agent of 4 killed mid-window: the run must end at once with a message
 # naming it and leave no process behind. Then the merge's cost (bench/MergeCost.java) and one agent's open-model ceiling.
 #
-#   bench/agents-proof.sh [RATE] [DURATION]      (default 400 ops/s, 30s; about 10 minutes on 2 cores)
+#   bench/agents-proof.sh [RATE] [DURATION] [ROUNDS]      (default 100 ops/s, 30s, 2 rounds; about 14 minutes on 2 cores;
+#                                                          ROUNDS 0 runs only the kill, the merge's cost and the ceiling)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rate="${1:-400}" duration="${2:-30s}"
+rate="${1:-100}" duration="${2:-30s}" rounds="${3:-2}"
 ./graphperf --version >/dev/null   # builds if needed
 root=$(mktemp -d /tmp/graphperf-agents-XXXX)
 echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r)"
-common=(run writes --scenarios create-labelled-indexed --transports bolt --load open --rate "$rate" --clients 8 --warmup 10s --duration "$duration"
-        --server-warmup 30s)
+common=(run writes --scenarios create-labelled-indexed --transports bolt --load open --rate "$rate" --clients 8 --warmup 10s --server-warmup 30s)
 cp="$PWD/cli/target/graphperf-cli.jar:$(cat cli/target/cli-classpath.txt)"
-for round in 1 2; do
+for round in $(seq 1 "$rounds"); do
   for n in 1 4; do
     out="$root/r$round-agents$n"
-    echo "round $round, $n agent(s): ./graphperf ${common[*]} --agents $n --out $out"
-    ./graphperf "${common[@]}" --agents "$n" --out "$out" > "$out.log" 2>&1 || { tail -20 "$out.log"; exit 1; }
+    echo "round $round, $n agent(s): ./graphperf ${common[*]} --duration $duration --agents $n --out $out"
+    ./graphperf "${common[@]}" --duration "$duration" --agents "$n" --out "$out" > "$out.log" 2>&1 || { tail -20 "$out.log"; exit 1; }
   done
 done
-python3 - "$root" <<'PY'
+[ "$rounds" -gt 0 ] && python3 - "$root" <<'PY'
 import glob, json, sys
 root = sys.argv[1]
 print(f"{'run':14} {'offered/s':>9} {'scheduled':>9} {'completed':>9} {'achieved/s':>10} {'p50 ms':>7} {'p90 ms':>7} {'p99 ms':>7} {'p99.9 ms':>8} {'max ms':>7} {'late %':>6} {'steady':>6} {'ids':>4}")
@@ -33,30 +33,36 @@ for d in sorted(glob.glob(f"{root}/r*-agents*")):
     print(f"{d.split('/')[-1]:14} {m['offeredPerSecond']:>9,.0f} {m['scheduled']:>9,} {m['ops']:>9,} {m['opsPerSecond']:>10,.1f} {l['p50Ms']:>7.2f} {l['p90Ms']:>7.2f} "
           f"{l['p99Ms']:>7.2f} {l['p999Ms']:>8.2f} {l['maxMs']:>7.1f} {100 * m['lateShare']:>6.2f} {str(m['steadiness']['steady']):>6} {'ok' if c['checks'] and all(x['passed'] for x in c['checks']) else 'FAIL':>4}")
 PY
-for round in 1 2; do
+for round in $(seq 1 "$rounds"); do
   a=$(ls "$root"/r$round-agents1/*-writes/histograms/create-labelled-indexed-bolt.hlog) b=$(ls "$root"/r$round-agents4/*-writes/histograms/create-labelled-indexed-bolt.hlog)
   echo "round $round, 1 agent vs 4 agents: $(java -cp "$cp" bench/HistogramsCompare.java "$a" "$b")"
 done
-a=$(ls "$root"/r1-agents1/*-writes/histograms/create-labelled-indexed-bolt.hlog) b=$(ls "$root"/r2-agents1/*-writes/histograms/create-labelled-indexed-bolt.hlog)
-echo "1 agent vs 1 agent (the runs' own spread): $(java -cp "$cp" bench/HistogramsCompare.java "$a" "$b")"
+if [ "$rounds" -ge 2 ]; then
+  a=$(ls "$root"/r1-agents1/*-writes/histograms/create-labelled-indexed-bolt.hlog) b=$(ls "$root"/r2-agents1/*-writes/histograms/create-labelled-indexed-bolt.hlog)
+  echo "1 agent vs 1 agent (the runs' own spread): $(java -cp "$cp" bench/HistogramsCompare.java "$a" "$b")"
+  a=$(ls "$root"/r1-agents4/*-writes/histograms/create-labelled-indexed-bolt.hlog) b=$(ls "$root"/r2-agents4/*-writes/histograms/create-labelled-indexed-bolt.hlog)
+  echo "4 agents vs 4 agents: $(java -cp "$cp" bench/HistogramsCompare.java "$a" "$b")"
+fi
 
 echo "kill: agent 2 of 4 killed 25 s into a 2-minute run"
 out="$root/kill"
 ./graphperf "${common[@]}" --agents 4 --duration 2m --out "$out" > "$out.log" 2>&1 & harness=$!
 sleep 1
-for _ in $(seq 1 240); do
-  pid=$(pgrep -f -- "--rendezvous $out.*--segment 2/4" || true)
-  [ -n "$pid" ] && grep -q "cell 1/1" "$out.log" && break
+pid=""
+for _ in $(seq 1 480); do
+  joined=$(ls "$out"/*-writes/agents/agents/agent-2.json 2>/dev/null || true)
+  [ -n "$joined" ] && grep -q "cell 1/1" "$out.log" && { pid=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['pid'])" "$joined"); break; }
   sleep 0.5
 done
+[ -n "$pid" ] || { echo "agent 2 never joined"; tail -20 "$out.log"; kill "$harness"; exit 1; }
 sleep 25
-before=$(pgrep -f -- "$out" | tr '\n' ' ')
+before="$harness $(pgrep -P "$harness" | tr '\n' ' ')"
 start=$(date +%s.%N); kill -9 "$pid"
 set +e; wait "$harness"; code=$?; set -e
 echo "  exit code $code, $(echo "$(date +%s.%N) - $start" | bc) s after the kill; its message:"
 grep "graphperf: error" "$out.log" | sed 's/^/  /'
 sleep 2
-left=$(for p in $before; do kill -0 "$p" 2>/dev/null && echo "$p"; done)
+left=$(for p in $before; do kill -0 "$p" 2>/dev/null && echo "$p"; done || true)
 echo "  processes left of the run's: ${left:-none}"
 
 echo "merge cost (bench/MergeCost.java):"
