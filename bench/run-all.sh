@@ -116,6 +116,8 @@ section "versions side by side: E2 reads on Neo4j 5.26 and 2025 over Bolt at sca
 section "precision on demand: E4 A against A over Bolt until every interval is within 5 %" \
   ./graphperf run writes --scenarios create-labelled-indexed,unwind-1000 --transports bolt --variant same:page-cache=512m \
   --precision 5% --budget 25m --server-warmup 20s --warmup-max 20s --duration 10s
+section "less noise: the field's treatments, each A against A on E4 over Bolt" bench/noise-aa.sh 4
+section "load agents: one open-model schedule sent by 1 and by 4 agents, an agent killed, the merge's cost" bench/agents-proof.sh 100 30s 2
 
 if [ -n "$only" ]; then
   echo; echo "a run of the sections about '$only' only: docs/results.md left as it is; what it would have written: $tmp"

@@ -27,6 +27,10 @@ class AgentsOptionsTest {
         assertEquals(4, o.agents().count());
         assertNull(o.agents().rendezvous(), "local agents: graphperf starts them");
         assertEquals(5.0, o.agents().maxClockOffsetMs());
+        assertNull(o.agents().startAt(), "as soon as ready unless --start-at");
+        WritesOptions at = (WritesOptions) CliErrorsTest.options("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt",
+                "--start-at", "2099-01-01T09:00:00Z");
+        assertEquals(java.time.Instant.parse("2099-01-01T09:00:00Z"), at.agents().startAt());
         assertNull(((WritesOptions) CliErrorsTest.options("run", "writes")).agents(), "no agents unless asked");
     }
 
@@ -43,6 +47,10 @@ class AgentsOptionsTest {
         assertCleanError(cli("run", "writes", "--rendezvous", dir.toString(), "--out", dir.toString()), "--rendezvous applies to --agents");
         assertCleanError(cli("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt", "--rendezvous", dir.toString(), "--repeat", "3",
                 "--out", dir.toString()), "one trial");
+        assertCleanError(cli("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt", "--start-at", "tomorrow", "--out", dir.toString()),
+                "--start-at tomorrow: give an instant");
+        assertCleanError(cli("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt", "--start-at", "2020-01-01T00:00:00Z",
+                "--out", dir.toString()), "has passed");
         assertCleanError(cli("agent", "--rendezvous", dir.resolve("nowhere").toString(), "--segment", "0/2"), "does not exist (option --rendezvous)");
         assertCleanError(cli("agent", "--rendezvous", dir.toString(), "--segment", "2/2"), "agent 2 is not one of 0 to 1 (option --segment)");
         assertCleanError(cli("merge", dir.toString(), "--out", dir.resolve("merged").toString()), "not a load agents' folder");

@@ -14,11 +14,17 @@ import java.time.Duration;
  * @param joinTimeout      how long the coordinator waits for every agent to join
  * @param connectLead      how far ahead a cell's common start is set when the agents first connect to its engine (a driver's connection
  *                         and its check on a busy machine; later cells two seconds)
+ * @param startAt          the wall-clock instant (the coordinator's clock) the first cell starts at, no earlier; null: as soon as ready
  */
-public record Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, Duration connectLead) {
+public record Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, Duration connectLead,
+                     java.time.Instant startAt) {
 
     public Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout) {
-        this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, Duration.ofSeconds(10));
+        this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, Duration.ofSeconds(10), null);
+    }
+
+    public Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, Duration connectLead) {
+        this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, connectLead, null);
     }
 
     /** The main class local agents run ({@code graphperf agent}). */

@@ -155,6 +155,13 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         boolean connect = !engine.addresses().equals(lastAddresses);
         lastAddresses = engine.addresses();
         long start = System.currentTimeMillis() + (connect ? spec.connectLead().toMillis() : START_LEAD_MILLIS);
+        if (cell == 1 && spec.startAt() != null) {
+            if (spec.startAt().toEpochMilli() < start) {
+                throw new UserError("--start-at " + spec.startAt() + " has passed (or is less than " + (start - System.currentTimeMillis()) / 1000
+                        + " s away) by the first cell: the agents could not start together then; give a later instant");
+            }
+            start = spec.startAt().toEpochMilli();
+        }
         Rendezvous.Request request = new Rendezvous.Request(cell, experiment, s.id(), engine.dialect(), transportName, engine.addresses(),
                 InProcessPlan.of(null, plan, null), start);
         Rendezvous.write(rv.request(cell), request);

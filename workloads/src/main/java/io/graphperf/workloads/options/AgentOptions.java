@@ -21,6 +21,9 @@ public final class AgentOptions {
     public String advertise;
     @Option(names = "--max-clock-offset", paramLabel = "MS", description = "With --agents: refuse an agent whose clock is further than this from the coordinator's, error bound included (default: 5).")
     public Double maxClockOffsetMs;
+    @Option(names = "--start-at", paramLabel = "INSTANT", description = "With --agents: the first cell starts at this wall-clock instant"
+            + " (ISO-8601, e.g. 2026-12-01T09:00:00Z, on the coordinator's clock) rather than as soon as the engine is ready and warm.")
+    public String startAt;
     @Option(names = "--agents-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "With --agents: how long to wait for every agent to join (default: 2m; 10m with --rendezvous).")
     public Duration joinTimeout;
@@ -29,7 +32,8 @@ public final class AgentOptions {
     public Agents agents(int trials) {
         if (count == null) {
             for (String o : new String[]{rendezvous != null ? "--rendezvous" : null, advertise != null ? "--advertise" : null,
-                    maxClockOffsetMs != null ? "--max-clock-offset" : null, joinTimeout != null ? "--agents-timeout" : null}) {
+                    maxClockOffsetMs != null ? "--max-clock-offset" : null, joinTimeout != null ? "--agents-timeout" : null,
+                    startAt != null ? "--start-at" : null}) {
                 if (o != null) throw new UserError(o + " applies to --agents, which is not given");
             }
             return null;
@@ -42,6 +46,15 @@ public final class AgentOptions {
         double bound = maxClockOffsetMs == null ? 5 : maxClockOffsetMs;
         if (!(bound > 0)) throw new UserError("--max-clock-offset must be positive, not " + bound);
         Duration timeout = joinTimeout != null ? joinTimeout : rendezvous != null ? Duration.ofMinutes(10) : Duration.ofMinutes(2);
-        return new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout);
+        java.time.Instant at = null;
+        if (startAt != null) {
+            try {
+                at = java.time.Instant.parse(startAt.strip());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new UserError("--start-at " + startAt + ": give an instant such as 2026-12-01T09:00:00Z");
+            }
+            if (at.isBefore(java.time.Instant.now())) throw new UserError("--start-at " + startAt + " has passed");
+        }
+        return new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout, Duration.ofSeconds(10), at);
     }
 }

@@ -123,7 +123,7 @@ public final class MeasurementMerge {
         try (java.io.PrintStream out = new java.io.PrintStream(java.nio.file.Files.newOutputStream(file), false, "UTF-8")) {
             org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(out);
             w.outputComment("graphperf interval histograms of " + agents.size() + " agents added bucket by bucket, the window and the drain;"
-                    + " values in nanoseconds; tag = operation type, errors, dropped");
+                    + " values in nanoseconds; tag = operation type (latency), service, errors, dropped, warmup (its operations completing in the window)");
             w.outputLogFormatVersion();
             w.outputStartTime(windowStartMillis);
             w.outputBaseTime(windowStartMillis);
