@@ -87,14 +87,6 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         }
     }
 
-    public Path folder() {
-        return rv.dir();
-    }
-
-    public List<Rendezvous.Joined> joined() {
-        return List.copyOf(joined);
-    }
-
     @Override
     public String describe() {
         return spec.describe() + "; clocks: " + String.join(", ", joined.stream().map(j -> String.format(Locale.ROOT, "agent %d %+.3f ms (± %.3f)",
