@@ -13,10 +13,16 @@ import java.time.Instant;
  * probe: {@link ClockProbe}). The protocol is one byte asked, eight answered (the coordinator's time in microseconds since the
  * epoch, big-endian), as often as the agent asks on one connection; Nagle's algorithm is off on both ends, so a round trip is
  * the network's and not a delayed acknowledgement's (HTTP on the JDK's own server took 40 ms a round trip for that reason).
+ * Against clients that are not agents: at most {@link #MAX_CONNECTIONS} connections at once (more are closed at once), and a
+ * connection silent for {@link #IDLE_MILLIS} or that does not read its answers (a write blocked that long) is closed.
  */
 final class ClockServer implements AutoCloseable {
 
+    static final int MAX_CONNECTIONS = 512;
+    static final int IDLE_MILLIS = 30_000;
+
     private final ServerSocket server;
+    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
     private final String address;
     private final Thread acceptor;
 
@@ -33,7 +39,18 @@ final class ClockServer implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket s = server.accept();
-                Thread t = new Thread(() -> answer(s), "graphperf-clock-answer");
+                if (open.incrementAndGet() > MAX_CONNECTIONS) {
+                    open.decrementAndGet();
+                    s.close();
+                    continue;
+                }
+                Thread t = new Thread(() -> {
+                    try {
+                        answer(s);
+                    } finally {
+                        open.decrementAndGet();
+                    }
+                }, "graphperf-clock-answer");
                 t.setDaemon(true);
                 t.start();
             } catch (IOException e) {
@@ -43,17 +60,38 @@ final class ClockServer implements AutoCloseable {
     }
 
     private static void answer(Socket s) {
+        java.util.concurrent.ScheduledFuture<?> watchdog = null;
         try (s) {
             s.setTcpNoDelay(true);
+            s.setSoTimeout(IDLE_MILLIS);
             DataInputStream in = new DataInputStream(s.getInputStream());
             DataOutputStream out = new DataOutputStream(s.getOutputStream());
             while (in.read() >= 0) {
                 Instant now = Instant.now();
+                // a client that never reads fills the buffers and blocks this write: closing the socket ends it
+                watchdog = WATCHDOG.schedule(() -> closeQuietly(s), IDLE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
                 out.writeLong(now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000);
                 out.flush();
+                watchdog.cancel(false);
             }
         } catch (IOException ignored) {
-            // the agent hung up
+            // the agent hung up, was silent too long, or did not read
+        } finally {
+            if (watchdog != null) watchdog.cancel(false);
+        }
+    }
+
+    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "graphperf-clock-watchdog");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // already closed
         }
     }
 
