@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"One load agent of a run split over several (graphperf run writes --agents N --rendezvous DIR): joins the coordinator through",
+        description = {"One load agent of a run split over several (graphperf run writes|reads --agents N --rendezvous DIR): joins the coordinator through",
                 "the shared folder, measures its clock's offset, then sends its segment of every cell's schedule from the common start and writes",
                 "its interval histograms and accounting back. Exits 0 when the coordinator is done, 1 when the run was aborted or the coordinator is gone."},
         footer = {"", "Example (agent 2 of 4; on Kubernetes the index is JOB_COMPLETION_INDEX):",

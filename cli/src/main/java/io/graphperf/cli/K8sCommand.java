@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.graphperf.core.UserError;
+import io.graphperf.workloads.agents.AgentScenarios;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,6 +35,8 @@ public final class K8sCommand implements Callable<Integer> {
             footer = {"", "Example:", "  graphperf k8s render --agents 8 --image registry.example/graphperf:1.0 --claim graphperf-shared --out k8s/ \\",
                     "      -- run writes --server bolt://neo4j.db.svc:7687 --user neo4j --reset delete-all --scenarios create-labelled-indexed \\",
                     "         --load open --rate 20000 --clients 64 --warmup 30s --duration 2m",
+                    "  graphperf k8s render --agents 4 --image registry.example/graphperf:1.0 --name e2-reads --out k8s/ \\",
+                    "      -- run reads --server bolt://neo4j.db.svc:7687 --user neo4j --transports bolt --rates 2000,8000 --threads 64,256 --warmup 30s",
                     "  kubectl apply -f k8s/coordinator.yaml -f k8s/agents.yaml"})
     public static final class Render implements Callable<Integer> {
 
@@ -66,7 +69,7 @@ public final class K8sCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             if (agents < 1) throw new UserError("--agents must be at least 1, not " + agents);
             if (run.size() < 2 || !run.get(0).equals("run")) throw new UserError("give the run to split after --, e.g. -- run writes --server bolt://neo4j:7687 …");
-            if (!run.get(1).equals("writes")) throw new UserError("load agents send the writes experiment's cells only, not " + run.get(1) + "'s");
+            if (!AgentScenarios.supports(run.get(1))) throw new UserError("load agents send the writes' and the reads' cells only, not " + run.get(1) + "'s");
             for (String banned : List.of("--agents", "--rendezvous", "--advertise", "--out")) {
                 if (run.stream().anyMatch(a -> a.equals(banned) || a.startsWith(banned + "="))) {
                     throw new UserError(banned + " is set by graphperf k8s render; leave it out of the run after --");

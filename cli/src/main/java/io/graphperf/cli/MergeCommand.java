@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Merges the load agents' files of a run split over several agents (graphperf run writes --agents N) into one results folder:",
+        description = {"Merges the load agents' files of a run split over several agents (graphperf run writes|reads --agents N) into one results folder:",
                 "each cell's interval histograms added bucket by bucket (never percentiles averaged), steadiness and validity judged again on the merged",
                 "data, results.csv with an agents column, run.json and report.html with a table per agent. A missing or failed agent makes its cells",
                 "invalid, named, and the exit code 1."},

@@ -69,6 +69,53 @@ class AgentsIT {
     }
 
     @Test
+    void theReadsSplitTheirLoadCellsOverAgentsFromTheSharedParameterFileAndKeepOneClientCellsHere(@TempDir Path out) throws Exception {
+        var o = CliErrorsTest.cli("run", "reads", "--agents", "2", "--scale", "0.05", "--dataset-cache", out.resolve("ds").toString(), "--transports", "bolt",
+                "--forms", "cypher", "--queries", "q01,q02,q05", "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,4", "--rates", "50",
+                "--sweep-clients", "4", "--connections", "1", "--bolt-threads", "2", "--servers", "0", "--warmup", "2s", "--duration", "4s",
+                "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m", "--out", out.resolve("run").toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        Path run = runDir(out.resolve("run"));
+        Experiments.all();
+        RunResult r = JsonExporter.read(run);
+        assertTrue(r.passed(), r.failures().toString());
+        List<Cell> byAgents = r.cells().stream().filter(c -> !c.agents().isEmpty()).toList();
+        // the throughput cell at 4 clients, the open model and the Bolt-pool cell: sent by both agents
+        assertEquals(3, byAgents.size(), r.cells().stream().map(c -> c.title() + " " + c.agents().size()).toList().toString());
+        for (Cell c : byAgents) {
+            assertEquals(2, c.agents().size(), c.title());
+            assertEquals(2.0, c.values().get("agents"), c.title());
+            assertEquals(c.measurement().ops(), c.agents().stream().mapToLong(AgentShare::ops).sum(), c.title() + ": the merged count is the agents' sum");
+            assertEquals(0, c.measurement().errors(), c.title());
+            assertTrue(c.measurement().ops() > 0, c.title());
+        }
+        Cell open = byAgents.stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
+        assertEquals(50.0, open.offeredPerSecond(), 1e-9);
+        assertEquals(200, open.measurement().scheduled(), 20, "rate × window, whichever agent sent it");
+        for (AgentShare a : open.agents()) assertEquals(25.0, a.offeredPerSecond(), 1e-9);
+        assertTrue(byAgents.stream().anyMatch(c -> Long.valueOf(2).equals(((Number) c.dimensions().getOrDefault("serverThreads", -1)).longValue())),
+                "the Bolt-pool cell on its own server start went through the agents too");
+        // one client, a client's own pool: measured here, and the run says which cells were
+        assertTrue(r.cells().stream().filter(c -> c.scenario().matches("q\\d+")).allMatch(c -> c.agents().isEmpty()), "single-client latency stays here");
+        assertTrue(r.cells().stream().filter(c -> c.dimensions().containsKey("connections")).allMatch(c -> c.agents().isEmpty()));
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("1 client threads") && w.contains("not the 2 agents")), r.warnings().toString());
+
+        Path agentsDir;
+        try (Stream<Path> s = Files.walk(run)) {
+            agentsDir = s.filter(p -> p.getFileName().toString().equals("agents") && Files.isRegularFile(p.resolve("coordinator.json"))).findFirst().orElseThrow();
+        }
+        assertTrue(Files.isRegularFile(agentsDir.resolve("shared/read-parameters.json")), "the coordinator shared the dataset's parameter sets");
+        var m = CliErrorsTest.cli("merge", agentsDir.toString(), "--out", out.resolve("merged").toString());
+        assertEquals(0, m.code(), m.out() + m.err());
+        Cell merged = JsonExporter.read(out.resolve("merged")).cells().stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
+        assertEquals(open.title(), merged.title());
+        assertEquals(open.measurement().ops(), merged.measurement().ops());
+        assertEquals(open.measurement().latency().p99Ms(), merged.measurement().latency().p99Ms(), 1e-9, "the same histograms, the same percentiles");
+        assertTrue(Files.isRegularFile(out.resolve("merged/histograms/open-50.hlog")), "the merged log keeps the cell's own name");
+        assertNoAgentLeft(out);
+    }
+
+    @Test
     void killingAnAgentMidWindowFailsTheRunAtOnceNamingItAndLeavesNothingRunning(@TempDir Path out) throws Exception {
         Process harness = harness(out, "--agents", "4", "--duration", "5m");
         try {

@@ -3,6 +3,7 @@ package io.graphperf.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.graphperf.workloads.reads.ReadsOptions;
 import io.graphperf.workloads.writes.WritesOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,9 @@ class AgentsOptionsTest {
                 "--start-at", "2099-01-01T09:00:00Z");
         assertEquals(java.time.Instant.parse("2099-01-01T09:00:00Z"), at.agents().startAt());
         assertNull(((WritesOptions) CliErrorsTest.options("run", "writes")).agents(), "no agents unless asked");
+        ReadsOptions reads = (ReadsOptions) CliErrorsTest.options("run", "reads", "--agents", "4", "--warmup", "5s", "--sweep-clients", "8");
+        assertEquals(4, reads.agents().count(), "the reads split their load cells too");
+        assertNull(((ReadsOptions) CliErrorsTest.options("run", "reads")).agents());
     }
 
     @Test
@@ -45,6 +49,11 @@ class AgentsOptionsTest {
         assertCleanError(cli("run", "writes", "--agents", "3", "--clients", "9", "--warmup", "5s", "--transports", "bolt", "--scenarios",
                 "create-labelled-indexed-c8", "--out", dir.toString()), "scenario create-labelled-indexed-c8 fixes 8 client(s)");
         assertCleanError(cli("run", "writes", "--rendezvous", dir.toString(), "--out", dir.toString()), "--rendezvous applies to --agents");
+        assertCleanError(cli("run", "reads", "--agents", "2", "--out", dir.toString()), "--agents needs a fixed --warmup");
+        assertCleanError(cli("run", "reads", "--agents", "3", "--warmup", "5s", "--out", dir.toString()), "--sweep-clients 64 does not split over 3 agents");
+        assertCleanError(cli("run", "reads", "--agents", "2", "--warmup", "5s", "--transports", "embedded", "--servers", "0", "--out", dir.toString()),
+                "--agents sends over bolt and http");
+        assertCleanError(cli("run", "reads", "--agents", "2", "--warmup", "5s", "--engine", "kuzu", "--out", dir.toString()), "--agents sends to Neo4j");
         assertCleanError(cli("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt", "--rendezvous", dir.toString(), "--repeat", "3",
                 "--out", dir.toString()), "one trial");
         assertCleanError(cli("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt", "--start-at", "tomorrow", "--out", dir.toString()),
@@ -91,8 +100,10 @@ class AgentsOptionsTest {
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "writes", "--agents", "3"),
                 "--agents is set by graphperf k8s render");
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "writes"), "the run needs --server");
-        assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "reads", "--server", "bolt://x:7687"),
-                "writes experiment's cells only");
+        assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "import", "--server", "bolt://x:7687"),
+                "the writes' and the reads' cells only");
+        assertEquals(0, cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.resolve("reads").toString(), "--", "run", "reads", "--server",
+                "bolt://x:7687", "--warmup", "10s").code(), "the reads split over agents too");
     }
 
     private static List<String> strings(JsonNode array) {

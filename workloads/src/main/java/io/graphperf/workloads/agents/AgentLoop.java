@@ -5,13 +5,13 @@ import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.executors.Closed;
 import io.graphperf.core.measure.executors.Open;
 import io.graphperf.core.measure.executors.Segment;
 import io.graphperf.core.report.Format;
-import io.graphperf.workloads.cells.Scenario;
 
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -92,13 +92,13 @@ public final class AgentLoop {
                 Rendezvous.Request r = Rendezvous.read(rv.request(cell), Rendezvous.Request.class);
                 Rendezvous.Result result;
                 try {
-                    Scenario s = AgentScenarios.find(r.experiment(), r.scenario(), r.dialect());
+                    OperationSource operations = AgentScenarios.operations(rv, r);
                     String key = r.transport() + " " + r.addresses().get(r.transport());
                     Transport t = transports.get(key);
                     if (t == null) transports.put(key, t = connector.transport(r.addresses(), r.transport()));
                     RunPlan plan = r.plan().runPlan();
                     plan = plan.withExecutor(segmented(plan.executor()));
-                    Measurement m = new Runner(t, s.operations(), plan, rv.log(cell, me), List.of(), List.of()).startingAt(r.startMillis(), clock.offsetMs()).run();
+                    Measurement m = new Runner(t, operations, plan, rv.log(cell, me), List.of(), List.of()).startingAt(r.startMillis(), clock.offsetMs()).run();
                     result = new Rendezvous.Result(me, host, pid, InProcessResult.of(m), null);
                     out.printf(Locale.ROOT, "cell %d, %s over %s: %d ops in the window, %s ops/s, p99 %s ms, %d errors%n", cell, r.scenario(), r.transport(),
                             m.ops(), Format.rate(m.opsPerSecond()), Format.ms(m.latency().p99Ms()), m.errors());

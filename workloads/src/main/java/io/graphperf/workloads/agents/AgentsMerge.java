@@ -7,7 +7,6 @@ import io.graphperf.core.measure.Resources;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.results.AgentShare;
 import io.graphperf.core.results.Cell;
-import io.graphperf.workloads.cells.Scenario;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,12 +113,10 @@ public final class AgentsMerge {
                 failures.add(label + " is invalid: " + String.join("; ", problems));
                 continue;
             }
-            String log = r.scenario() + "-" + r.transport() + ".hlog";
+            String log = r.details().getOrDefault(Coordinator.LOG, r.scenario() + "-" + r.transport() + ".hlog");
             Measurement m = measurement(rv, r, results, agentsOnly(results), log);
             MeasurementMerge.writeLog(parts(rv, r, results), histograms.resolve(log), r.plan().intervalMillis(), windowStart(r));
-            Scenario s = AgentScenarios.find(r.experiment(), r.scenario(), r.dialect());
-            cells.add(Cell.builder(r.experiment(), s.id()).title(s.title()).query(s.query()).transport(r.transport()).measurement(m)
-                    .reference(s.reference()).entityUnit(s.entityUnit()).agents(shares(results, joined, m)).value("agents", co.agents()).build());
+            cells.add(AgentScenarios.cell(r).measurement(m).agents(shares(results, joined, m)).value("agents", co.agents()).build());
         }
         if (cells.isEmpty() && failures.isEmpty()) failures.add("no cell was requested in " + root);
         warnings.add("merged from the agents' files by graphperf merge: the engine's CPU and the database's contents are not in them (the coordinator"

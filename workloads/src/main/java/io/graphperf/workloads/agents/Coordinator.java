@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The coordinator of load agents (issue 29): it starts them (on this machine) or waits for them to join (elsewhere), checks their
@@ -49,6 +50,8 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     /** Each agent's last heartbeat as read, and when (this machine's clock) it last changed. */
     private final java.util.Map<Integer, String> beats = new java.util.HashMap<>();
     private final java.util.Map<Integer, Long> beatChanged = new java.util.HashMap<>();
+    /** A request's detail: the file name of the cell's interval log in the results' histograms/. */
+    static final String LOG = "log";
     /** An agent whose heartbeat has not changed for this long is gone (its beat is every second). */
     static final long SILENCE_MILLIS = 20_000;
 
@@ -132,16 +135,41 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     @Override
     public Measured measure(Engine engine, Scenario s, String transportName, Transport transport, RunPlan plan, Path histogramLog,
                             List<RunListener> listeners) throws Exception {
+        return measure(engine, new AgentWork(s.id(), Map.of(), s.clients()), transportName, plan, histogramLog);
+    }
+
+    /** How many agents send each cell. */
+    public int count() {
+        return spec.count();
+    }
+
+    /** Whether a cell run by {@code clients} clients over {@code transportName} on {@code engine} can be split over the agents. */
+    public boolean splits(Engine engine, String transportName, int clients) {
+        return engine.addresses().containsKey(transportName) && clients % spec.count() == 0;
+    }
+
+    /** Gives every agent a copy of {@code file} (in the folder's shared/), before a request needs it. */
+    public void share(Path file) throws IOException {
+        Files.createDirectories(rv.shared());
+        Path tmp = rv.shared().resolve(file.getFileName() + ".tmp");
+        Files.copy(file, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, rv.shared().resolve(file.getFileName().toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Measures one cell through the agents: {@code work} is what each rebuilds and sends its segment of. */
+    public Measured measure(Engine engine, AgentWork work, String transportName, RunPlan plan, Path histogramLog) throws Exception {
         String addr = engine.addresses().get(transportName);
         if (addr == null) {
             throw new UserError("load agents reach the engine over bolt or http; " + engine.description() + " offers no address for "
                     + transportName + " to other processes (options --agents, --transports)");
         }
         if (!(plan.warmup() instanceof Warmup.Fixed fixed)) throw new UserError("load agents need a fixed warm-up (option --warmup)");
+        if (plan.operationsPerClient() > 0) throw new UserError("load agents split a cell's schedule over its window (--duration), not a count of operations");
         int clients = plan.executor().clients();
         if (clients % spec.count() != 0) {
-            throw new UserError("scenario " + s.id() + " runs " + clients + " client(s), which do not split over " + spec.count() + " agents: give"
-                    + " --clients as a multiple of " + spec.count() + (s.clients() > 0 ? " (this scenario fixes its clients: leave it out)" : ""));
+            throw new UserError("scenario " + work.scenario() + " runs " + clients + " client(s), which do not split over " + spec.count() + " agents: give"
+                    + " --clients as a multiple of " + spec.count() + (work.fixedClients() > 0 ? " (this scenario fixes its clients: leave it out)" : ""));
         }
         cell++;
         boolean connect = !engine.addresses().equals(lastAddresses);
@@ -154,12 +182,12 @@ public final class Coordinator implements CellLoad, AutoCloseable {
             }
             start = spec.startAt().toEpochMilli();
         }
-        Rendezvous.Request request = new Rendezvous.Request(cell, experiment, s.id(), engine.dialect(), transportName, engine.addresses(),
-                InProcessPlan.of(null, plan, null), start);
+        Rendezvous.Request request = new Rendezvous.Request(cell, experiment, work.scenario(), engine.dialect(), transportName, engine.addresses(),
+                InProcessPlan.of(null, plan, null), start, withLog(work.details(), histogramLog));
         Rendezvous.write(rv.request(cell), request);
         long windowStart = start + fixed.duration().toMillis(), windowEnd = windowStart + plan.window().toMillis();
         CpuMeter cpu = new CpuMeter(engine.serverPids());
-        String label = s.id() + " over " + transportName;
+        String label = work.scenario() + " over " + transportName;
         sleepUntil(windowStart, label);
         CpuMeter.Snapshot a = cpu.snapshot();
         sleepUntil(windowEnd, label);
@@ -169,6 +197,14 @@ public final class Coordinator implements CellLoad, AutoCloseable {
                 histogramLog == null ? null : histogramLog.getFileName().toString());
         if (histogramLog != null) keepLogs(AgentsMerge.parts(rv, request, results), histogramLog, plan.interval().toMillis(), windowStart);
         return new Measured(merged, AgentsMerge.shares(results, joined, merged));
+    }
+
+    /** The details with the name of the cell's interval log (where {@code graphperf merge} writes the merged one). */
+    private static Map<String, String> withLog(Map<String, String> details, Path histogramLog) {
+        if (histogramLog == null) return details;
+        Map<String, String> m = new java.util.LinkedHashMap<>(details);
+        m.put(LOG, histogramLog.getFileName().toString());
+        return m;
     }
 
     /** The engine's CPU as measured here; the harness's as the sum of the agents' (and this process's, when they run here). */

@@ -22,6 +22,7 @@ import java.util.Map;
  * agents/agent-I.json         agent I joined: its host, pid and clock offset
  * agents/agent-I.log          a local agent's console
  * agents/agent-I.beat         agent I's heartbeat: a counter it rewrites every second while it runs
+ * shared/FILE                 what the coordinator gives every agent besides its requests (the reads' parameter sets)
  * cells/NNNN/request.json     cell NNNN: scenario, transport, plan, the engine's addresses, the common start instant
  * cells/NNNN/agent-I.json     agent I's measurement of its segment (with its accounting), or its failure
  * cells/NNNN/agent-I.hlog     agent I's interval histograms, timestamps from the common start
@@ -44,9 +45,14 @@ public record Rendezvous(Path dir) {
      * @param addresses   where the agents reach the engine, by transport ("bolt" → a Bolt URI, "http" → the HTTP API's URL)
      * @param plan        the run plan as plain values (its operations are the scenario's, looked up by id)
      * @param startMillis the common start instant on the coordinator's clock (epoch ms)
+     * @param details     what else the experiment needs to rebuild the cell's operations and name its cell (e.g. the reads' queries and form)
      */
     public record Request(int cell, String experiment, String scenario, String dialect, String transport, Map<String, String> addresses,
-                          InProcessPlan plan, long startMillis) {
+                          InProcessPlan plan, long startMillis, Map<String, String> details) {
+
+        public Request {
+            details = details == null ? Map.of() : Map.copyOf(details);
+        }
     }
 
     /** An agent's outcome for one cell: its measurement with its accounting, or why it failed. */
@@ -57,6 +63,11 @@ public record Rendezvous(Path dir) {
 
     public Path coordinator() {
         return dir.resolve("coordinator.json");
+    }
+
+    /** The files the coordinator shares with every agent (each written before the first request that needs it). */
+    public Path shared() {
+        return dir.resolve("shared");
     }
 
     public Path joined(int agent) {

@@ -17,10 +17,13 @@ import java.util.Map;
  */
 public final class ReadParameterSets {
 
+    /** The file's name in a generated social dataset. */
+    public static final String FILE = "read-parameters.json";
+
     private final Map<SocialQuery.ParamKind, List<Map<String, Object>>> sets = new LinkedHashMap<>();
 
     public ReadParameterSets(Path datasetDir) {
-        Path file = datasetDir.resolve("read-parameters.json");
+        Path file = datasetDir.resolve(FILE);
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(file.toFile());

@@ -19,6 +19,9 @@ import io.graphperf.core.report.Format;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
 import io.graphperf.workloads.RunContext;
+import io.graphperf.workloads.agents.AgentWork;
+import io.graphperf.workloads.agents.Coordinator;
+import io.graphperf.workloads.cells.CellLoad;
 import io.graphperf.workloads.cells.ServerWarmup;
 
 import java.nio.file.Path;
@@ -47,6 +50,8 @@ final class ReadStudy {
     private final ReadsOptions o;
     private final Servers servers;
     private final ReadWorkload workload;
+    /** The load agents that send the cells which split over them, or null: this process sends every cell. */
+    private final Coordinator agents;
     final List<Cell> cells = new ArrayList<>();
     final List<String> failures = new ArrayList<>();
     final Map<String, Check> checks = new LinkedHashMap<>();
@@ -60,8 +65,9 @@ final class ReadStudy {
     private List<String> transports, forms;
     private List<SocialQuery> queries;
 
-    ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, Servers servers) {
+    ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, Servers servers, Coordinator agents) {
         this.ctx = ctx;
+        this.agents = agents;
         this.o = options;
         this.servers = servers;
         this.workload = new ReadWorkload(datasetDir);
@@ -193,7 +199,7 @@ final class ReadStudy {
             ctx.progress().phase("cache state full: the whole workload once");
             for (String transport : transports) {
                 for (String form : forms) for (SocialQuery q : queries) measure(e, transport, form, List.of(q), new Closed(1), new Warmup.Fixed(Duration.ZERO),
-                        reps(q), LATENCY_INTERVAL, null);
+                        reps(q), LATENCY_INTERVAL, null, null);
             }
             ctx.progress().phaseDone("done");
         }
@@ -208,13 +214,13 @@ final class ReadStudy {
                     }
                     ctx.progress().phase(String.format("latency %s %s over %s, %d operations, cache %s", q.id(), q.title(), label(transport, form), reps(q), o.cache()));
                     Warmup w = "hot".equals(o.cache()) ? warmup(o.warmupMax()) : new Warmup.Fixed(Duration.ZERO);
-                    Measurement m = measure(e, transport, form, List.of(q), new Closed(1), w, reps(q), LATENCY_INTERVAL,
-                            ctx.histograms().resolve("latency-" + q.id() + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                    CellLoad.Measured m = measure(e, transport, form, List.of(q), new Closed(1), w, reps(q), LATENCY_INTERVAL,
+                            ctx.histograms().resolve("latency-" + q.id() + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                     Cell.Builder b = cell(q.id(), q.title() + " (1 client, cache " + o.cache() + ")", transport, form, text(q, form), m).latencyStudy();
                     Check c = checks.get(key(q.id(), transport, form));
                     if (c != null) b.check(c);
                     add(b);
-                    ctx.progress().phaseDone(String.format("p50 %s ms, p99 %s ms", Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms())));
+                    ctx.progress().phaseDone(String.format("p50 %s ms, p99 %s ms", Format.ms(m.measurement().latency().p50Ms()), Format.ms(m.measurement().latency().p99Ms())));
                 }
             }
         }
@@ -232,10 +238,11 @@ final class ReadStudy {
             for (String form : forms) {
                 for (int n : o.threads()) {
                     ctx.progress().phase(String.format("throughput, %d client threads, %s", n, label(transport, form)));
-                    Measurement m = measure(e, transport, form, queries, new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                            ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
-                    add(cell("mix", "all queries mixed by repeat count, closed model, " + n + " client threads", transport, form, "(mix)", m));
-                    ctx.progress().phaseDone(String.format("%s ops/s, p99 %s ms", Format.rate(m.opsPerSecond()), Format.ms(m.latency().p99Ms())));
+                    String title = "all queries mixed by repeat count, closed model, " + n + " client threads";
+                    CellLoad.Measured m = measure(e, transport, form, queries, new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                            ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"), ReadsOverAgents.work(queries, form, title, Map.of()));
+                    add(cell("mix", title, transport, form, "(mix)", m));
+                    ctx.progress().phaseDone(String.format("%s ops/s, p99 %s ms%s", Format.rate(m.measurement().opsPerSecond()), Format.ms(m.measurement().latency().p99Ms()), by(m)));
                 }
             }
         }
@@ -245,11 +252,13 @@ final class ReadStudy {
         String transport = transports.contains("bolt") ? "bolt" : transports.get(0);
         for (double rate : o.rates()) {
             ctx.progress().phase(String.format("open model at %s ops/s, %s", Format.rate(rate), label(transport, CYPHER)));
-            Measurement m = measure(e, transport, CYPHER, queries, new Open(rate, o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                    ctx.histograms().resolve("open-" + (long) rate + ".hlog"));
-            add(cell("mix", "all queries mixed, open model at " + Format.rate(rate) + " ops/s (latency from the intended start)", transport, CYPHER, "(mix)", m));
-            ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s", Format.rate(m.opsPerSecond()), Format.rate(rate),
-                    Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms()), m.overloaded() ? ", OVERLOADED" : ""));
+            String title = "all queries mixed, open model at " + Format.rate(rate) + " ops/s (latency from the intended start)";
+            CellLoad.Measured measured = measure(e, transport, CYPHER, queries, new Open(rate, o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                    ctx.histograms().resolve("open-" + (long) rate + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of()));
+            add(cell("mix", title, transport, CYPHER, "(mix)", measured));
+            Measurement m = measured.measurement();
+            ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s%s", Format.rate(m.opsPerSecond()), Format.rate(rate),
+                    Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms()), m.overloaded() ? ", OVERLOADED" : "", by(measured)));
         }
     }
 
@@ -261,11 +270,12 @@ final class ReadStudy {
             for (int c : o.connections()) {
                 try (Engine client = e.client(c)) {
                     ctx.progress().phase(String.format("%d clients over %d %s connection%s", o.sweepClients(), c, label(transport, form), c == 1 ? "" : "s"));
-                    Measurement m = measure(client, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                            ctx.histograms().resolve("connections-" + c + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                    // a client process's own pool: sent by this process even with agents
+                    CellLoad.Measured m = measure(client, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                            ctx.histograms().resolve("connections-" + c + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                     add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " " + transport + " connection" + (c == 1 ? "" : "s"),
                             transport, form, "(mix)", m).dimension("connections", c));
-                    ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+                    ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.measurement().opsPerSecond())));
                 }
             }
         }
@@ -283,11 +293,12 @@ final class ReadStudy {
             try (Engine e = servers.start(s)) {
                 warm(e, "server with " + w + " Bolt threads", List.of("bolt"), List.of(CYPHER));
                 ctx.progress().phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
-                Measurement m = measure(e, "bolt", CYPHER, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                        ctx.histograms().resolve("bolt-threads-" + w + ".hlog"));
-                add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
-                        + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")", "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
-                ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+                String title = "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
+                        + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")";
+                CellLoad.Measured m = measure(e, "bolt", CYPHER, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        ctx.histograms().resolve("bolt-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of("serverThreads", w)));
+                add(cell("mix", title, "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
+                ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().opsPerSecond()), by(m)));
             }
         }
     }
@@ -301,11 +312,11 @@ final class ReadStudy {
             try (Engine e = servers.start(Map.of("graphperf.gateway.threads", Integer.toString(w)))) {
                 warm(e, "server with " + w + " gateway threads", List.of(transport), List.of(form));
                 ctx.progress().phase(String.format("%d clients, gateway worker pool of %d, %s", o.sweepClients(), w, label(transport, form)));
-                Measurement m = measure(e, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                        ctx.histograms().resolve("gateway-threads-" + w + ".hlog"));
-                add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients, gateway worker pool of " + w + " threads", transport, form, "(mix)", m)
-                        .dimension("serverThreads", w));
-                ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.opsPerSecond())));
+                String title = "all queries mixed, " + o.sweepClients() + " clients, gateway worker pool of " + w + " threads";
+                CellLoad.Measured m = measure(e, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        ctx.histograms().resolve("gateway-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, form, title, Map.of("serverThreads", w)));
+                add(cell("mix", title, transport, form, "(mix)", m).dimension("serverThreads", w));
+                ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().opsPerSecond()), by(m)));
             }
         }
     }
@@ -326,11 +337,13 @@ final class ReadStudy {
                 for (String transport : transports) {
                     for (String form : forms) {
                         ctx.progress().phase(String.format("%d clients over %d server%s round-robin, %s", o.sweepClients(), n, n == 1 ? "" : "s", label(transport, form)));
-                        Measurement m = measure(g, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                                ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"));
+                        // clients spread over the group by this process's round-robin: sent by this process even with agents
+                        CellLoad.Measured m = measure(g, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                                ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                         add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
                                 + (!servers.settable() ? " (yours)" : n > 1 ? " (the store and copies of it)" : ""), transport, form, "(mix)", m).dimension("servers", n));
-                        ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.opsPerSecond()), 100 * m.resources().machineBusy()));
+                        ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.measurement().opsPerSecond()),
+                                100 * m.measurement().resources().machineBusy()));
                     }
                 }
             }
@@ -347,13 +360,24 @@ final class ReadStudy {
         return workload.mix(queries, form, dialect);
     }
 
-    private Measurement measure(Engine e, String transport, String form, List<SocialQuery> queries, Executor executor, Warmup warmup, long operations,
-                                Duration interval, Path log) throws Exception {
-        OperationMix mix = mix(queries, form);
+    /**
+     * One cell's measurement: by the load agents when there are agents and the cell splits over them (a window, not a count of
+     * operations; a transport they reach; clients a multiple of theirs; {@code work} given — null for cells about this process's own
+     * client), else by this process (inside the engine's for embedded).
+     */
+    private CellLoad.Measured measure(Engine e, String transport, String form, List<SocialQuery> queries, Executor executor, Warmup warmup,
+                                      long operations, Duration interval, Path log, AgentWork work) throws Exception {
         RunPlan plan = new RunPlan(executor, warmup, operations > 0 ? Duration.ofMinutes(10) : o.duration(), operations, interval, RunPlan.DEFAULT_BATCHES, null);
+        if (agents != null && work != null && operations == 0) {
+            if (agents.splits(e, transport, executor.clients())) return agents.measure(e, work, transport, plan, log);
+            warnings.add(work.details().get(ReadsOverAgents.TITLE) + " over " + label(transport, form) + ": sent by this process, not the "
+                    + agents.count() + " agents (" + (e.addresses().containsKey(transport) ? executor.clients() + " clients do not split over them"
+                    : "they reach the engine over bolt and http only") + ")");
+        }
+        OperationMix mix = mix(queries, form);
         if (EMBEDDED.equals(transport)) {
             try {
-                return e.measureInProcess(InProcessPlan.of(mix, plan, log));
+                return new CellLoad.Measured(e.measureInProcess(InProcessPlan.of(mix, plan, log)), List.of());
             } catch (Exception ex) {
                 e.checkHealthy();
                 throw new UserError("the in-process measurement (" + executor.describe() + ") failed inside the server: " + ex.getMessage()
@@ -361,13 +385,20 @@ final class ReadStudy {
             }
         }
         try (Transport t = e.transport(transport)) {
-            return new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())).run();
+            return new CellLoad.Measured(new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())).run(), List.of());
         }
     }
 
-    private Cell.Builder cell(String scenario, String title, String transport, String form, String query, Measurement m) {
+    /** ", sent by N agents" for a cell the agents measured, for the progress line. */
+    private static String by(CellLoad.Measured m) {
+        return m.agents().isEmpty() ? "" : ", sent by " + m.agents().size() + " agents";
+    }
+
+    private Cell.Builder cell(String scenario, String title, String transport, String form, String query, CellLoad.Measured measured) {
+        Measurement m = measured.measurement();
         Cell.Builder b = Cell.builder(ReadsExperiment.NAME, scenario).title(title).transport(transport).dimension("form", form).query(query).measurement(m)
                 .scale(o.scale()).entityUnit("requests");
+        if (!measured.agents().isEmpty()) b.agents(measured.agents()).value("agents", measured.agents().size());
         // where the time goes and the bytes on the wire, as results.csv columns of their own
         b.value("service_mean_ms", m.serviceTime().meanMs());
         if (m.serverTime() != null) b.value("server_mean_ms", m.serverTime().meanMs());

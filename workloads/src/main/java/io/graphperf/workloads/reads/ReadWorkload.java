@@ -49,6 +49,24 @@ public final class ReadWorkload {
 
     /** The queries mixed by the study's repeat counts, every parameter set of each, in the engine's dialect (those it can express). */
     public OperationMix mix(List<SocialQuery> queries, String form, String dialect) {
+        return mix(params, queries, form, dialect);
+    }
+
+    /**
+     * The same mix for a load agent, which has the dataset's parameter file only (read-parameters.json in {@code parameterDir}, shared by
+     * its coordinator): operation {@code seq} of client {@code c} is then the one the coordinator's own mix would send.
+     */
+    public static OperationMix agentMix(Path parameterDir, List<String> queryIds, String form, String dialect) {
+        List<SocialQuery> queries = new ArrayList<>();
+        for (String id : queryIds) {
+            queries.add(SocialQueries.all().stream().filter(q -> q.id().equals(id)).findFirst()
+                    .orElseThrow(() -> new UserError("the coordinator asked for query " + id + ", which this agent's graphperf does not know: run the same"
+                            + " graphperf version everywhere")));
+        }
+        return mix(new ReadParameterSets(parameterDir), queries, form, dialect);
+    }
+
+    private static OperationMix mix(ReadParameterSets params, List<SocialQuery> queries, String form, String dialect) {
         List<OperationMix.Type> types = new ArrayList<>();
         for (SocialQuery q : queries) {
             if (!SocialDialects.text(q, dialect).expressible()) continue;

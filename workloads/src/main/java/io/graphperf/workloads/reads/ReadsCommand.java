@@ -1,6 +1,8 @@
 package io.graphperf.workloads.reads;
 
 import io.graphperf.core.UserError;
+import io.graphperf.workloads.agents.Agents;
+import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
@@ -78,6 +80,8 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     @Mixin
     ServerOptions server = new ServerOptions();
     @Mixin
+    AgentOptions agents = new AgentOptions();
+    @Mixin
     EngineChoice engines = new EngineChoice();
 
     @Override
@@ -132,11 +136,28 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
         Duration max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
+        Agents split = agents.agents(run.trials());
+        if (split != null) checkAgents(split, w, tr, sc);
         return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, connections.isEmpty() ? List.of(1, 8) : connections,
                 server.given() ? List.of() : boltThreads.isEmpty() ? (beyond ? List.of() : List.of(1, 2, 4, 8, 16)) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
-                datasetCache);
+                datasetCache, split);
+    }
+
+    /**
+     * What load agents need: a fixed warm-up (a common window), Neo4j over bolt or http, the sweep's clients split over them. The cells
+     * about one client process (single-client latency, connection pools, round-robin groups) and those over embedded or ws-* stay here.
+     */
+    private void checkAgents(Agents split, WarmupSpec w, List<String> tr, int sweepClients) {
+        if (engines.beyondNeo4j()) throw new UserError("--agents sends to Neo4j (bolt, http); the other engines run embedded in their own process");
+        if (w.auto()) throw new UserError("--agents needs a fixed --warmup (e.g. --warmup 10s): every agent's window starts at the same instant");
+        if (tr.stream().noneMatch(t -> t.equals("bolt") || t.equals("http"))) {
+            throw new UserError("--agents sends over bolt and http, and --transports has neither");
+        }
+        if (sweepClients % split.count() != 0) {
+            throw new UserError("--sweep-clients " + sweepClients + " does not split over " + split.count() + " agents: give a multiple of " + split.count());
+        }
     }
 
     /** A sweep option: its default when not given, none when given as 0 alone. */

@@ -8,6 +8,7 @@ import io.graphperf.core.results.RunResult;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
+import io.graphperf.workloads.agents.Coordinator;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
 import io.graphperf.workloads.options.ExperimentCommand;
@@ -58,15 +59,28 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
                 ctx.progress());
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("datasetDir", ds.dir().toString());
+        if (o.agents() == null) return run(ctx, o, ds, config, null);
+        ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
+                : "start " + o.agents().count() + " load agents");
+        try (Coordinator agents = Coordinator.start(o.agents(), ctx.dir(), NAME)) {
+            // the agents rebuild each cell's query mix from the dataset's parameter sets, as this process draws them
+            agents.share(ds.dir().resolve(ReadParameterSets.FILE));
+            ctx.progress().phaseDone(agents.describe());
+            config.put("agents", agents.describe());
+            return run(ctx, o, ds, config, agents);
+        }
+    }
+
+    private TrialResult run(RunContext ctx, ReadsOptions o, ImportDataset ds, Map<String, Object> config, Coordinator agents) throws Exception {
         if (!ctx.engines().embedded()) {
             // the user's servers hold the dataset already (README: E2 on your servers); the result checks prove it is the same one
-            ReadStudy study = new ReadStudy(ctx, o, ds.dir(), Servers.users(ctx.engines()));
+            ReadStudy study = new ReadStudy(ctx, o, ds.dir(), Servers.users(ctx.engines()), agents);
             study.run();
             return result(study, config, "loaded by you (" + ctx.engines().describe() + ")", "your Neo4j (" + ctx.engines().describe()
                     + "), social dataset at scale " + o.scale());
         }
         BulkImport store = ctx.engines().bulkImport("reads", Map.of("max-off-heap", o.maxOffHeap()));
-        ReadStudy study = new ReadStudy(ctx, o, ds.dir(), Servers.of(store));
+        ReadStudy study = new ReadStudy(ctx, o, ds.dir(), Servers.of(store), agents);
         String load;
         try {
             ctx.progress().phase("load social " + o.scale() + " with the engine's own loader");

@@ -20,10 +20,11 @@ import java.util.List;
  * @param warmupFixed  a fixed warm-up per cell, or null for until steady
  * @param serverWarmup a fixed server warm-up, or null for until settled
  * @param datasetCache where generated datasets are kept, or null for the run's default
+ * @param agents       the load agents that send the cells which split over them, or null
  */
 public record ReadsOptions(double scale, long datasetSeed, List<String> transports, List<String> forms, String cache, List<SocialQuery> queries,
                            double repeatFactor, int checkSamples, List<Integer> threads, List<Double> rates, List<Integer> connections,
                            List<Integer> boltThreads, List<Integer> gatewayThreads, List<Integer> servers, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
                            Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
-                           java.nio.file.Path datasetCache) {
+                           java.nio.file.Path datasetCache, io.graphperf.workloads.agents.Agents agents) {
 }

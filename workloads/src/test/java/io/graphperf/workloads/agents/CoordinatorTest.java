@@ -60,7 +60,7 @@ class CoordinatorTest {
         RunPlan plan = new RunPlan(new Open(rate, clients), new Warmup.Fixed(Duration.ofSeconds(1)), Duration.ofSeconds(3));
         CellLoad.Measured measured;
         try (Coordinator c = Coordinator.start(new Agents(agents, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60), Duration.ofSeconds(2)), dir, "writes")) {
-            Scenario s = AgentScenarios.find("writes", "create-labelled-indexed", "neo4j");
+            Scenario s = io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
             measured = c.measure(new StubEngine(), s, "bolt", null, plan, dir.resolve("histograms/create-labelled-indexed-bolt.hlog"), List.of());
         }
         for (Thread t : threads) t.join(30_000);
@@ -123,7 +123,7 @@ class CoordinatorTest {
         }
         RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofSeconds(1)), Duration.ofSeconds(2));
         try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60), Duration.ofSeconds(2)), dir, "writes")) {
-            Scenario s = AgentScenarios.find("writes", "create-labelled-indexed", "neo4j");
+            Scenario s = io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
             Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), s, "bolt", null, plan, null, List.of()));
             assertTrue(e.getMessage().contains("agent 1 of 2") && e.getMessage().contains("connection refused by the test")
                     && e.getMessage().contains("The run is invalid"), e.getMessage());

@@ -41,7 +41,7 @@ public final class CpuMeter {
     }
 
     public Resources usage(Snapshot a, Snapshot b) {
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = machineCores();
         double wall = Math.max(1e-9, (b.wallNanos - a.wallNanos) / 1e9);
         double harness = (b.harnessCpuNanos - a.harnessCpuNanos) / 1e9 / wall;
         double server = (b.serverCpuSeconds - a.serverCpuSeconds) / wall;
@@ -69,6 +69,20 @@ public final class CpuMeter {
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * The machine's cores as /proc/stat counts them (its busy ticks are theirs), not this JVM's: under {@code taskset} (the engine
+     * on some cores, graphperf on the others) the JVM sees only its own, and the other load would hide in the difference.
+     */
+    static int machineCores() {
+        try (var lines = Files.lines(Path.of("/proc/stat"))) {
+            int n = (int) lines.filter(l -> l.length() > 3 && l.startsWith("cpu") && Character.isDigit(l.charAt(3))).count();
+            if (n > 0) return n;
+        } catch (IOException | RuntimeException e) {
+            // below
+        }
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** {busy, total} ticks of all cores from the first line of /proc/stat. */
