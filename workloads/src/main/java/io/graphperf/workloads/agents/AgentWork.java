@@ -8,7 +8,15 @@ import java.util.Map;
  */
 public record AgentWork(String scenario, Map<String, String> details, int fixedClients) {
 
+    /** The detail that titles the cell, when its scenario's id does not (the reads' "mix" cells). */
+    public static final String TITLE = "title";
+
     public AgentWork {
         details = details == null ? Map.of() : Map.copyOf(details);
+    }
+
+    /** The cell in words, for messages. */
+    public String label() {
+        return details.getOrDefault(TITLE, scenario);
     }
 }

@@ -168,7 +168,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         if (plan.operationsPerClient() > 0) throw new UserError("load agents split a cell's schedule over its window (--duration), not a count of operations");
         int clients = plan.executor().clients();
         if (clients % spec.count() != 0) {
-            throw new UserError("scenario " + work.scenario() + " runs " + clients + " client(s), which do not split over " + spec.count() + " agents: give"
+            throw new UserError("scenario " + work.label() + " runs " + clients + " client(s), which do not split over " + spec.count() + " agents: give"
                     + " --clients as a multiple of " + spec.count() + (work.fixedClients() > 0 ? " (this scenario fixes its clients: leave it out)" : ""));
         }
         cell++;
@@ -187,7 +187,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         Rendezvous.write(rv.request(cell), request);
         long windowStart = start + fixed.duration().toMillis(), windowEnd = windowStart + plan.window().toMillis();
         CpuMeter cpu = new CpuMeter(engine.serverPids());
-        String label = work.scenario() + " over " + transportName;
+        String label = work.label() + " over " + transportName;
         sleepUntil(windowStart, label);
         CpuMeter.Snapshot a = cpu.snapshot();
         sleepUntil(windowEnd, label);

@@ -370,7 +370,7 @@ final class ReadStudy {
         RunPlan plan = new RunPlan(executor, warmup, operations > 0 ? Duration.ofMinutes(10) : o.duration(), operations, interval, RunPlan.DEFAULT_BATCHES, null);
         if (agents != null && work != null && operations == 0) {
             if (agents.splits(e, transport, executor.clients())) return agents.measure(e, work, transport, plan, log);
-            warnings.add(work.details().get(ReadsOverAgents.TITLE) + " over " + label(transport, form) + ": sent by this process, not the "
+            warnings.add(work.label() + " over " + label(transport, form) + ": sent by this process, not the "
                     + agents.count() + " agents (" + (e.addresses().containsKey(transport) ? executor.clients() + " clients do not split over them"
                     : "they reach the engine over bolt and http only") + ")");
         }

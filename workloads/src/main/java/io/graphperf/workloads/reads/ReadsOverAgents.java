@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public final class ReadsOverAgents {
 
-    static final String QUERIES = "queries", FORM = "form", TITLE = "title", DIMENSION = "dimension.";
+    static final String QUERIES = "queries", FORM = "form", TITLE = AgentWork.TITLE, DIMENSION = "dimension.";
 
     private ReadsOverAgents() {
     }

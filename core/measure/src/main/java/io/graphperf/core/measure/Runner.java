@@ -173,7 +173,9 @@ public final class Runner {
                 long wake = lastSample + intervalNanos;
                 if (phase == Interval.Phase.WARMUP) wake = Math.min(wake, fixedEnd);
                 if (phase == Interval.Phase.WINDOW) wake = Math.min(wake, windowStart + windowNanos);
-                sleepUntil(Math.min(wake, now + WAKE_NANOS));
+                // a boundary (an interval's end, the window's) is met to the microsecond; a mere look for a crash is not worth a spin
+                if (wake <= now + WAKE_NANOS) sleepUntil(wake);
+                else Thread.sleep(WAKE_NANOS / 1_000_000);
                 now = System.nanoTime();
                 boolean due = now - lastSample >= intervalNanos;
                 if (ctx.crash.get() != null) {
