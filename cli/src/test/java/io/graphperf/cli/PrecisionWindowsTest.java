@@ -40,8 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PrecisionWindowsTest {
 
     /**
-     * A stand-in whose options are its window. {@code withinNoise}: calls take 30 ms in every other 100 ms of wall time and 6 ms in
-     * the rest, so the window's batches swing while its mean barely moves from trial to trial. Otherwise each trial's calls take
+     * A stand-in whose options are its window. {@code withinNoise}: calls take 30 ms in every other 100 ms from the trial's first call
+     * and 6 ms in the rest, so the window's 100 ms batches swing while its mean barely moves from trial to trial. Otherwise each trial's calls take
      * a fixed time that differs from trial to trial (10, 13, 16 ms …): the noise is between processes.
      */
     record Windowed(boolean withinNoise, int[] trials) implements Experiment<Duration> {
@@ -58,10 +58,17 @@ class PrecisionWindowsTest {
         @Override
         public TrialResult run(RunContext ctx, Duration window) throws Exception {
             int trial = trials[0]++;
-            LongUnaryOperator latency = withinNoise ? n -> (System.nanoTime() / 100_000_000) % 2 == 0 ? 30_000_000 : 6_000_000
-                    : n -> 10_000_000 + 3_000_000L * (trial % 3);
+            // phases counted from the trial's first call, so the window (after a warm-up of one phase) and its batches start with them
+            java.util.concurrent.atomic.AtomicLong origin = new java.util.concurrent.atomic.AtomicLong();
+            LongUnaryOperator latency = withinNoise ? n -> {
+                long now = System.nanoTime();
+                origin.compareAndSet(0, now);
+                return ((now - origin.get()) / 100_000_000) % 2 == 0 ? 30_000_000 : 6_000_000;
+            } : n -> 10_000_000 + 3_000_000L * (trial % 3);
             Operation op = new Operation("op", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
-            RunPlan plan = new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ofMillis(100)), window, 0, Duration.ofMillis(100), 5, null);
+            // batches of 100 ms, one phase of the within-noise each: their means swing between ~6 and ~30 ms, while a window of whole
+            // 200 ms cycles keeps its mean (batches of a whole cycle each would hide the swing and leave only the runs' jitter)
+            RunPlan plan = new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ofMillis(100)), window, 0, Duration.ofMillis(100), (int) (window.toMillis() / 100), null);
             Measurement m = new Runner(new SyntheticTransport(latency, n -> false), (c, s) -> op, plan, null, List.of(), List.of()).run();
             Cell c = ctx.tag(Cell.builder(name(), "synthetic").transport("synthetic").measurement(m).build());
             return new TrialResult(List.of(c), "synthetic", "", Map.of(), Map.of(), null, List.of(), List.of());
