@@ -12,8 +12,7 @@ public final class AgentOptions {
 
     @Option(names = "--agents", paramLabel = "N", description = {"Split each cell's schedule over N load agents (separate processes, each sending segment i/N:"
             + " every N-th operation of the open model's schedule, every N-th client of the closed model), started together, merged exactly."
-            + " Needs a fixed --warmup and clients a multiple of N; transports bolt, http. In reads, the cells about one client process"
-            + " (single-client latency, connection pools, round-robin groups) and those over embedded or ws-* are still sent by this process."})
+            + " Needs a fixed --warmup and clients a multiple of N; transports bolt, http."})
     public Integer count;
     @Option(names = "--rendezvous", paramLabel = "DIR", description = {"With --agents: do not start the agents here; they run elsewhere"
             + " (graphperf agent --rendezvous DIR --segment I/N, e.g. a Kubernetes indexed Job) and join through this shared folder. One trial per run."})

@@ -21,12 +21,15 @@ import java.util.List;
         description = {"E2 — the 19 social-network queries over transports, as Cypher and as stored procedures: result checks against answers",
                 "computed from the files, single-client latency per query, throughput against client threads, the open model, connection",
                 "pools, the server's Bolt and gateway worker pools and round-robin groups of servers. Loads the social dataset with the",
-                "engine's own bulk loader first (Neo4j's importer, Kuzu's COPY); --engines runs the same cells on several engines, side by side."},
+                "engine's own bulk loader first (Neo4j's importer, Kuzu's COPY); --engines runs the same cells on several engines, side by side.",
+                "With --agents N the load cells (throughput, open model, server pools) are sent by N load agents; single-client latency,",
+                "connection pools, round-robin groups and cells over embedded or ws-* stay with this process."},
         footer = {"", "Examples:", "  graphperf run reads --scale 1",
                 "  graphperf run reads --transports bolt,embedded --queries q01,q03,q07 --threads 1,16,64",
                 "  graphperf run reads --engines neo4j,kuzu --scale 1   (each engine in its own JVM, measured in its own process)",
                 "  graphperf run reads --transports bolt,http,ws-bson,ws-bson-deflate-fast,ws-json --servers 3",
-                "  graphperf run reads --server bolt://db1:7687,bolt://db2:7687 --user neo4j --password secret   (the dataset loaded on each)"})
+                "  graphperf run reads --server bolt://db1:7687,bolt://db2:7687 --user neo4j --password secret   (the dataset loaded on each)",
+                "  graphperf run reads --agents 4 --transports bolt --warmup 10s --threads 16,64 --rates 2000   (docs/agents.md)"})
 public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
 
     @Option(names = "--scale", description = "Scale of the generated social dataset (default: 1 = 2,011 people, ~83 k nodes).")
