@@ -150,11 +150,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
 
     /** Gives every agent a copy of {@code file} (in the folder's shared/), before a request needs it. */
     public void share(Path file) throws IOException {
-        Files.createDirectories(rv.shared());
-        Path tmp = rv.shared().resolve(file.getFileName() + ".tmp");
-        Files.copy(file, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Files.move(tmp, rv.shared().resolve(file.getFileName().toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Rendezvous.write(rv.shared().resolve(file.getFileName().toString()), file);
     }
 
     /** Measures one cell through the agents: {@code work} is what each rebuilds and sends its segment of. */

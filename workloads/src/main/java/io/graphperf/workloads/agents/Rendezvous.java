@@ -106,11 +106,12 @@ public record Rendezvous(Path dir) {
         return dir.resolve("abort");
     }
 
-    /** Writes a message whole: readers see all of it or none. */
+    /** Writes a message (a record as JSON, a text, or a copy of a file) whole: readers see all of it or none. */
     public static void write(Path file, Object message) throws IOException {
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        if (message instanceof String text) Files.writeString(tmp, text);
+        if (message instanceof Path from) Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING);
+        else if (message instanceof String text) Files.writeString(tmp, text);
         else JSON.writeValue(tmp.toFile(), message);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
