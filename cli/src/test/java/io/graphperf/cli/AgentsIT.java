@@ -128,20 +128,20 @@ class AgentsIT {
                 Thread.sleep(200);
             }
             assertTrue(agent.isPresent(), "agent 2 never started: " + read(out.resolve("harness.log")));
-            // inside the window: one second after the common start plus the 2 s warm-up, as the cell's request says
-            Path request;
+            // inside the window: one second after the common start plus the 2 s warm-up, as the cell's start says
+            Path start;
             while (true) {
                 try (Stream<Path> s = Files.walk(out)) {
-                    Optional<Path> r = s.filter(p -> p.endsWith(Path.of("cells", "0001", "request.json"))).findFirst();
+                    Optional<Path> r = s.filter(p -> p.endsWith(Path.of("cells", "0001", "start.json"))).findFirst();
                     if (r.isPresent()) {
-                        request = r.get();
+                        start = r.get();
                         break;
                     }
                 }
-                assertTrue(System.nanoTime() < deadline, "no cell was requested");
+                assertTrue(System.nanoTime() < deadline, "no cell was started");
                 Thread.sleep(100);
             }
-            long windowStarts = new com.fasterxml.jackson.databind.ObjectMapper().readTree(request.toFile()).get("startMillis").asLong() + 2_000;
+            long windowStarts = new com.fasterxml.jackson.databind.ObjectMapper().readTree(start.toFile()).get("startMillis").asLong() + 2_000;
             while (System.currentTimeMillis() < windowStarts + 1_000) Thread.sleep(100);
             List<ProcessHandle> before = harness.toHandle().descendants().toList();
             agent.get().destroyForcibly();

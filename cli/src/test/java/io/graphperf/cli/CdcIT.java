@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * E5 end to end: graphperf starts Kafka (KRaft) and two Neo4j hosts with its change source and sink, runs series, the open model and one
  * round of each fault, checks every event against the source and in the topic itself, and leaves no process or broker folder behind —
  * after success, after a failure and after Ctrl-C. The main run is made under stress: two busy loops take the CPU, and 16 clients commit
- * tiny transactions at 500 a second in the open model and in every fault round.
+ * tiny transactions at 1,000 changes a second in the open model and 250 transactions a second in every fault round (on through each
+ * restart: a round lasts as long as its process takes to come back).
  */
 class CdcIT {
 
@@ -31,9 +32,9 @@ class CdcIT {
         CliErrorsTest.Outcome o;
         List<Process> busy = busyLoops(2);
         try {
-            o = CliErrorsTest.cli("run", "cdc", "--unit", "500", "--multipliers", "1,2", "--repeats", "2", "--warmup-max", "0s",
+            o = CliErrorsTest.cli("run", "cdc", "--unit", "500", "--multipliers", "1,2", "--repeats", "1", "--warmup-max", "0s",
                     "--rate", "1000", "--tx-size", "2", "--duration", "5s", "--clients", "16", "--fault", "kill-source,kill-broker,kill-sink,stop-broker=5s",
-                    "--fault-rate", "500", "--series-timeout", "3m", "--seed", "5", "--out", out.toString());
+                    "--fault-rate", "250", "--series-timeout", "3m", "--seed", "5", "--out", out.toString());
         } finally {
             for (Process p : busy) p.destroyForcibly().waitFor();
         }
@@ -42,7 +43,7 @@ class CdcIT {
         RunResult r = JsonExporter.read(run);
         assertEquals(List.of(), r.failures());
         List<String> scenarios = r.cells().stream().map(Cell::scenario).toList();
-        assertEquals(4, scenarios.stream().filter("series"::equals).count(), scenarios.toString());
+        assertEquals(2, scenarios.stream().filter("series"::equals).count(), scenarios.toString());
         assertEquals(1, scenarios.stream().filter("open-model"::equals).count(), scenarios.toString());
         assertEquals(4, scenarios.stream().filter("fault"::equals).count(), scenarios.toString());
         for (Cell c : r.cells()) {
@@ -57,7 +58,7 @@ class CdcIT {
             }
             if (c.scenario().equals("fault")) {
                 assertTrue(c.values().get("events_expected") > 100 && c.values().get("events_expected").equals(c.values().get("events_applied")), c.values().toString());
-                assertTrue(c.values().get("transactions") >= 5000, "10 s of slots at 500 a second, each run: " + c.values());
+                assertTrue(c.values().get("transactions") >= 2500, "10 s of slots at 250 a second, each run: " + c.values());
             }
             if (c.scenario().equals("fault") || c.scenario().equals("open-model")) {
                 // the topic itself, read by graphperf: every committed event once (republications aside), in sequence order per key
@@ -81,11 +82,11 @@ class CdcIT {
     /** A transfer that does not complete in time: the run says what arrived, what is missing and every counter, keeps its row, exits 1. */
     @Test
     void aFailedRunSaysWhatWasMissingAndStopsEverythingItStarted(@TempDir Path out) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--unit", "300000", "--multipliers", "1", "--repeats", "1", "--warmup-max", "0s",
-                "--series-timeout", "1s", "--out", out.toString());
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--unit", "20000", "--multipliers", "1", "--repeats", "1", "--warmup-max", "0s",
+                "--series-timeout", "5ms", "--out", out.toString());
         assertEquals(1, o.code(), o.err() + o.out());
         String failed = o.out().lines().filter(l -> l.startsWith("FAILED: ")).findFirst().orElse("");
-        for (String part : List.of("of the 300000 nodes of group", "(option --series-timeout)", "missing", "source: state publishing", "captured",
+        for (String part : List.of("of the 20000 nodes of group", "(option --series-timeout)", "missing", "source: state publishing", "captured",
                 "published", "sink: state applying", "consumed", "skippedAlreadyApplied", "outOfOrder")) {
             assertTrue(failed.contains(part), part + " in: " + o.out());
         }

@@ -23,7 +23,7 @@ class QuickSuiteIT {
 
     @Test
     void theQuickSuiteOpensWithHeadlinesAndEveryCellCarriesItsValidity(@TempDir Path out) throws Exception {
-        // 3 s of 0.4 s intervals: at least the 5 a steadiness verdict needs even when a busy machine delays a sample
+        // 3 s of 0.4 s intervals: the 5 a steadiness verdict needs on a quiet machine (a busy one may leave fewer: flagged, below)
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "--server-warmup", "6s", "--duration", "3s", "--warmup-max", "4s", "--out", out.toString());
         assertEquals(0, o.code(), o.err() + o.out());
         int headline = o.out().indexOf("UNWIND 1000 vs one write per transaction, Bolt, nodes/s: "), table = o.out().indexOf("scenario ");
@@ -49,11 +49,20 @@ class QuickSuiteIT {
         int steady = header.indexOf("steady"), warmup = header.indexOf("warmup_s"), trend = header.indexOf("trend_pct_per_s");
         assertTrue(steady > 0 && warmup > 0 && trend > 0, csv.get(0));
         assertEquals(6, csv.size());
-        for (String row : csv.subList(1, csv.size())) {
+        for (int i = 1; i < csv.size(); i++) {
+            String row = csv.get(i);
             String[] f = row.split(",", -1);
+            Cell c = r.cells().get(i - 1);
             assertTrue(f[steady].equals("true") || f[steady].equals("false"), row);
             assertTrue(Double.parseDouble(f[warmup]) > 0, row);
-            assertTrue(!f[trend].isEmpty(), row);
+            // a trend where the window held enough intervals to fit one; where a busy machine left too few, no trend and the cell
+            // flagged as such (never called steady)
+            if (f[trend].isEmpty()) {
+                assertEquals("false", f[steady], row);
+                assertTrue(c.validity().flags().stream().anyMatch(x -> x.contains("too short to judge")), c.label() + " " + c.validity().flags());
+            } else {
+                Double.parseDouble(f[trend]);
+            }
         }
     }
 }

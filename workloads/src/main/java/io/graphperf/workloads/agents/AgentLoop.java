@@ -98,7 +98,9 @@ public final class AgentLoop {
                     if (t == null) transports.put(key, t = connector.transport(r.addresses(), r.transport()));
                     RunPlan plan = r.plan().runPlan();
                     plan = plan.withExecutor(segmented(plan.executor()));
-                    Measurement m = new Runner(t, operations, plan, rv.log(cell, me), List.of(), List.of()).startingAt(r.startMillis(), clock.offsetMs()).run();
+                    int c = cell;
+                    Measurement m = new Runner(t, operations, plan, rv.log(cell, me), List.of(), List.of())
+                            .startingAt(() -> awaitStart(c, me), clock.offsetMs()).run();
                     result = new Rendezvous.Result(me, host, pid, InProcessResult.of(m), null);
                     out.printf(Locale.ROOT, "cell %d, %s over %s: %d ops in the window, %s ops/s, p99 %s ms, %d errors%n", cell, r.scenario(), r.transport(),
                             m.ops(), Format.rate(m.opsPerSecond()), Format.ms(m.latency().p99Ms()), m.errors());
@@ -148,6 +150,15 @@ public final class AgentLoop {
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    /** Says this agent is ready for {@code cell} (its sessions are open) and waits for the common start the coordinator then sets. */
+    private long awaitStart(int cell, int me) throws Exception {
+        Rendezvous.write(rv.ready(cell, me), Long.toString(System.currentTimeMillis()));
+        if (!await(rv.start(cell))) {
+            throw new UserError(rv.aborted() != null ? "the coordinator aborted the run: " + rv.aborted() : "no common start for cell " + cell + " came");
+        }
+        return Rendezvous.read(rv.start(cell), Rendezvous.Start.class).startMillis();
     }
 
     private Executor segmented(Executor e) {

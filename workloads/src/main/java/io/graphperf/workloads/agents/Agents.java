@@ -11,20 +11,14 @@ import java.time.Duration;
  *                         starts the agents on this machine, in a folder of the trial
  * @param advertise        the host name or address agents elsewhere reach the coordinator's clock at (null: this machine's address)
  * @param maxClockOffsetMs an agent whose clock is further than this from the coordinator's (error bound included) is refused
- * @param joinTimeout      how long the coordinator waits for every agent to join
- * @param connectLead      how far ahead a cell's common start is set when the agents first connect to its engine (a driver's connection
- *                         and its check on a busy machine; later cells two seconds)
+ * @param joinTimeout      how long the coordinator waits for every agent to join, and then for every agent to be ready for each cell
+ *                         (its sessions open) before it sets the cell's common start
  * @param startAt          the wall-clock instant (the coordinator's clock) the first cell starts at, no earlier; null: as soon as ready
  */
-public record Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, Duration connectLead,
-                     java.time.Instant startAt) {
+public record Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, java.time.Instant startAt) {
 
     public Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout) {
-        this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, Duration.ofSeconds(10), null);
-    }
-
-    public Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, Duration connectLead) {
-        this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, connectLead, null);
+        this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, null);
     }
 
     /** The main class local agents run ({@code graphperf agent}). */

@@ -28,11 +28,11 @@ public final class AgentsMerge {
     }
 
     /** One cell's merged measurement from its request and every agent's result. */
-    static Measurement measurement(Rendezvous rv, Rendezvous.Request r, List<Rendezvous.Result> results, Resources resources, String logName)
-            throws Exception {
+    static Measurement measurement(Rendezvous rv, Rendezvous.Request r, long start, List<Rendezvous.Result> results, Resources resources,
+                                   String logName) throws Exception {
         RunPlan plan = r.plan().runPlan();
         List<MeasurementMerge.Agent> parts = parts(rv, r, results);
-        return MeasurementMerge.of(parts, r.plan().intervalMillis() / 1000.0, windowStart(r), plan.criterion(), plan.executor().signal(),
+        return MeasurementMerge.of(parts, r.plan().intervalMillis() / 1000.0, windowStart(r, start), plan.criterion(), plan.executor().signal(),
                 plan.executor().describe() + "; its schedule split over " + results.size() + " agents", resources, logName);
     }
 
@@ -43,8 +43,8 @@ public final class AgentsMerge {
     }
 
     /** The window's start on the coordinator's clock: the common start plus the fixed warm-up. */
-    static long windowStart(Rendezvous.Request r) {
-        return r.startMillis() + r.plan().warmupMillis();
+    static long windowStart(Rendezvous.Request r, long start) {
+        return start + r.plan().warmupMillis();
     }
 
     /** The agents' CPU added (they may run on other machines: the engine's is not known from their results). */
@@ -99,6 +99,11 @@ public final class AgentsMerge {
             String label = "cell " + cell + " (" + r.scenario() + " over " + r.transport() + ")";
             List<Rendezvous.Result> results = new ArrayList<>();
             List<String> problems = new ArrayList<>();
+            if (!Files.isRegularFile(rv.start(cell))) {
+                failures.add(label + " never started: not every agent got ready for it");
+                continue;
+            }
+            long start = Rendezvous.read(rv.start(cell), Rendezvous.Start.class).startMillis();
             for (int i = 0; i < co.agents(); i++) {
                 if (!Files.isRegularFile(rv.result(cell, i))) {
                     problems.add("agent " + i + " delivered no result");
@@ -114,8 +119,8 @@ public final class AgentsMerge {
                 continue;
             }
             String log = r.details().getOrDefault(Coordinator.LOG, r.scenario() + "-" + r.transport() + ".hlog");
-            Measurement m = measurement(rv, r, results, agentsOnly(results), log);
-            MeasurementMerge.writeLog(parts(rv, r, results), histograms.resolve(log), r.plan().intervalMillis(), windowStart(r));
+            Measurement m = measurement(rv, r, start, results, agentsOnly(results), log);
+            MeasurementMerge.writeLog(parts(rv, r, results), histograms.resolve(log), r.plan().intervalMillis(), windowStart(r, start));
             cells.add(AgentScenarios.cell(r).measurement(m).agents(shares(results, joined, m)).value("agents", co.agents()).build());
         }
         if (cells.isEmpty() && failures.isEmpty()) failures.add("no cell was requested in " + root);

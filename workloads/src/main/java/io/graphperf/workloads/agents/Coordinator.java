@@ -32,8 +32,11 @@ import java.util.Map;
  */
 public final class Coordinator implements CellLoad, AutoCloseable {
 
-    /** How far ahead of now a cell's common start is set: the agents' polling, their sessions, the request's way through the folder. */
-    static final long START_LEAD_MILLIS = 2_000;
+    /**
+     * Once every agent is ready, how far ahead the common start is set at least: an agent's polling and its client threads' start. It
+     * is also at least three times the longest any agent's ready message took to reach the coordinator through the folder.
+     */
+    static final long START_LEAD_MILLIS = 1_000;
     /** Beyond the drain limit, how long agents may still take to write their results (the Runner's own grace for a stuck operation). */
     static final long RESULT_GRACE_MILLIS = 75_000;
 
@@ -46,7 +49,6 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     private final Thread killer;
     private int cell;
     private boolean aborted;
-    private java.util.Map<String, String> lastAddresses;
     /** Each agent's last heartbeat as read, and when (this machine's clock) it last changed. */
     private final java.util.Map<Integer, String> beats = new java.util.HashMap<>();
     private final java.util.Map<Integer, Long> beatChanged = new java.util.HashMap<>();
@@ -168,31 +170,61 @@ public final class Coordinator implements CellLoad, AutoCloseable {
                     + " --clients as a multiple of " + spec.count() + (work.fixedClients() > 0 ? " (this scenario fixes its clients: leave it out)" : ""));
         }
         cell++;
-        boolean connect = !engine.addresses().equals(lastAddresses);
-        lastAddresses = engine.addresses();
-        long start = System.currentTimeMillis() + (connect ? spec.connectLead().toMillis() : START_LEAD_MILLIS);
+        String label = work.label() + " over " + transportName;
+        Rendezvous.Request request = new Rendezvous.Request(cell, experiment, work.scenario(), engine.dialect(), transportName, engine.addresses(),
+                InProcessPlan.of(null, plan, null), withLog(work.details(), histogramLog));
+        Rendezvous.write(rv.request(cell), request);
+        long start = awaitReady(label, addr);
         if (cell == 1 && spec.startAt() != null) {
             if (spec.startAt().toEpochMilli() < start) {
-                throw new UserError("--start-at " + spec.startAt() + " has passed (or is less than " + (start - System.currentTimeMillis()) / 1000
-                        + " s away) by the first cell: the agents could not start together then; give a later instant");
+                fail("--start-at " + spec.startAt() + " had passed (or was less than " + START_LEAD_MILLIS / 1000 + " s away) when every agent was"
+                        + " ready for the first cell: the agents could not start together then; give a later instant");
             }
             start = spec.startAt().toEpochMilli();
         }
-        Rendezvous.Request request = new Rendezvous.Request(cell, experiment, work.scenario(), engine.dialect(), transportName, engine.addresses(),
-                InProcessPlan.of(null, plan, null), start, withLog(work.details(), histogramLog));
-        Rendezvous.write(rv.request(cell), request);
+        Rendezvous.write(rv.start(cell), new Rendezvous.Start(cell, start));
         long windowStart = start + fixed.duration().toMillis(), windowEnd = windowStart + plan.window().toMillis();
         CpuMeter cpu = new CpuMeter(engine.serverPids());
-        String label = work.label() + " over " + transportName;
         sleepUntil(windowStart, label);
         CpuMeter.Snapshot a = cpu.snapshot();
         sleepUntil(windowEnd, label);
         CpuMeter.Snapshot b = cpu.snapshot();
         List<Rendezvous.Result> results = awaitResults(label, windowEnd + plan.drainLimit().toMillis() + RESULT_GRACE_MILLIS);
-        Measurement merged = AgentsMerge.measurement(rv, request, results, resources(cpu.usage(a, b), results),
+        Measurement merged = AgentsMerge.measurement(rv, request, start, results, resources(cpu.usage(a, b), results),
                 histogramLog == null ? null : histogramLog.getFileName().toString());
         if (histogramLog != null) keepLogs(AgentsMerge.parts(rv, request, results), histogramLog, plan.interval().toMillis(), windowStart);
         return new Measured(merged, AgentsMerge.shares(results, joined, merged));
+    }
+
+    /**
+     * Waits until every agent says it is ready for the current cell (its sessions open), at most {@code --agents-timeout}; returns the
+     * common start to set: far enough ahead for the slowest agent's way through the folder.
+     */
+    private long awaitReady(String label, String address) throws Exception {
+        long deadline = System.currentTimeMillis() + spec.joinTimeout().toMillis(), slowest = 0;
+        boolean[] seen = new boolean[spec.count()];
+        while (true) {
+            List<Integer> missing = new ArrayList<>();
+            for (int i = 0; i < spec.count(); i++) {
+                if (seen[i]) continue;
+                Path ready = rv.ready(cell, i);
+                if (!Files.isRegularFile(ready)) {
+                    missing.add(i);
+                    continue;
+                }
+                seen[i] = true;
+                long sent = Long.parseLong(Files.readString(ready).trim()) + Math.round(joined.get(i).clockOffsetMs());
+                slowest = Math.max(slowest, System.currentTimeMillis() - sent);
+            }
+            if (missing.isEmpty()) return System.currentTimeMillis() + Math.max(START_LEAD_MILLIS, 3 * slowest);
+            checkAgents(label);
+            if (System.currentTimeMillis() > deadline) {
+                fail("agent" + (missing.size() == 1 ? " " + missing.get(0) : "s " + missing) + " of " + spec.count() + " did not get ready for cell "
+                        + label + " within " + spec.joinTimeout().toSeconds() + " s (option --agents-timeout): " + (missing.size() == 1 ? "its" : "their")
+                        + " sessions to " + address + " are not open" + (spec.external() ? "" : "; see " + rv.console(missing.get(0))));
+            }
+            Thread.sleep(10);
+        }
     }
 
     /** The details with the name of the cell's interval log (where {@code graphperf merge} writes the merged one). */

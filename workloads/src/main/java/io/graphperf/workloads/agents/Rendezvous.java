@@ -23,7 +23,9 @@ import java.util.Map;
  * agents/agent-I.log          a local agent's console
  * agents/agent-I.beat         agent I's heartbeat: a counter it rewrites every second while it runs
  * shared/FILE                 what the coordinator gives every agent besides its requests (the reads' parameter sets)
- * cells/NNNN/request.json     cell NNNN: scenario, transport, plan, the engine's addresses, the common start instant
+ * cells/NNNN/request.json     cell NNNN: scenario, transport, plan, the engine's addresses
+ * cells/NNNN/agent-I.ready    agent I has its sessions open for cell NNNN and waits for the start
+ * cells/NNNN/start.json       the common start instant, set once every agent is ready
  * cells/NNNN/agent-I.json     agent I's measurement of its segment (with its accounting), or its failure
  * cells/NNNN/agent-I.hlog     agent I's interval histograms, timestamps from the common start
  * done | abort                the run ended (abort: why it failed)
@@ -44,15 +46,18 @@ public record Rendezvous(Path dir) {
      *
      * @param addresses   where the agents reach the engine, by transport ("bolt" → a Bolt URI, "http" → the HTTP API's URL)
      * @param plan        the run plan as plain values (its operations are the scenario's, looked up by id)
-     * @param startMillis the common start instant on the coordinator's clock (epoch ms)
      * @param details     what else the experiment needs to rebuild the cell's operations and name its cell (e.g. the reads' queries and form)
      */
     public record Request(int cell, String experiment, String scenario, String dialect, String transport, Map<String, String> addresses,
-                          InProcessPlan plan, long startMillis, Map<String, String> details) {
+                          InProcessPlan plan, Map<String, String> details) {
 
         public Request {
             details = details == null ? Map.of() : Map.copyOf(details);
         }
+    }
+
+    /** A cell's common start instant on the coordinator's clock (epoch ms), set once every agent reported ready. */
+    public record Start(int cell, long startMillis) {
     }
 
     /** An agent's outcome for one cell: its measurement with its accounting, or why it failed. */
@@ -88,6 +93,14 @@ public record Rendezvous(Path dir) {
 
     public Path request(int cell) {
         return cell(cell).resolve("request.json");
+    }
+
+    public Path ready(int cell, int agent) {
+        return cell(cell).resolve("agent-" + agent + ".ready");
+    }
+
+    public Path start(int cell) {
+        return cell(cell).resolve("start.json");
     }
 
     public Path result(int cell, int agent) {

@@ -25,7 +25,8 @@ public final class AgentOptions {
             + " (ISO-8601, e.g. 2026-12-01T09:00:00Z, on the coordinator's clock) rather than as soon as the engine is ready and warm.")
     public String startAt;
     @Option(names = "--agents-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "With --agents: how long to wait for every agent to join (default: 2m; 10m with --rendezvous).")
+            description = "With --agents: how long to wait for every agent to join, and for every agent to be ready for each cell before"
+                    + " the cell's common start is set (default: 2m; 10m with --rendezvous).")
     public Duration joinTimeout;
 
     /** The agents chosen, or null when this process sends every cell's operations itself. */
@@ -55,6 +56,6 @@ public final class AgentOptions {
             }
             if (at.isBefore(java.time.Instant.now())) throw new UserError("--start-at " + startAt + " has passed");
         }
-        return new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout, Duration.ofSeconds(10), at);
+        return new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout, at);
     }
 }

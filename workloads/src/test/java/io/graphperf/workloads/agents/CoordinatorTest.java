@@ -59,7 +59,7 @@ class CoordinatorTest {
         List<Thread> threads = startAgents(dir, agents, recording);
         RunPlan plan = new RunPlan(new Open(rate, clients), new Warmup.Fixed(Duration.ofSeconds(1)), Duration.ofSeconds(3));
         CellLoad.Measured measured;
-        try (Coordinator c = Coordinator.start(new Agents(agents, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60), Duration.ofSeconds(2)), dir, "writes")) {
+        try (Coordinator c = Coordinator.start(new Agents(agents, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60)), dir, "writes")) {
             Scenario s = io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
             measured = c.measure(new StubEngine(), s, "bolt", null, plan, dir.resolve("histograms/create-labelled-indexed-bolt.hlog"), List.of());
         }
@@ -122,7 +122,7 @@ class CoordinatorTest {
             threads.add(agent(dir.resolve("rv"), new Segment(i, 2), t));
         }
         RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofSeconds(1)), Duration.ofSeconds(2));
-        try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60), Duration.ofSeconds(2)), dir, "writes")) {
+        try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60)), dir, "writes")) {
             Scenario s = io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
             Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), s, "bolt", null, plan, null, List.of()));
             assertTrue(e.getMessage().contains("agent 1 of 2") && e.getMessage().contains("connection refused by the test")
@@ -131,6 +131,82 @@ class CoordinatorTest {
         for (Thread t : threads) t.join(30_000);
         assertTrue(Files.readString(dir.resolve("rv/abort")).contains("agent 1 of 2"), "the agents are told why the run was aborted");
         for (Thread t : threads) assertFalse(t.isAlive(), "agent threads end when the run is aborted");
+    }
+
+    /** An agent that takes longer to open its sessions than any fixed lead would allow: the start waits for it, the cell is measured. */
+    @Test
+    void theCommonStartWaitsForTheSlowestAgentToBeReady(@TempDir Path dir) throws Exception {
+        Transport fast = transport(op -> { });
+        Transport slow = new Transport() {
+            @Override
+            public String name() {
+                return "slow";
+            }
+
+            @Override
+            public io.graphperf.core.engine.Session openSession() throws Exception {
+                Thread.sleep(4_000); // a driver's first connection on a busy machine, a slow pod
+                return op -> { };
+            }
+
+            @Override
+            public String clientWork() {
+                return "none";
+            }
+        };
+        List<Thread> threads = List.of(agent(dir.resolve("rv"), new Segment(0, 2), fast), agent(dir.resolve("rv"), new Segment(1, 2), slow));
+        RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofMillis(500)), Duration.ofSeconds(1));
+        CellLoad.Measured measured;
+        try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60)), dir, "writes")) {
+            measured = c.measure(new StubEngine(), createLabelledIndexed(), "bolt", null, plan, null, List.of());
+        }
+        for (Thread t : threads) t.join(30_000);
+        assertEquals(2, measured.agents().size());
+        for (AgentShare a : measured.agents()) assertTrue(a.ops() > 0, "agent " + a.agent() + " measured its segment");
+        long ready = Long.parseLong(Files.readString(dir.resolve("rv/cells/0001/agent-1.ready")).trim());
+        long start = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("rv/cells/0001/start.json").toFile()).get("startMillis").asLong();
+        assertTrue(start >= ready + Coordinator.START_LEAD_MILLIS, "the start is set only after the slow agent was ready: " + (start - ready) + " ms");
+    }
+
+    /** An agent that never gets its sessions open: after --agents-timeout the run fails naming it, and every agent is told. */
+    @Test
+    void anAgentThatNeverGetsReadyIsNamedAfterTheTimeout(@TempDir Path dir) throws Exception {
+        Transport ok = transport(op -> { });
+        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        Transport stuck = new Transport() {
+            @Override
+            public String name() {
+                return "stuck";
+            }
+
+            @Override
+            public io.graphperf.core.engine.Session openSession() throws Exception {
+                released.await();
+                throw new IllegalStateException("released by the test");
+            }
+
+            @Override
+            public String clientWork() {
+                return "none";
+            }
+        };
+        List<Thread> threads = List.of(agent(dir.resolve("rv"), new Segment(0, 2), ok), agent(dir.resolve("rv"), new Segment(1, 2), stuck));
+        RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofMillis(500)), Duration.ofSeconds(1));
+        try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(3)), dir, "writes")) {
+            Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), createLabelledIndexed(), "bolt", null, plan, null, List.of()));
+            assertTrue(e.getMessage().contains("agent 1 of 2 did not get ready") && e.getMessage().contains("--agents-timeout")
+                    && e.getMessage().contains("bolt://127.0.0.1:1"), e.getMessage());
+        } finally {
+            released.countDown();
+        }
+        for (Thread t : threads) t.join(30_000);
+        assertFalse(Files.exists(dir.resolve("rv/cells/0001/start.json")), "no start was set");
+        assertTrue(Files.readString(dir.resolve("rv/abort")).contains("agent 1 of 2"));
+        for (Thread t : threads) assertFalse(t.isAlive(), "agent threads end when the run is aborted");
+    }
+
+    private static Scenario createLabelledIndexed() {
+        return io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
     }
 
     @Test

@@ -38,9 +38,11 @@ public final class Runner {
     private final Path histogramLog;
     private final List<Long> serverPids;
     private final List<RunListener> listeners;
-    /** A common start (several agents): the instant on the coordinator's clock, and how far this machine's clock is behind it. */
-    private Long startAtMillis;
+    /** A common start (several agents): agreed once this process is ready, and how far this machine's clock is behind the coordinator's. */
+    private StartBarrier barrier;
     private double clockOffsetMillis;
+    /** The agreed start on the coordinator's clock (epoch ms), once the barrier gave it; null for a cell started here alone. */
+    private Long startAtMillis;
 
     /**
      * @param histogramLog where to write the interval histograms (HdrHistogram log format), or null
@@ -58,12 +60,21 @@ public final class Runner {
     }
 
     /**
-     * Starts the cell at an instant of the coordinator's clock (issue 29: every agent's schedule from the same instant), given this
-     * machine's clock offset from it (coordinator minus local, in ms). The interval log's timestamps are then counted from that
-     * instant (its BaseTime), so agents' logs line up interval by interval. An agent that is not ready by then fails the cell.
+     * Where several processes send one cell's schedule together (load agents): each says it is ready once its sessions are open, and
+     * all start from the instant the barrier then gives. The barrier returns that instant on the coordinator's clock (epoch ms).
      */
-    public Runner startingAt(long coordinatorMillis, double clockOffsetMillis) {
-        this.startAtMillis = coordinatorMillis;
+    @FunctionalInterface
+    public interface StartBarrier {
+        long ready() throws Exception;
+    }
+
+    /**
+     * Starts the cell at a common instant agreed through {@code barrier} once this process is ready, given this machine's clock offset
+     * from the coordinator's (coordinator minus local, in ms). The interval log's timestamps are then counted from that instant (its
+     * BaseTime), so agents' logs line up interval by interval. A process that still misses the instant fails the cell.
+     */
+    public Runner startingAt(StartBarrier barrier, double clockOffsetMillis) {
+        this.barrier = barrier;
         this.clockOffsetMillis = clockOffsetMillis;
         return this;
     }
@@ -72,28 +83,31 @@ public final class Runner {
         Executor executor = plan.executor();
         List<Session> sessions = openSessions(executor.clients());
         ExecutionContext ctx = new ExecutionContext(sessions, source, plan.operationsPerClient(), executor.clients());
-        try (Sampler sampler = new Sampler(ctx)) {
-            long t0 = startNanos();
-            Executor.Execution execution = executor.start(ctx);
-            if (startAtMillis == null) t0 = System.nanoTime() + START_LEAD_NANOS;
-            ctx.start(t0);
-            boolean drained = sampler.loop(t0, execution, sessions);
-            Throwable crash = ctx.crash.get();
-            if (crash != null) throw new IllegalStateException("a client thread failed: " + crash, crash);
-            return sampler.summarise(drained);
+        try {
+            if (barrier != null) startAtMillis = barrier.ready();
+            try (Sampler sampler = new Sampler(ctx)) {
+                long t0 = startNanos();
+                Executor.Execution execution = executor.start(ctx);
+                if (startAtMillis == null) t0 = System.nanoTime() + START_LEAD_NANOS;
+                ctx.start(t0);
+                boolean drained = sampler.loop(t0, execution, sessions);
+                Throwable crash = ctx.crash.get();
+                if (crash != null) throw new IllegalStateException("a client thread failed: " + crash, crash);
+                return sampler.summarise(drained);
+            }
         } finally {
             for (Session s : sessions) closeQuietly(s);
         }
     }
 
-    /** The common start on this machine's clock; an error when it is less than the start lead away (this agent is late). */
+    /** The common start on this machine's clock; an error when it is less than the start lead away (this process is late). */
     private long startNanos() {
         if (startAtMillis == null) return 0;
         double localStart = startAtMillis - clockOffsetMillis;
         long lead = Math.round((localStart - System.currentTimeMillis()) * 1e6);
         if (lead < START_LEAD_NANOS) {
-            throw new IllegalStateException(String.format(java.util.Locale.ROOT, "this agent was ready %.0f ms after the common start instant"
-                    + " (at least %d ms before it are needed): its schedule would not be the others'", -lead / 1e6 + START_LEAD_NANOS / 1e6,
+            throw new IllegalStateException(String.format(java.util.Locale.ROOT, "this agent reached the common start instant %.0f ms late"
+                    + " (its client threads need %d ms before it): its schedule would not be the others'", -lead / 1e6 + START_LEAD_NANOS / 1e6,
                     START_LEAD_NANOS / 1_000_000));
         }
         return System.nanoTime() + lead;

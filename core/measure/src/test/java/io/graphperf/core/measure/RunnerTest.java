@@ -82,24 +82,27 @@ class RunnerTest {
 
     @Test
     void openModelShowsAStallInTheHighPercentiles() throws Exception {
-        // 200 ops/s, 1 ms each; call 200 (about 1 s in) sleeps 1 s. Every operation scheduled during the stall waits behind it, so about
-        // a third of the window's operations see 0..1 s of latency. The stall cannot be shorter than 1 s; the other calls are three orders
-        // of magnitude shorter, so the bounds below hold whatever else the machine does.
-        SyntheticTransport open = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 1_000_000, n -> false);
+        // 200 ops/s, 20 µs each; call 200 (about 1 s in) sleeps 1 s. Every operation scheduled during the stall waits behind it, so about
+        // a third of the window's operations see 0..1 s of latency. The stall cannot be shorter than 1 s, and a busy machine only makes
+        // those waits longer: the upper percentiles' bounds hold whatever else the machine does. The rest need the client to catch up
+        // after the stall: at 20 µs an operation the schedule takes 0.4 % of a core, so it does even when it gets a sliver of one (with
+        // 1 ms an operation it did not, beside two busy loops and a CI build: p50 822 ms).
+        SyntheticTransport open = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 20_000, n -> false);
         Measurement m = run(open, new Open(200, 1), 0, 3.0, null);
         assertTrue(m.latency().p99Ms() > 900, "open model p99 must show the 1 s stall, was " + m.latency().p99Ms());
         assertTrue(m.latency().p90Ms() > 300, "open model p90 " + m.latency().p90Ms());
         assertTrue(m.latency().p50Ms() < 500, "most operations see less than half the stall, p50 " + m.latency().p50Ms());
         // service time (from actual start) hides the stall: this is the coordinated-omission difference
-        assertTrue(m.serviceTime().p90Ms() < 100, "service p90 " + m.serviceTime().p90Ms());
+        assertTrue(m.serviceTime().p90Ms() < m.latency().p90Ms() / 3, "service p90 " + m.serviceTime().p90Ms() + " against latency p90 " + m.latency().p90Ms());
         assertEquals(200 * m.windowSeconds(), m.scheduled(), 1.01, "3 s at 200/s");
         assertEquals(0, m.dropped());
 
         // the same stall under the closed model is one slow sample among thousands
-        SyntheticTransport closed = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 1_000_000, n -> false);
+        SyntheticTransport closed = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 20_000, n -> false);
         Measurement c = run(closed, new Closed(1), 0, 3.0, null);
         assertTrue(c.latency().p99Ms() < 100, "closed model p99 hides the stall, was " + c.latency().p99Ms());
-        assertTrue(c.latency().maxMs() >= 999 && c.latency().maxMs() < 1500, "the one stalled call: " + c.latency().maxMs() + " ms");
+        assertTrue(c.latency().maxMs() >= 999 && c.latency().maxMs() >= closed.took().getMaxValue() / 1e6 * 0.999,
+                "the one stalled call is the maximum: " + c.latency().maxMs() + " ms");
     }
 
     @Test

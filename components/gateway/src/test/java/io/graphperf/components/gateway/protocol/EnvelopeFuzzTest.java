@@ -17,7 +17,7 @@ class EnvelopeFuzzTest {
 
     static final int LIMIT = 1 << 16;
 
-    @FuzzTest(maxDuration = "60s")
+    @FuzzTest(maxDuration = "30s")
     void anyBytesAreAMessageOrAnError(FuzzedDataProvider data) {
         Format format = Format.values()[data.consumeInt(0, Format.values().length - 1)];
         byte[] bytes = data.consumeRemainingAsBytes();
