@@ -75,9 +75,10 @@ class PrecisionWindowsTest {
         }
     }
 
+    /** A goal no run reaches: the within-noise stand-in's whole cycles make its trials' means agree to a millionth of a percent. */
     static RunResult run(Path dir, Windowed e) throws Exception {
         Trials.Spec spec = new Trials.Spec(Variant.all(List.of()), 1, dir, 7, dir.resolve("datasets"), Path.of("."), Map.of(), Verdicts.Settings.DEFAULT,
-                new Precision.Goal(0.000001, Duration.ofMinutes(5), Precision.Goal.MIN_RUNS, 4));
+                new Precision.Goal(1e-12, Duration.ofMinutes(5), Precision.Goal.MIN_RUNS, 4));
         return Trials.run(e, Duration.ofMillis(1000), spec, (v, trialDir, id) -> new TrialsAndCompareTest.FakeEngines(Map.of()), ProgressListener.NONE);
     }
 
@@ -85,6 +86,7 @@ class PrecisionWindowsTest {
     void noiseWithinProcessesDoublesTheWindowsOfTheRoundsStillToCome(@TempDir Path dir) throws Exception {
         RunResult r = run(Files.createDirectories(dir.resolve("within")), new Windowed(true, new int[1]));
         Precision.Outcome o = (Precision.Outcome) r.configuration().get(Trials.PRECISION);
+        assertTrue(o.windows() != null, String.valueOf(o));
         assertEquals(2.0, o.windows().factor(), o.windows().why());
         assertEquals(4, o.windows().fromRound());
         assertTrue(o.windows().why().contains("windows twice as long from round 4"), o.windows().why());

@@ -85,7 +85,7 @@ class BatchWriterTest {
         List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>();
         try (BatchWriter w = BatchWriter.start(config(dir, 100_000), db)) {
             for (long i = 0; i < 3000; i++) acks.add(w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE));
-            for (CompletableFuture<BatchWriter.Ack> a : acks) a.get(10, TimeUnit.SECONDS);
+            for (CompletableFuture<BatchWriter.Ack> a : acks) a.get(60, TimeUnit.SECONDS);
             assertTrue(w.awaitApplied(10_000));
             Map<String, Object> m = w.metrics(false);
             assertEquals(3000L, m.get("appliedWrites"));
@@ -95,7 +95,7 @@ class BatchWriterTest {
             db.down = true;
             acks.clear();
             for (long i = 3000; i < 4000; i++) acks.add(w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE));
-            for (CompletableFuture<BatchWriter.Ack> a : acks) a.get(10, TimeUnit.SECONDS);
+            for (CompletableFuture<BatchWriter.Ack> a : acks) a.get(60, TimeUnit.SECONDS);
         }
         assertEquals(3000, db.rows().size(), "nothing was applied while the database was down");
         db.down = false;
@@ -104,7 +104,7 @@ class BatchWriterTest {
             assertTrue(w.awaitApplied(10_000));
             acks.clear();
             acks.add(w.submit(CREATE, Map.of("id", 4000L), BatchWriter.AckMode.APPLIED));
-            assertEquals(BatchWriter.AckMode.APPLIED, acks.get(0).get(10, TimeUnit.SECONDS).mode());
+            assertEquals(BatchWriter.AckMode.APPLIED, acks.get(0).get(60, TimeUnit.SECONDS).mode());
         }
         List<Object> rows = db.rows();
         assertEquals(4001, rows.size());
@@ -120,7 +120,7 @@ class BatchWriterTest {
             int failed = 0;
             for (int i = 0; i < acks.size(); i++) {
                 try {
-                    acks.get(i).get(10, TimeUnit.SECONDS);
+                    acks.get(i).get(60, TimeUnit.SECONDS);
                 } catch (ExecutionException e) {
                     assertInstanceOf(BatchWriter.DeadLettered.class, e.getCause());
                     assertTrue(i == 17 || i == 55, "only the bad writes fail, not " + i);
@@ -146,7 +146,7 @@ class BatchWriterTest {
         ListDatabase db = new ListDatabase(Set.of());
         db.down = true;
         try (BatchWriter w = BatchWriter.start(config(dir, 100), db)) {
-            for (long i = 0; i < 100; i++) w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE).get(10, TimeUnit.SECONDS);
+            for (long i = 0; i < 100; i++) w.submit(CREATE, Map.of("id", i), BatchWriter.AckMode.DURABLE).get(60, TimeUnit.SECONDS);
             BatchWriter.Rejected r = assertThrows(BatchWriter.Rejected.class, () -> w.submit(CREATE, Map.of("id", 100L), BatchWriter.AckMode.DURABLE));
             assertTrue(r.getMessage().contains("queue is full (100"), r.getMessage());
             Map<String, Object> m = w.metrics(false);

@@ -118,7 +118,7 @@ class GatewayHostileIT {
                     closedWith.complete(status);
                     return null;
                 }
-            }).get(10, TimeUnit.SECONDS);
+            }).get(60, TimeUnit.SECONDS);
             assertEquals(1008, closedWith.get(30, TimeUnit.SECONDS), "no hello within hello_timeout");
             // a message larger than a hello before login, and one far above max_message_bytes after it: closed with 1009, nothing kept
             assertEquals(1009, closeStatusAfter(host.gatewayUri(), false, 100 << 10), "100 KiB before login");
@@ -133,7 +133,7 @@ class GatewayHostileIT {
             String junk = http(port, "\u0016\u0003\u0001 definitely not http\r\n\r\n");
             assertTrue(junk.startsWith("HTTP/1.1 400") && junk.contains("not an HTTP request"), junk);
             ExecutionException e = assertThrows(ExecutionException.class, () -> HttpClient.newHttpClient().newWebSocketBuilder()
-                    .subprotocols("graphperf.xml").buildAsync(host.gatewayUri(), new WebSocket.Listener() { }).get(10, TimeUnit.SECONDS));
+                    .subprotocols("graphperf.xml").buildAsync(host.gatewayUri(), new WebSocket.Listener() { }).get(60, TimeUnit.SECONDS));
             assertTrue(e.getCause() instanceof WebSocketHandshakeException h && h.getResponse().statusCode() == 400, String.valueOf(e.getCause()));
             // max_connections: 24 in all; the 25th is refused with 503 and the reason
             List<GatewayClient> many = new ArrayList<>();
@@ -157,10 +157,10 @@ class GatewayHostileIT {
                 closed.complete(status);
                 return null;
             }
-        }).get(10, TimeUnit.SECONDS);
+        }).get(60, TimeUnit.SECONDS);
         if (login) {
             ws.sendBinary(ByteBuffer.wrap(Envelope.encode(Map.of(Messages.ID, 1L, Messages.KIND, Messages.HELLO), Format.JSON, Compression.NONE, 0).bytes()), true)
-                    .get(10, TimeUnit.SECONDS);
+                    .get(60, TimeUnit.SECONDS);
             Thread.sleep(500);
         }
         try {
@@ -324,9 +324,9 @@ class GatewayHostileIT {
             public void onOpen(WebSocket w) {
                 // no request(n): nothing is read
             }
-        }).get(10, TimeUnit.SECONDS);
+        }).get(60, TimeUnit.SECONDS);
         ws.sendBinary(ByteBuffer.wrap(Envelope.encode(Map.of(Messages.ID, 0L, Messages.KIND, Messages.HELLO), f, Compression.NONE, 0).bytes()), true)
-                .get(10, TimeUnit.SECONDS);
+                .get(60, TimeUnit.SECONDS);
         return ws;
     }
 

@@ -261,7 +261,7 @@ class GatewayIT {
                             w.request(1);
                             return null;
                         }
-                    }).get(10, TimeUnit.SECONDS);
+                    }).get(60, TimeUnit.SECONDS);
             return new Raw(ws, format, q);
         }
 
@@ -270,7 +270,7 @@ class GatewayIT {
         }
 
         void sendBytes(byte[] bytes) throws Exception {
-            ws.sendBinary(ByteBuffer.wrap(bytes), true).get(10, TimeUnit.SECONDS);
+            ws.sendBinary(ByteBuffer.wrap(bytes), true).get(60, TimeUnit.SECONDS);
         }
 
         Map<String, Object> receive() throws Exception {

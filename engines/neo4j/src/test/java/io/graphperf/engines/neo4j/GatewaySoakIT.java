@@ -190,9 +190,9 @@ class GatewaySoakIT {
                 t.start();
                 return null;
             }
-        }).get(10, TimeUnit.SECONDS);
+        }).get(60, TimeUnit.SECONDS);
         ws.sendBinary(ByteBuffer.wrap(Envelope.encode(Map.of(Messages.ID, 0L, Messages.KIND, Messages.HELLO), Format.MSGPACK, Compression.NONE, 0).bytes()),
-                true).get(10, TimeUnit.SECONDS);
+                true).get(60, TimeUnit.SECONDS);
         return ws;
     }
 }
