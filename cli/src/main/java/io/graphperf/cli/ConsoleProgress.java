@@ -50,6 +50,11 @@ public final class ConsoleProgress implements ProgressListener {
     }
 
     @Override
+    public void windowExtended(double seconds, String why) {
+        line(String.format(Locale.ROOT, "window lengthened to %.0f s (%s)", seconds, why));
+    }
+
+    @Override
     public void interval(Interval i) {
         String phase = switch (i.phase()) {
             case WARMUP -> "warming up";

@@ -75,6 +75,15 @@ final class Launch implements ExperimentCommand.Launcher {
             System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
                     + " runs a side); the report still shows every figure's spread");
         }
+        for (Variant v : variants) io.graphperf.core.measure.Slowdown.of(v.settings().get(io.graphperf.core.measure.Slowdown.SETTING)); // refused now, not at the first cell
+        Trials.Pairing pairing = run.pairingChoice();
+        if (pairing == Trials.Pairing.DUET && !e.pairs()) {
+            throw new UserError("graphperf run " + e.name() + " does not run as a duet (option --pairing): its cells are not all measured in this process");
+        }
+        if (pairing == Trials.Pairing.DUET && variants.size() != 2) {
+            throw new UserError("a duet (option --pairing duet) runs two configurations at once: give exactly one --variant (or two --engines), not "
+                    + (variants.size() - 1));
+        }
         long seed = run.seed != null ? run.seed : new SecureRandom().nextInt(Integer.MAX_VALUE);
         Path out = run.out != null ? run.out : Path.of("results");
         Path runDir = newRunDir(out, e.name());
@@ -91,7 +100,7 @@ final class Launch implements ExperimentCommand.Launcher {
         Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),
                 server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
         Path datasets = out.resolve("datasets");
-        Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision);
+        Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision, pairing);
         RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> {
             Engines embedded = EngineCatalog.embedded(variant, engine, dir);
             return embedded != null ? embedded : engines(engine, variant, dir, id, remote);

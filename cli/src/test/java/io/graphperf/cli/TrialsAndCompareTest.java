@@ -75,14 +75,21 @@ class TrialsAndCompareTest {
 
         @Override
         public TrialResult run(RunContext ctx, String options) throws Exception {
-            order.add(ctx.variant());
             boolean slow = "64m".equals(ctx.engines().settings().get("pageCache"));
             long nanos = slow ? 13_000_000 : 10_000_000;
             Operation op = new Operation("op", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
             RunPlan plan = new RunPlan(new Closed(8), new Warmup.Fixed(Duration.ofMillis(200)), Duration.ofMillis(600), 0, Duration.ofMillis(100), 5, null);
-            Measurement m = new Runner(SyntheticTransport.fixed(nanos), (c, s) -> op, plan, null, List.of(), List.of()).run();
+            Measurement m = ctx.runner(new Runner(SyntheticTransport.fixed(nanos), (c, s) -> op, plan, null, List.of(), List.of()), "synthetic", plan).run();
             Cell c = ctx.tag(Cell.builder(name(), "synthetic").transport("synthetic").measurement(m).build());
+            synchronized (this) {
+                order.add(ctx.variant());
+            }
             return new TrialResult(List.of(c), "synthetic", "", Map.of(), Map.of(), null, List.of(), List.of());
+        }
+
+        @Override
+        public boolean pairs() {
+            return true;
         }
     }
 
@@ -145,6 +152,42 @@ class TrialsAndCompareTest {
         CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir + ":nope", runDir + ":baseline"), "has no variant 'nope'");
     }
 
+    /** Both variants at once, round by round: each round's two trials start every cell together; the verdict comes from the pairs. */
+    @Test
+    void aDuetRunsBothSidesAtOnceAndComparesThemRoundByRound(@TempDir Path dir) throws Exception {
+        StandIn e = new StandIn();
+        Trials.Spec spec = new Trials.Spec(Variant.all(List.of("small-cache:page-cache=64m")), 3, dir, 7, dir.resolve("datasets"), Path.of("."), Map.of(),
+                Verdicts.Settings.DEFAULT, null, Trials.Pairing.DUET);
+        RunResult r = Trials.run(e, "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", v.settings().getOrDefault("page-cache", "512m"))),
+                ProgressListener.NONE);
+        assertTrue(r.passed(), r.failures().toString());
+        assertEquals(6, r.trials().size());
+        for (int round = 1; round <= 3; round++) {
+            int n = round;
+            assertEquals(2, r.cells().stream().filter(c -> c.repeat() == n).count(), "both sides in round " + n);
+        }
+        var vc = r.comparisons().get(0);
+        assertTrue(vc.test().startsWith("a duet, compared round by round"), vc.test());
+        assertEquals(Verdicts.Outcome.WORSE, vc.figures().get(0).outcome(), vc.figures().get(0).reason());
+        assertEquals(1, vc.noise().size(), "where the noise lives, for the duet's figure");
+        assertTrue(String.valueOf(r.configuration().get(Trials.PAIRING)).startsWith("duet"), r.configuration().toString());
+        for (RunResult.Trial t : r.trials()) assertTrue(t.covariates() != null && t.covariates().containsKey("cpu_loop_us"), "the machine probed: " + t);
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "import", "--variant", "b:page-cache=64m", "--pairing", "duet"),
+                "does not run as a duet");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "writes", "--pairing", "duet"), "exactly one --variant");
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "writes", "--pairing", "trio"), "--pairing trio: give interleaved or duet");
+    }
+
+    /** A known slowdown injected into one variant's operations (graphperf.slowdown) is found where it is: the calibration's premise. */
+    @Test
+    void anInjectedSlowdownIsFoundSlower(@TempDir Path dir) throws Exception {
+        RunResult r = series(dir, new StandIn(), List.of("slow:graphperf.slowdown=30%"), 3);
+        FigureComparison tp = r.comparisons().get(0).figures().get(0);
+        assertEquals(Verdicts.Outcome.WORSE, tp.outcome(), tp.reason());
+        assertTrue(tp.differencePct() < -15, "about 1/1.3 of the baseline's throughput: " + tp.differencePct());
+        CliErrorsTest.assertCleanError(CliErrorsTest.cli("run", "writes", "--variant", "slow:graphperf.slowdown=lots"), "give a percentage such as 5%");
+    }
+
     @Test
     void aConfigurationComparedWithItselfFindsNoDifference(@TempDir Path dir) throws Exception {
         Path runDir = Files.createDirectories(dir.resolve("aa"));
@@ -161,10 +204,11 @@ class TrialsAndCompareTest {
 
     @Test
     void precisionOnDemandAddsRoundsUntilEveryFigureIsNarrowEnoughOrTheBudgetEnds(@TempDir Path dir) throws Exception {
-        // a target no run reaches and a budget of 1 ms: the rule applies from the 3rd round on and the budget stops it there
+        // a target no run reaches (the stand-in's sleeping clients agree from trial to trial to a ten-thousandth of a percent) and a
+        // budget of 1 ms: the rule applies from the 3rd round on and the budget stops it there
         Path strict = Files.createDirectories(dir.resolve("strict"));
         Trials.Spec spec = new Trials.Spec(Variant.all(List.of("small-cache:page-cache=64m")), 1, strict, 7, dir.resolve("datasets"), Path.of("."), Map.of(),
-                Verdicts.Settings.DEFAULT, new Precision.Goal(0.000001, Duration.ofMillis(1), Precision.Goal.MIN_RUNS, 10));
+                Verdicts.Settings.DEFAULT, new Precision.Goal(1e-12, Duration.ofMillis(1), Precision.Goal.MIN_RUNS, 10));
         RunResult r = Trials.run(new StandIn(), "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", v.settings().getOrDefault("page-cache",
                 "512m"))), ProgressListener.NONE);
         assertEquals(6, r.trials().size(), "3 rounds of 2 variants, interleaved");
@@ -176,7 +220,7 @@ class TrialsAndCompareTest {
         for (Precision.FigurePrecision f : o.figures()) {
             assertEquals(3, f.runs());
             assertFalse(f.reached(), f.toString());
-            assertTrue(f.halfWidthPct() > 0.0001 && f.runsNeeded() > 3, "it says what the target would take: " + f);
+            assertTrue(f.halfWidthPct() > 0 && f.runsNeeded() > 3, "it says what the target would take: " + f);
         }
         assertTrue(Precision.summary(o).get(0).contains("0 of 2 figures reached it after 3 rounds"), Precision.summary(o).toString());
         JsonExporter.read(strict); // run.json with the outcome reads back

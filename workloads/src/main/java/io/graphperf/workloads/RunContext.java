@@ -3,6 +3,12 @@ package io.graphperf.workloads;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Cell;
+import io.graphperf.workloads.cells.CellLoad;
+import io.graphperf.workloads.cells.Duet;
+import io.graphperf.workloads.cells.Scenario;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Runner;
+import io.graphperf.core.measure.Slowdown;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -25,15 +31,72 @@ import java.util.Map;
  * @param disk         what reaches the disk during a phase (the cell's devices when graphperf made its filesystems)
  * @param settings     the variant's settings with the folders made for it (data-dir, tx-log-dir), for engines other than
  *                     the one {@code engines} starts
+ * @param pairing      how this trial's cells are paired with another trial's running at the same time ({@link Trials.Pairing#DUET}):
+ *                     starts each of its cells together with the other side's; null when the trial runs alone
  */
 public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
                          Path datasetCache, Path home, long seed, Saved saved, io.graphperf.core.measure.DiskProbe disk,
-                         Map<String, String> settings) {
+                         Map<String, String> settings, Duet.Pairing pairing) {
 
     /** Receives the cells measured so far. */
     @FunctionalInterface
     public interface Saved {
         void cells(List<Cell> soFar, List<String> failures) throws Exception;
+    }
+
+    /**
+     * Who measures this trial's cells: {@code inner}, except that a cell this process measures goes through {@link #runner} (a duet's
+     * common start, an injected slowdown).
+     */
+    public CellLoad load(CellLoad inner) {
+        if (pairing == null && slowdown() == null) return inner;
+        if (inner != CellLoad.HERE) {
+            throw new io.graphperf.core.UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown (setting "
+                    + Slowdown.SETTING + ") needs the cells measured by this process; drop --agents");
+        }
+        return new CellLoad() {
+            @Override
+            public Measured measure(io.graphperf.core.engine.Engine engine, Scenario s, String transportName, io.graphperf.core.engine.Transport transport,
+                                    RunPlan plan, Path histogramLog, List<io.graphperf.core.measure.RunListener> listeners) throws Exception {
+                if (Scenario.EMBEDDED.equals(transportName)) {
+                    if (slowdown() != null) throw embeddedSlowdown();
+                    return inner.measure(engine, s, transportName, transport, plan, histogramLog, listeners);
+                }
+                return new Measured(runner(new Runner(transport, s.operations(), plan, histogramLog, engine.serverPids(), listeners),
+                        s.id() + " over " + transportName + " by " + plan.executor().describe(), plan).run(), List.of());
+            }
+
+            @Override
+            public String describe() {
+                return inner.describe();
+            }
+        };
+    }
+
+    /**
+     * {@code runner} (of this process) for {@code cell}: with the variant's injected slowdown ({@link Slowdown#SETTING}), and started
+     * together with the other side's same cell when this trial is one side of a duet.
+     */
+    public Runner runner(Runner runner, String cell, RunPlan plan) {
+        Slowdown slow = slowdown();
+        Runner r = slow == null ? runner : runner.slowedBy(slow);
+        return pairing == null ? r : pairing.paired(r, cell, plan);
+    }
+
+    /** The slowdown the variant injects into its operations, or null. */
+    public Slowdown slowdown() {
+        return Slowdown.of(settings.get(Slowdown.SETTING));
+    }
+
+    /** A cell measured inside the engine's process cannot be slowed by this one. */
+    public static io.graphperf.core.UserError embeddedSlowdown() {
+        return new io.graphperf.core.UserError("setting " + Slowdown.SETTING + " slows the sessions of graphperf's process; the embedded transport runs inside"
+                + " the engine: leave it out of --transports");
+    }
+
+    /** Whether this trial is one side of a duet: its cells start together with another trial's. */
+    public boolean paired() {
+        return pairing != null;
     }
 
     public Path histograms() {

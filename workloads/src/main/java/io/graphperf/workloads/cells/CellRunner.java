@@ -80,7 +80,7 @@ public final class CellRunner {
         }
         CellLoad.Measured measured;
         try {
-            measured = load.measure(engine, s, transportName, transport, plan, hlog, listeners);
+            measured = ctx.load(load).measure(engine, s, transportName, transport, plan, hlog, listeners);
         } catch (Exception e) {
             engine.checkHealthy(); // a dead server explains the failure better than the driver's error
             throw e;

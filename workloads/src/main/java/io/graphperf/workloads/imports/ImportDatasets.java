@@ -27,11 +27,11 @@ public final class ImportDatasets {
 
     /**
      * A generated dataset in {@code cache}/NAME-SCALE-seedN (gzip, as the spec's import used), made now
-     * unless a complete one with the same arguments is there.
+     * unless a complete one with the same arguments is there. One at a time: a duet's two trials ask for the same one at once.
      *
      * @param indexes "Label.property" specs, or null for the dataset's defaults
      */
-    public static ImportDataset generated(String name, double scale, long seed, int defects, int threads, Path cache,
+    public static synchronized ImportDataset generated(String name, double scale, long seed, int defects, int threads, Path cache,
                                           List<String> indexes, ProgressListener progress) throws IOException, InterruptedException {
         Datagen.dataset(name); // unknown names fail here, naming the option
         Path dir = cache.resolve(name + "-" + io.graphperf.core.report.Format.scale(scale) + "-seed" + seed + (defects > 0 ? "-defects" + defects : ""));

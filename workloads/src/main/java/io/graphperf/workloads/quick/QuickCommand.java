@@ -22,6 +22,9 @@ public final class QuickCommand extends ExperimentCommand<QuickOptions> {
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class, description = "Window of each cell (default: 4s).")
     Duration duration;
+    @Option(names = "--window-max", paramLabel = "DURATION", converter = DurationConverter.class, description = "The longest a cell's window is"
+            + " lengthened to while it is too short to tell whether the cell is steady (default: 12s; the --duration itself: never).")
+    Duration windowMax;
     @Option(names = "--warmup-max", paramLabel = "DURATION", converter = DurationConverter.class, description = "Cap of each cell's warm-up until steady (default: 10s).")
     Duration warmupMax;
     @Option(names = "--server-warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
@@ -37,9 +40,11 @@ public final class QuickCommand extends ExperimentCommand<QuickOptions> {
         Duration w = duration == null ? Duration.ofSeconds(4) : duration;
         if (w.isZero() || w.isNegative()) throw new UserError("--duration must be positive");
         Duration max = warmupMax == null ? Duration.ofSeconds(10) : warmupMax;
+        Duration longest = windowMax == null ? Duration.ofSeconds(12) : windowMax;
+        if (longest.compareTo(w) < 0) throw new UserError("--window-max " + longest.toSeconds() + "s is shorter than --duration " + w.toSeconds() + "s");
         int n = clients == null ? 8 : clients;
         if (n < 1) throw new UserError("--clients must be at least 1");
-        return new QuickOptions(w, max, serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), Duration.ofSeconds(SERVER_WARMUP_CAP_SECONDS), n);
+        return new QuickOptions(w, longest, max, serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), Duration.ofSeconds(SERVER_WARMUP_CAP_SECONDS), n);
     }
 
     @Override

@@ -128,7 +128,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
         Map<String, Scenario> writes = new LinkedHashMap<>();
         for (Scenario s : WritesExperiment.scenarios()) writes.put(s.id(), s);
         RunPlan plan = new RunPlan(new Closed(o.clients()), new Warmup.UntilSteady(o.warmupMax(), Steadiness.Criterion.DEFAULT), o.window(), 0,
-                INTERVAL, RunPlan.DEFAULT_BATCHES, null);
+                INTERVAL, RunPlan.DEFAULT_BATCHES, null, o.windowMax());
         OperationMix mix = reads.mix(queries, ReadWorkload.CYPHER);
         Map<String, Transport> transports = new LinkedHashMap<>();
         try {
@@ -150,8 +150,8 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
 
             // the reads first, while the social graph is there; every write cell then starts from an emptied store
             ctx.progress().phase("cell 1/" + (1 + WRITE_CELLS.size()) + ": the read mix over bolt");
-            Measurement m = new Runner(transports.get("bolt"), mix, plan, ctx.histograms().resolve("read-mix-bolt.hlog"),
-                    e.serverPids(), List.of(ctx.progress())).run();
+            Measurement m = ctx.runner(new Runner(transports.get("bolt"), mix, plan, ctx.histograms().resolve("read-mix-bolt.hlog"),
+                    e.serverPids(), List.of(ctx.progress())), READ_MIX + " over bolt", plan).run();
             Cell.Builder b = Cell.builder(NAME, READ_MIX).title("E2's 19 queries mixed by the study's repeat counts, " + o.clients() + " clients")
                     .query("(19 queries, Cypher)").transport("bolt").measurement(m).entityUnit("requests").dimension("form", ReadWorkload.CYPHER);
             b.check(new Check("result checks before timing (one parameter set per query)", checks.values().stream().mapToLong(Check::expected).sum(),

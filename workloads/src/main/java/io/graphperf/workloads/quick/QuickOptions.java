@@ -7,5 +7,5 @@ import java.time.Duration;
  *
  * @param serverWarmup a fixed server warm-up, or null for until settled
  */
-public record QuickOptions(Duration window, Duration warmupMax, Duration serverWarmup, Duration serverWarmupCap, int clients) {
+public record QuickOptions(Duration window, Duration windowMax, Duration warmupMax, Duration serverWarmup, Duration serverWarmupCap, int clients) {
 }

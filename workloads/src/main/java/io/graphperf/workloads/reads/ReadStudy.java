@@ -376,6 +376,7 @@ final class ReadStudy {
         }
         OperationMix mix = mix(queries, form);
         if (EMBEDDED.equals(transport)) {
+            if (ctx.slowdown() != null) throw RunContext.embeddedSlowdown();
             try {
                 return new CellLoad.Measured(e.measureInProcess(InProcessPlan.of(mix, plan, log)), List.of());
             } catch (Exception ex) {
@@ -385,7 +386,9 @@ final class ReadStudy {
             }
         }
         try (Transport t = e.transport(transport)) {
-            return new CellLoad.Measured(new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())).run(), List.of());
+            Runner runner = ctx.runner(new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())), label(transport, form) + " "
+                    + queries.stream().map(SocialQuery::id).toList() + " by " + executor.describe(), plan);
+            return new CellLoad.Measured(runner.run(), List.of());
         }
     }
 

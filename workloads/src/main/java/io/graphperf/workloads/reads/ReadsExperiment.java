@@ -53,6 +53,11 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     }
 
     @Override
+    public boolean pairs() {
+        return true;
+    }
+
+    @Override
     public TrialResult run(RunContext ctx, ReadsOptions o) throws Exception {
         Path cache = o.datasetCache() != null ? o.datasetCache() : ctx.datasetCache();
         ImportDataset ds = ImportDatasets.generated("social", o.scale(), o.datasetSeed(), 0, Runtime.getRuntime().availableProcessors(), cache, List.of(),
@@ -60,6 +65,10 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("datasetDir", ds.dir().toString());
         if (o.agents() == null) return run(ctx, o, ds, config, null);
+        if (ctx.paired() || ctx.slowdown() != null) {
+            throw new io.graphperf.core.UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
+                    + " measured by this process; drop --agents");
+        }
         ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
                 : "start " + o.agents().count() + " load agents");
         try (Coordinator agents = Coordinator.start(o.agents(), ctx.dir(), NAME)) {

@@ -17,27 +17,39 @@ public final class CpuMeter {
     /** Linux reports /proc times in clock ticks of 1/100 s on every mainstream architecture. */
     private static final double TICKS_PER_SECOND = 100.0;
 
-    private final List<Long> serverPids;
+    private final List<Long> serverPids, besides;
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /** @param serverPids the engine's processes on this machine (none for a remote server) */
     public CpuMeter(List<Long> serverPids) {
+        this(serverPids, List.of());
+    }
+
+    /**
+     * @param besides processes that run alongside on purpose (a duet's other engine): their CPU is not counted as other load
+     */
+    public CpuMeter(List<Long> serverPids, List<Long> besides) {
         this.serverPids = serverPids;
+        this.besides = besides;
     }
 
     public record Snapshot(long wallNanos, long harnessCpuNanos, double serverCpuSeconds, long machineBusyTicks, long machineTotalTicks,
-                           long gcMillis) {
+                           long gcMillis, double besideCpuSeconds) {
     }
 
     public Snapshot snapshot() {
-        double server = serverPids.isEmpty() ? Double.NaN : 0;
+        double server = serverPids.isEmpty() ? Double.NaN : 0, beside = 0;
         for (long pid : serverPids) {
             if (pid == ProcessHandle.current().pid()) continue; // in-process: the harness is the server
             server += processCpuSeconds(pid);
         }
+        for (long pid : besides) {
+            double s = processCpuSeconds(pid);
+            if (Double.isFinite(s)) beside += s;
+        }
         long[] machine = machineTicks();
-        return new Snapshot(System.nanoTime(), os.getProcessCpuTime(), server, machine[0], machine[1], gcMillis());
+        return new Snapshot(System.nanoTime(), os.getProcessCpuTime(), server, machine[0], machine[1], gcMillis(), beside);
     }
 
     public Resources usage(Snapshot a, Snapshot b) {
@@ -49,7 +61,8 @@ public final class CpuMeter {
         double busy = totalTicks > 0 ? (double) (b.machineBusyTicks - a.machineBusyTicks) / totalTicks : Double.NaN;
         // /proc ticks are 10 ms: below ~2 s the difference is mostly rounding, so other load is only judged on longer windows
         double other = Double.NaN;
-        if (!Double.isNaN(busy) && wall >= 2) other = Math.max(0, busy * cores - harness - (Double.isNaN(server) ? 0 : server));
+        double beside = (b.besideCpuSeconds - a.besideCpuSeconds) / wall;
+        if (!Double.isNaN(busy) && wall >= 2) other = Math.max(0, busy * cores - harness - (Double.isNaN(server) ? 0 : server) - beside);
         return new Resources(harness, server, busy, cores, other, b.gcMillis - a.gcMillis,
                 Resources.isClientBound(harness, server, busy, cores));
     }

@@ -104,7 +104,7 @@ public final class MeasurementMerge {
         double[] windowSeries = java.util.Arrays.copyOf(series, inWindow);
         boolean gaps = java.util.Arrays.stream(windowSeries).anyMatch(Double::isNaN);
         Steadiness.Verdict verdict = gaps || windowSeries.length == 0
-                ? new Steadiness.Verdict(false, signal.text, Double.NaN, new double[]{Double.NaN, Double.NaN}, List.of(), "some intervals of the merged window completed no operation")
+                ? Steadiness.Verdict.undecided(signal.text, "too short to tell: some intervals of the merged window completed no operation")
                 : Steadiness.judge(windowSeries, intervalSeconds, signal.text, criterion);
         return new Measurement(first.load(), loadDescription, first.clients(), anyOffered ? offered : null,
                 first.warmupSeconds(), agents.stream().allMatch(a -> a.measurement().warmupSteady()), first.warmup(), window,

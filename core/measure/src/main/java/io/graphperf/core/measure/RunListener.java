@@ -31,6 +31,10 @@ public interface RunListener {
     default void windowStarted(long nanos, double warmupSeconds, WarmupEnd why) {
     }
 
+    /** The window could not yet tell whether the cell is steady and was lengthened to {@code seconds} in all (see {@link RunPlan#windowMax}). */
+    default void windowExtended(double seconds, String why) {
+    }
+
     /** The window ended; no new operation is scheduled. */
     default void windowEnded(long nanos) {
     }

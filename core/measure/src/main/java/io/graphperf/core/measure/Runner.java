@@ -43,6 +43,10 @@ public final class Runner {
     private double clockOffsetMillis;
     /** The agreed start on the coordinator's clock (epoch ms), once the barrier gave it; null for a cell started here alone. */
     private Long startAtMillis;
+    /** A known slowdown injected into every operation (a calibration), or null. */
+    private Slowdown slowdown;
+    /** Processes that run alongside on purpose (a duet's other engine), known once the start is agreed: not counted as other load. */
+    private java.util.function.Supplier<List<Long>> besides = List::of;
 
     /**
      * @param histogramLog where to write the interval histograms (HdrHistogram log format), or null
@@ -76,6 +80,23 @@ public final class Runner {
     public Runner startingAt(StartBarrier barrier, double clockOffsetMillis) {
         this.barrier = barrier;
         this.clockOffsetMillis = clockOffsetMillis;
+        return this;
+    }
+
+    /** The engine's processes on this machine whose CPU this runner measures. */
+    public List<Long> serverPids() {
+        return serverPids;
+    }
+
+    /** Processes that run alongside on purpose (asked for once the start is agreed): their CPU is not counted as other load. */
+    public Runner besides(java.util.function.Supplier<List<Long>> pids) {
+        this.besides = pids;
+        return this;
+    }
+
+    /** Every operation {@code s}'s fraction longer, injected in the sessions (a calibration of what a comparison detects). */
+    public Runner slowedBy(Slowdown s) {
+        this.slowdown = s;
         return this;
     }
 
@@ -116,7 +137,7 @@ public final class Runner {
     private List<Session> openSessions(int clients) throws Exception {
         List<Session> sessions = new ArrayList<>();
         try {
-            for (int c = 0; c < clients; c++) sessions.add(transport.openSession());
+            for (int c = 0; c < clients; c++) sessions.add(slowdown == null ? transport.openSession() : slowdown.wrap(transport.openSession()));
         } catch (Exception e) {
             for (Session s : sessions) closeQuietly(s);
             throw e;
@@ -142,7 +163,7 @@ public final class Runner {
         private final List<Double> warmupSignal = new ArrayList<>();
         private final PrintStream logOut;
         private final HistogramLogWriter log;
-        private final CpuMeter cpu = new CpuMeter(serverPids);
+        private final CpuMeter cpu = new CpuMeter(serverPids, besides.get());
         /** the engine's and the harness's JIT compilers, when the engine runs on this machine */
         private final JitMeter jit = serverPids.isEmpty() ? null : new JitMeter(java.util.stream.Stream.concat(serverPids.stream(),
                 java.util.stream.Stream.of(ProcessHandle.current().pid())).distinct().toList());
@@ -214,7 +235,16 @@ public final class Runner {
                     }
                     case WINDOW -> {
                         boolean countDone = plan.operationsPerClient() > 0 && ctx.allDone();
-                        if (now >= windowStart + windowNanos || countDone) {
+                        if (now >= windowStart + windowNanos && !countDone && plan.windowMax().toNanos() > windowNanos) {
+                            sample(now); // the window so far, judged: lengthened while it is too short to tell
+                            long longer = lengthened(now);
+                            if (longer > 0) {
+                                windowNanos = longer;
+                                continue;
+                            }
+                            endWindow(now);
+                            deadline = ctx.deadline();
+                        } else if (now >= windowStart + windowNanos || countDone) {
                             // the window's end first, so clients see it as soon as possible; the interval still belongs to the window
                             endWindow(now);
                             deadline = ctx.deadline();
@@ -246,6 +276,27 @@ public final class Runner {
                     }
                 }
             }
+        }
+
+        /**
+         * The window's new length when what it measured so far is too short to tell whether the cell is steady: at least half as long
+         * again, as long as the verdict says would tell (with a tenth more), at most the plan's longest; 0 when it is not lengthened
+         * (it was told, or it is at its longest).
+         */
+        private long lengthened(long now) {
+            long current = now - windowStart, max = plan.windowMax().toNanos();
+            double interval = plan.interval().toNanos() / 1e9;
+            List<Interval> window = timeline.stream().filter(i -> i.phase() == Interval.Phase.WINDOW && i.seconds() >= interval / 2).toList();
+            double[] signal = new double[window.size()];
+            for (int i = 0; i < signal.length; i++) signal[i] = signal(window.get(i));
+            for (double v : signal) if (Double.isNaN(v)) return 0;
+            Steadiness.Verdict v = Steadiness.judge(signal, interval, plan.executor().signal().text, plan.criterion());
+            if (v.state() != Steadiness.State.UNDECIDED || current >= max) return 0;
+            double wanted = Double.isFinite(v.decidingSeconds()) ? v.decidingSeconds() * 1.1e9 : max;
+            long next = Math.min(max, Math.max((long) (current * 1.5), (long) wanted));
+            if (next - current < plan.interval().toNanos()) return 0;
+            for (RunListener l : listeners) l.windowExtended(next / 1e9, v.reason());
+            return next;
         }
 
         private void startWindow(long now, boolean steady) {
@@ -401,8 +452,7 @@ public final class Runner {
             boolean hasNaN = false;
             for (double v : signal) hasNaN |= Double.isNaN(v);
             Steadiness.Verdict verdict = hasNaN
-                    ? new Steadiness.Verdict(false, plan.executor().signal().text, Double.NaN, new double[]{Double.NaN, Double.NaN}, List.of(),
-                    "some intervals of the window completed no operation")
+                    ? Steadiness.Verdict.undecided(plan.executor().signal().text, "too short to tell: some intervals of the window completed no operation")
                     : Steadiness.judge(signal, interval, plan.executor().signal().text, plan.criterion());
             Executor e = plan.executor();
             double lateShare = scheduled == 0 ? 0 : (double) (late + dropped) / scheduled;

@@ -15,12 +15,15 @@ import java.util.List;
  *   than {@code penalty × σ² × ln n} and whose means differ by at least {@code minShift} (3 %) of the mean; σ comes
  *   from the median absolute second difference, so neither a trend nor a few shifts inflate it;</li>
  *   <li><b>trend</b>: the least-squares slope against time, in percent of the mean per second, with its 95 % CI;</li>
- *   <li><b>warm-up ends</b> when the last {@code k} intervals (10) hold no changepoint, their trend is within
- *   ±{@code trendBound} (2 %/s) and — where the engine runs on this machine — the JIT compiler threads of the engine
- *   and the harness used less than {@code quietJitCores} (0.15 cores) over them: a JVM compiles its hot code for a
- *   minute or more, and a cell's load can wake the compiler again;</li>
- *   <li><b>the window is steady</b> when its drift — the trend times the window's length — is not significantly above
- *   {@code maxDrift} (10 %): the figure would not change by more if the window were measured again later.
+ *   <li><b>warm-up ends</b> when the stretch since the warm-up's last changepoint holds at least the last {@code k} intervals (10) and
+ *   its trend is shown to lie within ±{@code trendBound} (2 %/s): its 95 % CI, not just its estimate, inside the bound — a stretch too
+ *   short to tell goes on — and, where the engine runs on this machine, the JIT compiler threads of the engine and the harness used
+ *   less than {@code quietJitCores} (0.15 cores) over the last {@code k} intervals: a JVM compiles its hot code for a minute or more,
+ *   and a cell's load can wake the compiler again;</li>
+ *   <li><b>the window</b> has one of three outcomes, from its drift — the trend times the window's length — and that drift's 95 %
+ *   CI: <b>steady</b> when the whole CI lies within ±{@code maxDrift} (10 %), <b>drifting</b> when it lies wholly beyond, and
+ *   <b>too short to tell</b> when it straddles the bound (or the window holds fewer than {@link #MIN_INTERVALS} intervals): the
+ *   last is flagged like drifting, with the window length that would likely decide. Steady is only said when shown.
  *   Changepoints in the window are reported, not disqualifying: a database's throughput has bursts (checkpoints,
  *   GC) that a steady state includes.</li>
  * </ul>
@@ -47,23 +50,48 @@ public final class Steadiness {
         }
 
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "warm-up ends when the last %d intervals show no changepoint of the mean (≥ %.0f %%),"
-                    + " a trend within ±%.1f %%/s and (local engines) JIT compilers below %.2f cores; a window is steady when its drift over"
-                    + " its length is not significantly above %.0f %%", k, minShift * 100, trendBound, quietJitCores, maxDrift * 100);
+            return String.format(java.util.Locale.ROOT, "warm-up ends when the stretch since its last changepoint of the mean (≥ %.0f %%) holds the"
+                    + " last %d intervals and its trend's 95 %% CI lies within ±%.1f %%/s, and (local engines) the JIT compilers use below %.2f"
+                    + " cores; a window is steady when its drift's 95 %% CI lies within ±%.0f %% of its mean, drifting when wholly beyond,"
+                    + " too short to tell otherwise", minShift * 100, k, trendBound, quietJitCores, maxDrift * 100);
+        }
+    }
+
+    /** A window's outcome: shown steady, shown drifting, or too short to tell which. */
+    public enum State {
+        STEADY("steady"), DRIFTING("drifting"), UNDECIDED("too short to tell");
+
+        public final String text;
+
+        State(String text) {
+            this.text = text;
         }
     }
 
     /**
      * The verdict on a measured window.
      *
+     * @param steady             shown steady (the drift's CI within the bound): {@code state == STEADY}
      * @param signal             what was tested: "throughput" (closed model) or "median latency" (open model)
      * @param trendPctPerSecond  least-squares slope in percent of the mean per second
      * @param trendCi95          its 95 % confidence interval
      * @param changepoints       seconds into the window where the mean shifted
      * @param reason             why it is not steady, or null
+     * @param state              steady, drifting or too short to tell
+     * @param decidingSeconds    too short to tell: about how long a window would tell (NaN when no length would, or not known)
      */
     public record Verdict(boolean steady, String signal, double trendPctPerSecond, double[] trendCi95, List<Double> changepoints,
-                          String reason) {
+                          String reason, State state, double decidingSeconds) {
+
+        public Verdict {
+            // a verdict read from an earlier run.json has no state: its reason says which
+            if (state == null) state = steady ? State.STEADY : reason != null && reason.contains("drifted") ? State.DRIFTING : State.UNDECIDED;
+        }
+
+        /** A window that cannot be judged at all (e.g. intervals without an operation): too short to tell, for {@code why}. */
+        public static Verdict undecided(String signal, String why) {
+            return new Verdict(false, signal, Double.NaN, new double[]{Double.NaN, Double.NaN}, List.of(), why, State.UNDECIDED, Double.NaN);
+        }
     }
 
     /** Sampling intervals a window needs before its steadiness can be judged. */
@@ -72,34 +100,67 @@ public final class Steadiness {
     private Steadiness() {
     }
 
-    /** Whether the last {@code k} intervals of {@code series} (each {@code seconds} long) are steady enough to start the window. */
+    /**
+     * Whether the warm-up may end: the stretch of {@code series} (intervals of {@code seconds}) since its last changepoint holds at least
+     * the last {@code k} intervals, and its trend's 95 % CI lies within ±{@code trendBound} %/s.
+     */
     public static boolean readyForWindow(double[] series, double seconds, Criterion c) {
         if (series.length < c.k()) return false;
-        double[] last = Arrays.copyOfRange(series, series.length - c.k(), series.length);
-        if (mean(last) <= 0) return false;
-        if (!changepoints(last, c).isEmpty()) return false;
-        return Math.abs(trend(last, seconds)[0]) <= c.trendBound();
+        List<Integer> cps = changepoints(series, c);
+        int from = cps.isEmpty() ? 0 : cps.get(cps.size() - 1);
+        if (series.length - from < c.k()) return false;
+        double[] stretch = Arrays.copyOfRange(series, from, series.length);
+        if (mean(stretch) <= 0) return false;
+        double[] t = trend(stretch, seconds);
+        return t[1] > -c.trendBound() && t[2] < c.trendBound();
     }
 
     /** The verdict on a measured window of per-interval figures. */
     public static Verdict judge(double[] window, double seconds, String signal, Criterion c) {
         if (window.length < MIN_INTERVALS) {
             return new Verdict(false, signal, Double.NaN, new double[]{Double.NaN, Double.NaN}, List.of(),
-                    "the window is too short to judge (" + window.length + " sampling intervals; at least " + MIN_INTERVALS + " are needed)");
+                    "too short to tell: " + window.length + " sampling intervals; a trend needs at least " + MIN_INTERVALS, State.UNDECIDED,
+                    MIN_INTERVALS * seconds);
         }
         double[] t = trend(window, seconds);
         List<Double> cps = new ArrayList<>();
         for (int i : changepoints(window, c)) cps.add(i * seconds);
-        double length = window.length * seconds;
-        // the smallest drift the confidence interval allows: 0 when it contains no trend
-        double slowest = t[1] <= 0 && t[2] >= 0 ? 0 : Math.min(Math.abs(t[1]), Math.abs(t[2]));
+        double length = window.length * seconds, bound = c.maxDrift() * 100;
+        double low = t[1] * length, high = t[2] * length; // the drift's CI over the window, in percent of its mean
+        State state = low > -bound && high < bound ? State.STEADY : low >= bound || high <= -bound ? State.DRIFTING : State.UNDECIDED;
         String reason = null;
-        if (slowest * length / 100 > c.maxDrift()) {
-            reason = String.format(java.util.Locale.ROOT, "the %s drifted %+.1f %%/s in the window (95 %% CI %+.1f … %+.1f): %+.0f %% over its %.0f s,"
-                    + " more than ±%.0f %%", signal, t[0], t[1], t[2], t[0] * length, length, c.maxDrift() * 100);
+        double deciding = Double.NaN;
+        if (state == State.DRIFTING) {
+            reason = String.format(java.util.Locale.ROOT, "drifting: the %s drifted %+.1f %%/s in the window (95 %% CI %+.1f … %+.1f): %+.0f %% over"
+                    + " its %.0f s, beyond ±%.0f %%", signal, t[0], t[1], t[2], t[0] * length, length, bound);
+        } else if (state == State.UNDECIDED) {
+            deciding = decidingSeconds(t, length, bound);
+            reason = String.format(java.util.Locale.ROOT, "too short to tell: the %s's drift over the window's %.1f s is %+.0f %% (95 %% CI %+.0f … %+.0f"
+                    + " %%), which straddles ±%.0f %%%s", signal, length, t[0] * length, low, high, bound, Double.isNaN(deciding) ? ""
+                    : String.format(java.util.Locale.ROOT, "; a window of about %.0f s would likely tell", deciding));
         }
-        return new Verdict(reason == null, signal, t[0], new double[]{t[1], t[2]}, cps, reason);
+        return new Verdict(state == State.STEADY, signal, t[0], new double[]{t[1], t[2]}, cps, reason, state, deciding);
     }
+
+    /**
+     * About how long a window would decide a drift whose 95 % CI over {@code length} seconds straddles ±{@code bound} %: the drift grows
+     * with the window (the trend times its length) while its CI's half-width shrinks as one over the square root of its length (for
+     * independent intervals). The shortest length, up to a hundred times this one, at which the estimate would lie inside or beyond the
+     * bound by {@value #DECIDING_MARGIN} times that half-width — so that such a window decides in about four cases of five, not one of
+     * two; NaN if none would.
+     */
+    static double decidingSeconds(double[] trend, double length, double bound) {
+        double slope = Math.abs(trend[0]), half = (trend[2] - trend[1]) / 2 * length;
+        if (!Double.isFinite(slope) || !Double.isFinite(half)) return Double.NaN;
+        for (double f = 1.1; f <= 100; f *= 1.1) {
+            double drift = slope * length * f, h = DECIDING_MARGIN * half / Math.sqrt(f);
+            if (drift + h < bound || drift - h > bound) return Math.ceil(length * f);
+        }
+        return Double.NaN;
+    }
+
+    /** How many CI half-widths a window's projected drift must lie from the bound to count as deciding (≈ 80 % of such windows do). */
+    static final double DECIDING_MARGIN = 1.7;
 
     /**
      * Least-squares slope of the series against time, in percent of its mean per second, with its 95 %

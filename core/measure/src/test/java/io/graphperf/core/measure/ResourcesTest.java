@@ -49,13 +49,16 @@ class ResourcesTest {
     @Test
     void otherLoadIsTheBusyCoresNotExplainedByHarnessAndServer() {
         CpuMeter meter = new CpuMeter(List.of());
-        CpuMeter.Snapshot a = new CpuMeter.Snapshot(0, 0, 0, 0, 0, 0);
+        CpuMeter.Snapshot a = new CpuMeter.Snapshot(0, 0, 0, 0, 0, 0, 0);
         // 4 s, 2 cores, 75 % busy = 1.5 busy cores; harness 0.4 cores, server 0.8 cores: 0.3 cores of other load
-        CpuMeter.Snapshot b = new CpuMeter.Snapshot(4_000_000_000L, 1_600_000_000L, 3.2, 600, 800, 40);
+        CpuMeter.Snapshot b = new CpuMeter.Snapshot(4_000_000_000L, 1_600_000_000L, 3.2, 600, 800, 40, 0);
         Resources r = meter.usage(a, b);
         assertEquals(0.4, r.harnessCores(), 1e-9);
         assertEquals(0.8, r.serverCores(), 1e-9);
         assertEquals(0.75 * r.cores() - 1.2, r.otherLoadCores(), 1e-9);
         assertEquals(40, r.harnessGcMillis(), 1e-9);
+        // a duet's other engine used 0.2 cores of them: on purpose, not other load
+        CpuMeter.Snapshot c = new CpuMeter.Snapshot(4_000_000_000L, 1_600_000_000L, 3.2, 600, 800, 40, 0.8);
+        assertEquals(r.otherLoadCores() - 0.2, meter.usage(a, c).otherLoadCores(), 1e-9);
     }
 }

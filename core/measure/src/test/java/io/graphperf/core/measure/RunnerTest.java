@@ -17,6 +17,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -213,9 +214,34 @@ class RunnerTest {
     }
 
     /**
+     * A window that may be lengthened while it is too short to tell: a cell still judged too short to tell at the end has reached the
+     * longest window allowed; one that was told ended as soon as it was; and every interval of the window (but its last) is a whole
+     * sampling interval — the window is judged again only when lengthened, not at every look.
+     */
+    @Test
+    void aWindowIsLengthenedOnlyWhileItIsTooShortToTell() throws Exception {
+        java.util.Random random = new java.util.Random(5);
+        SyntheticTransport noisy = new SyntheticTransport(n -> 1_000_000L + random.nextInt(30) * 1_000_000L, n -> false);
+        RunPlan plan = new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ZERO), Duration.ofSeconds(1), 0, Duration.ofMillis(100), 5, null,
+                Duration.ofSeconds(3));
+        Measurement m = new Runner(noisy, SOURCE, plan, null, List.of(), List.of()).run();
+        assertTrue(m.windowSeconds() >= 0.999 && m.windowSeconds() < 3.0 + 1.0, "between the window asked and the longest: " + m.windowSeconds());
+        if (m.steadiness().state() == Steadiness.State.UNDECIDED) assertTrue(m.windowSeconds() >= 2.999, "still undecided: lengthened to the longest");
+        List<Interval> window = m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).toList();
+        for (Interval i : window.subList(0, window.size() - 1)) assertTrue(i.seconds() >= 0.09, "whole intervals in the window: " + window);
+
+        // throughput falling steeply (each call slower the later it starts): drifting at the first look, so the window is not lengthened
+        long start = System.nanoTime();
+        SyntheticTransport slowing = new SyntheticTransport(n -> (long) (10_000_000 * (1 + 4 * (System.nanoTime() - start) / 1e9)), n -> false);
+        Measurement d = new Runner(slowing, SOURCE, plan.withInterval(Duration.ofMillis(100)), null, List.of(), List.of()).run();
+        assertEquals(Steadiness.State.DRIFTING, d.steadiness().state(), d.steadiness().reason());
+        assertTrue(d.windowSeconds() < 2.9, "a drifting window is not lengthened: " + d.windowSeconds());
+    }
+
+    /**
      * A transport that gets faster over its first 1.5 s (as a JIT warms up: 60 ms a call down to 21 ms) and then stays flat. Its calls
      * sleep, so forty clients use no CPU and a busy machine moves their rate by little. The warm-up until steady must end after the
-     * slowdown is over, the window must be judged steady, and its batches must run at one rate — which no call can beat.
+     * slowdown is over, the window must not be shown drifting, and its batches must run at one rate — which no call can beat.
      */
     @Test
     void warmupUntilSteadyWaitsForTheEngineToSettle() throws Exception {
@@ -230,7 +256,8 @@ class RunnerTest {
         Measurement m = new Runner(t, SOURCE, plan, null, List.of(), List.of()).run();
         assertTrue(m.warmupSteady(), "the warm-up ended because the cell was steady: " + m.timeline());
         assertTrue(m.warmupSeconds() >= 1.5, "not before the slowdown ended: " + m.warmupSeconds());
-        assertTrue(m.steadiness().steady(), String.valueOf(m.steadiness()));
+        // a 2 s window cannot show steadiness (too short to tell), but it must not be shown drifting
+        assertNotEquals(Steadiness.State.DRIFTING, m.steadiness().state(), String.valueOf(m.steadiness()));
         assertEquals(5, m.batchRates().size());
         // no call is shorter than 21 ms: each client completes at most one call more than the window holds 21 ms stretches
         assertTrue(m.ops() <= 40 * (m.windowSeconds() / 0.021 + 1), m.ops() + " calls in a " + m.windowSeconds() + " s window");

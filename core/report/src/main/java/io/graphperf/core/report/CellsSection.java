@@ -51,7 +51,8 @@ final class CellsSection {
         t.end().note("ops/s and entities/s count operations that completed inside the measured window. Latency percentiles cover every"
                 + " operation scheduled in the window, waited for to completion (open model: from the intended start; dropped operations with"
                 + " their lower bound); failed operations are counted in errors, with their own latency in the cell's details. Validity: steady"
-                + " = no changepoint and no significant trend beyond the bound in the window. CPU in cores (1.00 = one core busy); other load ="
+                + " = the window's drift (its trend times its length) shown within ±10 % by its 95 % CI; drifting = shown beyond; too short to"
+                + " tell = neither. CPU in cores (1.00 = one core busy); other load ="
                 + " busy cores not explained by graphperf and the server. Checks: the engine's contents after the cell, against the"
                 + " acknowledged operations.");
         charts(h, cells);
@@ -116,7 +117,7 @@ final class CellsSection {
             Map<String, String> meta = new LinkedHashMap<>();
             meta.put("load", m.loadDescription());
             meta.put("warm-up", Format.secs(m.warmupSeconds()) + " s, " + m.warmup() + (m.warmupSteady() ? " — ended steady" : ""));
-            meta.put("window", Format.secs(m.windowSeconds()) + " s; " + (m.steadiness().steady() ? "steady" : "NOT steady: " + m.steadiness().reason())
+            meta.put("window", Format.secs(m.windowSeconds()) + " s; " + (m.steadiness().steady() ? "steady" : m.steadiness().reason())
                     + String.format(java.util.Locale.ROOT, " (trend %s %%/s, signal: %s)", Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", ""),
                     m.steadiness().signal()));
             meta.put("operations", m.scheduled() + " scheduled in the window: " + m.latency().count() + " completed" + (m.dropped() > 0 ? " (incl. " + m.dropped()

@@ -22,6 +22,8 @@ final class ComparisonSection {
                 h.open("span", "class", css(o)).text(vc.count(o) + " " + o.text).close("span").text(" · ");
             }
             h.close("p").note("Statistics: " + vc.test() + ".").note(ConsoleSummary.detectable(vc) + ".").note(ConsoleSummary.noise(vc) + ".");
+            for (var split : vc.noise()) h.note("Where the noise lives: " + split.describe() + ".");
+            for (String a : ConsoleSummary.adjustments(vc)) h.note(a + ".");
             h.box("warnings", "Left out", vc.excluded());
             List<SvgChart.Interval> rows = new ArrayList<>();
             for (FigureComparison c : vc.figures()) {

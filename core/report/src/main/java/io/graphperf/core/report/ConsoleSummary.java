@@ -5,6 +5,7 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Headline;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.results.Validity;
 import io.graphperf.core.stats.FigureComparison;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
@@ -33,8 +34,8 @@ public final class ConsoleSummary {
         if (measured.isEmpty()) return;
         long flagged = measured.stream().filter(c -> c.validity().flagged()).count();
         out.println();
-        out.printf("%d of %d cells flagged (not steady, too few operations or overloaded)%s%n", flagged, measured.size(),
-                flagged == 0 ? "" : ": marked below, see the report's Validity section");
+        out.println(ValiditySection.summary(flagged, measured.size()) + (flagged == 0 ? "" : ": marked below; each cell's flags in the report's Validity section"));
+        Validity.countByKind(measured.stream().map(Cell::validity).toList()).forEach((k, n) -> out.println("  " + ValiditySection.kindLine(k, n)));
         for (String w : run.warnings()) out.println("  warning: " + w);
     }
 
@@ -81,6 +82,7 @@ public final class ConsoleSummary {
             for (String e : vc.excluded()) out.println("  left out: " + e);
             out.println("  " + detectable(vc));
             out.println("  " + noise(vc));
+            for (var split : vc.noise()) out.println("  where the noise lives: " + split.describe());
             String fmt = "  %-60s %14s %14s %9s %-21s %9s %7s  %s%n";
             out.printf(fmt, "cell · figure", "mean " + shorten(vc.baseline(), 9), "mean " + shorten(vc.variant(), 9), "Δ mean", "95 % CI of Δ", "p (Holm)",
                     "MDE", "verdict");
@@ -92,7 +94,23 @@ public final class ConsoleSummary {
                         c.outcome().text + (c.outcome() == Verdicts.Outcome.INCONCLUSIVE ? " (~" + (c.repeatsNeeded() >= 1000 ? "1000+" : c.repeatsNeeded())
                                 + " runs a side)" : ""));
             }
+            for (String a : adjustments(vc)) out.println("  " + a);
         }
+    }
+
+    /** Which figures were adjusted for a covariate of the machine, by how much, and why the others were not (one line each kind). */
+    public static List<String> adjustments(VariantComparison vc) {
+        List<String> out = new java.util.ArrayList<>();
+        for (FigureComparison c : vc.figures()) {
+            if (c.adjustment() != null && c.adjustment().startsWith("adjusted")) out.add(c.cell() + " · " + c.figure() + ": " + c.adjustment());
+        }
+        long notAdjusted = vc.figures().stream().filter(c -> c.adjustment() != null && !c.adjustment().startsWith("adjusted")).count();
+        if (notAdjusted > 0) {
+            String first = vc.figures().stream().map(FigureComparison::adjustment).filter(a -> a != null && !a.startsWith("adjusted")).findFirst().orElse("");
+            out.add("covariates of the machine: " + notAdjusted + " figure" + (notAdjusted == 1 ? "" : "s") + " " + first
+                    + (notAdjusted > 1 ? " (or likewise)" : ""));
+        }
+        return out;
     }
 
     /** What difference these runs could have seen: the minimum detectable effect's median and range over the figures. */
@@ -106,6 +124,9 @@ public final class ConsoleSummary {
 
     /** Where the noise is: the share of the runs' variance between engine processes, over the figures measured in windows. */
     public static String noise(VariantComparison vc) {
+        if (!vc.noise().isEmpty()) {
+            return "where the noise is: a duet's rounds, split per figure below (what the two sides share cancels in their ratio)";
+        }
         double[] share = vc.figures().stream().mapToDouble(FigureComparison::betweenShare).filter(Double::isFinite).sorted().toArray();
         if (share.length == 0) return "where the noise is: not split (no figure here has windows within its runs, or fewer than 2 runs a side)";
         double median = share[share.length / 2];

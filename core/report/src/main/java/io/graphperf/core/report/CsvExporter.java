@@ -33,7 +33,7 @@ public final class CsvExporter {
             "repeat", "scale", "ops", "ops_per_s", "entities_per_s", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "errors", "error_p99_ms",
             "dropped", "late_share", "overloaded", "steady", "warmup_s", "trend_pct_per_s", "too_few", "window_s", "phase_s", "verified",
             "harness_cpu_cores", "server_cpu_cores", "other_load_cores", "harness_gc_ms", "client_bound", "reference", "reference_value",
-            "reference_unit", "flags");
+            "reference_unit", "flags", "steadiness", "deciding_window_s");
 
     private CsvExporter() {
     }
@@ -86,13 +86,15 @@ public final class CsvExporter {
         if (c.reference() != null) r.addAll(List.of(c.reference().figure(), num(c.reference().value()), c.reference().unit()));
         else r.addAll(List.of("", "", ""));
         r.add(String.join("; ", c.validity().flags()));
+        r.add(m == null ? "" : m.steadiness().state().name().toLowerCase(java.util.Locale.ROOT));
+        r.add(m == null ? "" : num(m.steadiness().decidingSeconds()));
         return r;
     }
 
     static String comparisons(List<VariantComparison> all) {
         StringBuilder b = new StringBuilder("baseline,variant,cell,figure,unit,higher_is_better,baseline_n,baseline_mean,baseline_stdev,"
                 + "baseline_median,variant_n,variant_mean,variant_stdev,variant_median,difference,difference_pct,ci95_low_pct,ci95_high_pct,"
-                + "p_value,p_holm,verdict,repeats_needed,reason,detectable_pct,between_share\n");
+                + "p_value,p_holm,verdict,repeats_needed,reason,detectable_pct,between_share,adjustment\n");
         for (VariantComparison vc : all) {
             for (FigureComparison c : vc.figures()) {
                 List<String> r = List.of(vc.baseline(), vc.variant(), c.cell(), c.figure(), c.unit(), Boolean.toString(c.higherIsBetter()),
@@ -100,7 +102,7 @@ public final class CsvExporter {
                         Integer.toString(c.variant().n()), num(c.variant().mean()), num(c.variant().stdev()), num(c.variant().median()),
                         num(c.difference()), num(c.differencePct()), num(c.ci95LowPct()), num(c.ci95HighPct()), num(c.pValue()), num(c.pHolm()),
                         c.outcome().name(), c.repeatsNeeded() > 0 ? Integer.toString(c.repeatsNeeded()) : "", c.reason() == null ? "" : c.reason(),
-                        num(c.detectablePct()), num(c.betweenShare()));
+                        num(c.detectablePct()), num(c.betweenShare()), c.adjustment() == null ? "" : c.adjustment());
                 b.append(String.join(",", r.stream().map(CsvExporter::quote).toList())).append('\n');
             }
         }

@@ -2,34 +2,57 @@ package io.graphperf.core.report;
 
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
+import io.graphperf.core.results.Validity;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** How many cells are flagged and why, and every warning about the machine, at the top of the report. */
+/**
+ * How many cells are flagged and why, at the top of the report: the flags grouped by kind, each with its count and what to run to
+ * clear it, the per-cell list one click away (a details element per kind); then every warning about the machine.
+ */
 final class ValiditySection {
     private ValiditySection() {
     }
 
     static void render(Html h, RunResult run) {
-        List<String> items = new ArrayList<>();
         List<Cell> measured = run.cells().stream().filter(c -> c.measurement() != null).toList();
+        List<String> warnings = new ArrayList<>();
+        for (Cell c : measured) {
+            for (String w : c.validity().warnings()) warnings.add(where(c) + ": " + w);
+        }
+        warnings.addAll(run.warnings());
         long flagged = measured.stream().filter(c -> c.validity().flagged()).count();
+        if (measured.isEmpty() && warnings.isEmpty()) return;
+        h.open("div", "class", "warnings", "id", "validity").h2("Validity");
         if (!measured.isEmpty()) {
-            items.add(flagged + " of " + measured.size() + " cells flagged (not steady, too few operations or overloaded)"
-                    + (flagged == 0 ? "" : ": their figures are shown, marked, and are not verdicts"));
+            h.el("p", summary(flagged, measured.size()) + (flagged == 0 ? "" : ": their figures are shown, marked, and are not verdicts"));
         }
-        for (Cell c : measured) {
-            for (String f : c.validity().flags()) items.add(where(c) + ": " + f);
+        Map<Validity.Kind, Long> kinds = Validity.countByKind(measured.stream().map(Cell::validity).toList());
+        for (Map.Entry<Validity.Kind, Long> k : kinds.entrySet()) {
+            h.open("details", "class", "flag-kind").el("summary", kindLine(k.getKey(), k.getValue())).open("ul");
+            for (Cell c : measured) {
+                for (String f : c.validity().flags()) if (Validity.Kind.of(f) == k.getKey()) h.el("li", where(c) + ": " + f);
+            }
+            h.close("ul").close("details");
         }
-        for (Cell c : measured) {
-            for (String w : c.validity().warnings()) items.add(where(c) + ": " + w);
+        if (!warnings.isEmpty()) {
+            h.open("ul");
+            for (String w : warnings) h.el("li", w);
+            h.close("ul");
         }
-        items.addAll(run.warnings());
-        if (items.isEmpty()) return;
-        h.open("div", "class", "warnings", "id", "validity").h2("Validity").open("ul");
-        for (String i : items) h.el("li", i);
-        h.close("ul").close("div");
+        h.close("div");
+    }
+
+    /** "3 of 12 cells flagged (drifting, too short to tell, too few operations or overloaded)". */
+    static String summary(long flagged, int measured) {
+        return flagged + " of " + measured + " cells flagged (drifting, too short to tell, too few operations or overloaded)";
+    }
+
+    /** "too short to tell: 5 cells — measure longer windows (…)". */
+    static String kindLine(Validity.Kind k, long cells) {
+        return k.text + ": " + cells + (cells == 1 ? " cell" : " cells") + " — " + k.remedy;
     }
 
     private static String where(Cell c) {

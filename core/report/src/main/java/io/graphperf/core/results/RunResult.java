@@ -38,11 +38,18 @@ public record RunResult(int schemaVersion, String runId, String experiment, Stri
      * @param dir     the trial's folder, relative to the run's folder ("." when the run is a single trial)
      * @param storage what graphperf made for a matrix cell's storage: filesystems, devices, peak disk use, block I/O request
      *                sizes (device → "write"/"read" → bytes → count); null when it made none
+     * @param covariates what the machine was doing around and during the trial (fsync time, a fixed loop's time, CPU stolen), for
+     *                   comparisons that adjust for them; null when not probed
      */
     public record Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures,
-                        Map<String, Object> storage) {
+                        Map<String, Object> storage, Map<String, Double> covariates) {
         public Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures) {
-            this(order, variant, repeat, dir, finishedAt, passed, failures, null);
+            this(order, variant, repeat, dir, finishedAt, passed, failures, null, null);
+        }
+
+        public Trial(int order, String variant, int repeat, String dir, String finishedAt, boolean passed, List<String> failures,
+                     Map<String, Object> storage) {
+            this(order, variant, repeat, dir, finishedAt, passed, failures, storage, null);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.graphperf.core.results;
 
 import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.Steadiness;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,8 @@ import java.util.Locale;
  * operations, keeping its schedule (open model), on a quiet machine. A flagged cell is shown as flagged in
  * the summary, the report and results.csv, never silently.
  *
- * @param steady            the window showed no changepoint and no significant trend beyond the bound; null for
- *                          figures that are not a load model's (a phase's time)
+ * @param steady            the window was shown steady (its drift's 95 % CI within the bound); null for figures that are
+ *                          not a load model's (a phase's time)
  * @param warmupSeconds     the warm-up the cell needed (or was given)
  * @param warmupSteady      the warm-up ended because the cell was steady (false: fixed, or the cap was reached)
  * @param trendPctPerSecond the trend inside the window, percent of the mean per second
@@ -27,6 +28,41 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
 
     public static final long MIN_OPS = 100;
 
+    /** The kinds of flag: each flag's text starts with its kind's name and a colon; what a user runs to clear each kind. */
+    public enum Kind {
+        DRIFTING("drifting", "warm the cell up longer (a higher --warmup-max, or a fixed --warmup) so its window starts once it has settled"),
+        UNDECIDED("too short to tell", "measure longer windows (--duration; each flag says about how long would tell)"),
+        TOO_FEW("too few operations", "measure longer windows (--duration) or, for latency cells of a fixed count, more operations (--repeat-factor)"),
+        OVERLOADED("overloaded", "offer less (--rate) or give the open model more clients (--clients), or a bigger machine");
+
+        public final String text, remedy;
+
+        Kind(String text, String remedy) {
+            this.text = text;
+            this.remedy = remedy;
+        }
+
+        /** The kind a flag's text names, or null for text that names none. */
+        public static Kind of(String flag) {
+            for (Kind k : values()) if (flag.startsWith(k.text + ":")) return k;
+            return null;
+        }
+    }
+
+    /** A run's flags by kind: how many cells carry each, in the order of {@link Kind}. */
+    public static java.util.Map<Kind, Long> countByKind(List<Validity> validities) {
+        java.util.Map<Kind, Long> out = new java.util.EnumMap<>(Kind.class);
+        for (Validity v : validities) {
+            java.util.Set<Kind> kinds = java.util.EnumSet.noneOf(Kind.class);
+            for (String f : v.flags()) {
+                Kind k = Kind.of(f);
+                if (k != null) kinds.add(k);
+            }
+            for (Kind k : kinds) out.merge(k, 1L, Long::sum);
+        }
+        return out;
+    }
+
     /** A figure not measured by a load model (e.g. a phase's time): nothing to flag. */
     public static final Validity PHASE = new Validity(null, 0, false, Double.NaN, 0, false, false, List.of(), List.of());
 
@@ -34,11 +70,15 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         return Boolean.FALSE.equals(steady) || tooFew || overloaded;
     }
 
-    /** "steady", "NOT steady", "too few", "overloaded" …, for tables. */
+    /** "steady", "drifting", "too short to tell", "too few ops", "overloaded" …, for tables. */
     public String label() {
         if (steady == null) return "";
         List<String> l = new ArrayList<>();
-        if (!steady) l.add("NOT steady");
+        for (String f : flags) {
+            Kind k = Kind.of(f);
+            if (k == Kind.DRIFTING || k == Kind.UNDECIDED) l.add(k.text);
+        }
+        if (!steady && l.isEmpty()) l.add("NOT steady");
         if (tooFew) l.add("too few ops");
         if (overloaded) l.add("overloaded");
         return l.isEmpty() ? "steady" : String.join(", ", l);
@@ -47,7 +87,11 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
     public static Validity of(Measurement m) {
         List<String> flags = new ArrayList<>(), warnings = new ArrayList<>();
         boolean steady = m.steadiness().steady();
-        if (!steady) flags.add("not steady: " + m.steadiness().reason());
+        if (!steady) {
+            String reason = m.steadiness().reason();
+            flags.add(Kind.of(reason == null ? "" : reason) != null ? reason : (m.steadiness().state() == Steadiness.State.DRIFTING ? Kind.DRIFTING
+                    : Kind.UNDECIDED).text + ": " + reason);
+        }
         if (!m.warmupSteady() && m.warmup().startsWith("until steady")) {
             warnings.add(String.format(Locale.ROOT, "the warm-up reached its cap (%.0f s) before the cell was steady", m.warmupSeconds()));
         }

@@ -16,11 +16,26 @@ package io.graphperf.core.stats;
  * @param betweenShare   where the noise is: the share (0–1) of the variance of the runs' values that lies between engine processes
  *                       (trials) rather than within one (between the windows of a trial's measurement); NaN when the figure has no
  *                       windows (one value per trial) or no variation
+ * @param adjustment     whether the runs were adjusted for a covariate of the machine (and by how much that narrowed the interval), or
+ *                       why not; null when no covariates were probed
  */
 public record FigureComparison(String cell, String figure, String unit, boolean higherIsBetter, Summary baseline, Summary variant,
                                double difference, double differencePct, double[] ci95, double pValue, double pHolm,
                                Verdicts.Outcome outcome, String reason, int repeatsNeeded, double detectablePct,
-                               double betweenShare) {
+                               double betweenShare, String adjustment) {
+
+    public FigureComparison(String cell, String figure, String unit, boolean higherIsBetter, Summary baseline, Summary variant,
+                            double difference, double differencePct, double[] ci95, double pValue, double pHolm,
+                            Verdicts.Outcome outcome, String reason, int repeatsNeeded, double detectablePct, double betweenShare) {
+        this(cell, figure, unit, higherIsBetter, baseline, variant, difference, differencePct, ci95, pValue, pHolm, outcome, reason, repeatsNeeded,
+                detectablePct, betweenShare, null);
+    }
+
+    /** The same comparison with its covariate adjustment said. */
+    public FigureComparison withAdjustment(String a) {
+        return new FigureComparison(cell, figure, unit, higherIsBetter, baseline, variant, difference, differencePct, ci95, pValue, pHolm, outcome,
+                reason, repeatsNeeded, detectablePct, betweenShare, a);
+    }
 
     public double ci95LowPct() {
         return baseline.mean() == 0 ? Double.NaN : 100 * ci95[0] / Math.abs(baseline.mean());

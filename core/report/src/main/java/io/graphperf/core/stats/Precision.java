@@ -97,6 +97,44 @@ public final class Precision {
         return out;
     }
 
+    /**
+     * A duet's figures so far: for each variant, the 95 % interval of its ratio to the baseline over the rounds in which both measured
+     * the cell (Student's t on the rounds' log ratios), its half-width in percent — the interval a duet's verdict rests on.
+     */
+    public static List<FigurePrecision> paired(String baseline, List<Cell> cells, Goal goal) {
+        Map<String, Map<Integer, Double>> base = new LinkedHashMap<>();
+        Map<String, Map<String, Map<Integer, Double>>> others = new LinkedHashMap<>();
+        Map<String, String[]> names = new LinkedHashMap<>();
+        for (Cell c : cells) {
+            for (Figure f : c.figures()) {
+                if (!Double.isFinite(f.value())) continue;
+                String key = c.key() + "\u0000" + f.name();
+                names.putIfAbsent(key, new String[]{c.label(), f.name()});
+                if (c.variant().equals(baseline)) base.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(c.repeat(), f.value());
+                else others.computeIfAbsent(c.variant(), v -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new LinkedHashMap<>()).put(c.repeat(), f.value());
+            }
+        }
+        List<FigurePrecision> out = new ArrayList<>();
+        others.forEach((variant, figures) -> figures.forEach((key, rounds) -> {
+            Map<Integer, Double> a = base.getOrDefault(key, Map.of());
+            double[] logs = rounds.entrySet().stream().filter(r -> a.containsKey(r.getKey()) && a.get(r.getKey()) > 0 && r.getValue() > 0)
+                    .mapToDouble(r -> Math.log(r.getValue() / a.get(r.getKey()))).toArray();
+            if (logs.length == 0) return;
+            Summary s = Summary.of(logs);
+            double hw = Double.NaN;
+            if (s.n() >= 2) {
+                double half = s.stdev() == 0 ? 0 : new TDistribution(s.n() - 1).inverseCumulativeProbability(0.975) * s.stdev() / Math.sqrt(s.n());
+                hw = 100 * Math.max(Math.exp(half) - 1, 1 - Math.exp(-half));
+            }
+            boolean reached = Double.isFinite(hw) && hw <= 100 * goal.halfWidth();
+            int needed = reached ? s.n() : !Double.isFinite(hw) ? 0
+                    : (int) Math.min(Goal.MAX_RUNS * 10L, (long) Math.ceil(s.n() * Math.pow(hw / (100 * goal.halfWidth()), 2)));
+            String[] n = names.get(key);
+            out.add(new FigurePrecision(variant + " ÷ " + baseline, n[0], n[1], s.n(), Math.exp(s.mean()), hw, reached, needed, Double.NaN));
+        }));
+        return out;
+    }
+
     /** The 95 % interval's half-width of the mean in percent of the mean (Student's t); NaN below 2 runs or for a zero mean. */
     static double halfWidthPct(Summary s) {
         if (s.n() < 2 || s.mean() == 0) return Double.NaN;

@@ -38,6 +38,16 @@ public final class Verdicts {
                             + " within ±%.0f %%; inconclusive otherwise; no verdict below %d runs a side or without variation",
                     figures, alpha, minEffect * 100, minEffect * 100, minEffect * 100, minRuns);
         }
+
+        /** The same for a duet's rounds, compared pair by pair. */
+        public String describePaired(int figures) {
+            return String.format(Locale.ROOT, "a duet, compared round by round: each round's ratio variant ÷ baseline (both measured at the same"
+                            + " time), Student's t on the rounds' log ratios per figure, Holm's correction over the %d figures of this comparison"
+                            + " (family-wise α = %.2f), minimum effect ±%.0f %%: faster/slower when significant after correction and at least"
+                            + " %.0f %% apart; equivalent when the 95 %% confidence interval of the ratio lies within ±%.0f %%; inconclusive"
+                            + " otherwise; no verdict below %d rounds or without variation", figures, alpha, minEffect * 100, minEffect * 100,
+                    minEffect * 100, minRuns);
+        }
     }
 
     public enum Outcome {
@@ -62,7 +72,84 @@ public final class Verdicts {
         }
     }
 
+    /**
+     * One figure's rounds of a duet: {@code baseline[i]} and {@code variant[i]} were measured at the same time (round {@code i}).
+     */
+    public record Paired(String cell, String figure, String unit, boolean higherIsBetter, double[] baseline, double[] variant) {
+    }
+
     private Verdicts() {
+    }
+
+    /**
+     * Verdicts from a duet's rounds: each round's ratio variant ÷ baseline (their logarithms' mean and Student's t interval, so the
+     * machine's noise common to both sides of a round cancels), Holm's correction over the figures, the same minimum effect and
+     * outcomes as {@link #compare}. A figure with a value of zero or below on either side is compared by the rounds' differences
+     * instead.
+     */
+    public static List<FigureComparison> comparePaired(List<Paired> figures, Settings s) {
+        List<FigureComparison> out = new ArrayList<>();
+        List<Integer> tested = new ArrayList<>();
+        double[] p = new double[figures.size()], sdRel = new double[figures.size()];
+        for (int i = 0; i < figures.size(); i++) {
+            Paired f = figures.get(i);
+            List<double[]> pairs = new ArrayList<>();
+            for (int k = 0; k < Math.min(f.baseline().length, f.variant().length); k++) {
+                if (Double.isFinite(f.baseline()[k]) && Double.isFinite(f.variant()[k])) pairs.add(new double[]{f.baseline()[k], f.variant()[k]});
+            }
+            double[] a = pairs.stream().mapToDouble(x -> x[0]).toArray(), b = pairs.stream().mapToDouble(x -> x[1]).toArray();
+            Summary sa = Summary.of(a), sb = Summary.of(b);
+            boolean logs = pairs.stream().allMatch(x -> x[0] > 0 && x[1] > 0);
+            // each round's effect relative to the baseline: ln(b / a), or (b − a) / mean(a)
+            double[] d = pairs.stream().mapToDouble(x -> logs ? Math.log(x[1] / x[0]) : sa.mean() == 0 ? Double.NaN : (x[1] - x[0]) / Math.abs(sa.mean())).toArray();
+            Summary sd = Summary.of(finite(d));
+            p[i] = Double.NaN;
+            sdRel[i] = sd.stdev();
+            String reason = null;
+            double rel = Double.NaN;
+            double[] relCi = {Double.NaN, Double.NaN};
+            if (sd.n() < s.minRuns()) {
+                reason = sd.n() + " rounds with both sides: a verdict needs at least " + s.minRuns();
+            } else if (sa.mean() == 0) {
+                reason = "the baseline's mean is 0: no relative effect";
+            } else if (sd.stdev() == 0) {
+                reason = "no variation between the rounds' ratios: noise cannot be told from an effect";
+            } else {
+                double se = sd.stdev() / Math.sqrt(sd.n()), df = sd.n() - 1;
+                TDistribution t = new TDistribution(df);
+                p[i] = 2 * (1 - t.cumulativeProbability(Math.abs(sd.mean() / se)));
+                double half = t.inverseCumulativeProbability(0.975) * se;
+                tested.add(i);
+                rel = logs ? Math.exp(sd.mean()) - 1 : sd.mean();
+                relCi = logs ? new double[]{Math.exp(sd.mean() - half) - 1, Math.exp(sd.mean() + half) - 1} : new double[]{sd.mean() - half, sd.mean() + half};
+            }
+            if (reason != null && sd.n() > 0) rel = logs ? Math.exp(sd.mean()) - 1 : sd.mean();
+            double base = Math.abs(sa.mean());
+            out.add(new FigureComparison(f.cell(), f.figure(), f.unit(), f.higherIsBetter(), sa, sb, rel * base, 100 * rel,
+                    new double[]{relCi[0] * base, relCi[1] * base}, p[i], Double.NaN, reason == null ? null : Outcome.NO_VERDICT, reason, 0, Double.NaN,
+                    Double.NaN));
+        }
+        double[] holm = holm(tested.stream().mapToDouble(i -> p[i]).toArray());
+        int m = Math.max(1, tested.size());
+        for (int k = 0; k < tested.size(); k++) {
+            int i = tested.get(k);
+            FigureComparison c = out.get(i);
+            double var = Math.pow(sdRel[i] * c.baseline().mean(), 2); // one round's variance of the difference, in the figure's unit
+            out.set(i, decide(c, holm[k], s, m, var));
+        }
+        for (int i = 0; i < out.size(); i++) {
+            FigureComparison c = out.get(i);
+            double mde = c.variant().n() < 2 || !Double.isFinite(sdRel[i]) ? Double.NaN : 100 * zSum(s, m) * sdRel[i] / Math.sqrt(Math.min(c.baseline().n(), c.variant().n()));
+            out.set(i, new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), c.difference(),
+                    c.differencePct(), c.ci95(), c.pValue(), c.pHolm(), c.outcome(), c.reason(), c.repeatsNeeded(), mde, c.betweenShare()));
+        }
+        return out;
+    }
+
+    /** z(1 − α/2m) + z(0.8): a two-sided test at the strictest Holm level over {@code m} figures, with 80 % power. */
+    private static double zSum(Settings s, int m) {
+        NormalDistribution z = new NormalDistribution();
+        return z.inverseCumulativeProbability(1 - s.alpha() / (2.0 * Math.max(1, m))) + z.inverseCumulativeProbability(0.8);
     }
 
     public static List<FigureComparison> compare(List<Samples> figures, Settings s) {
@@ -91,7 +178,9 @@ public final class Verdicts {
         double[] holm = holm(tested.stream().mapToDouble(i -> p[i]).toArray());
         for (int k = 0; k < tested.size(); k++) {
             int i = tested.get(k);
-            out.set(i, decide(out.get(i), holm[k], s, tested.size()));
+            FigureComparison c = out.get(i);
+            double var = c.baseline().stdev() * c.baseline().stdev() + c.variant().stdev() * c.variant().stdev();
+            out.set(i, decide(c, holm[k], s, tested.size(), var));
         }
         int m = Math.max(1, tested.size());
         for (int i = 0; i < out.size(); i++) {
@@ -130,7 +219,11 @@ public final class Verdicts {
         return 100 * (za + zb) * se / Math.abs(a.mean());
     }
 
-    private static FigureComparison decide(FigureComparison c, double pHolm, Settings s, int m) {
+    /**
+     * @param var the variance of one run's (or one round's) difference in the figure's unit: both sides' variances added for independent
+     *            runs, the variance of the rounds' differences for a duet
+     */
+    private static FigureComparison decide(FigureComparison c, double pHolm, Settings s, int m, double var) {
         double delta = s.minEffect() * Math.abs(c.baseline().mean());
         double d = c.difference();
         double[] ci = c.ci95();
@@ -146,7 +239,7 @@ public final class Verdicts {
                     s.minEffect() * 100);
         } else {
             o = Outcome.INCONCLUSIVE;
-            needed = repeatsNeeded(c, delta, s, m);
+            needed = repeatsNeeded(c, delta, s, m, var);
             reason = String.format(Locale.ROOT, "95 %% CI %+.1f … %+.1f %%: too wide to decide; about %s runs a side would likely decide it",
                     pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), needed >= 1000 ? "1000 or more" : Integer.toString(needed));
         }
@@ -159,8 +252,7 @@ public final class Verdicts {
      * the minimum effect (the CI's half-width must fit in what is left of it), a difference otherwise (80 %
      * power at the Holm-corrected level of the first test).
      */
-    static int repeatsNeeded(FigureComparison c, double delta, Settings s, int m) {
-        double var = c.baseline().stdev() * c.baseline().stdev() + c.variant().stdev() * c.variant().stdev();
+    static int repeatsNeeded(FigureComparison c, double delta, Settings s, int m, double var) {
         double d = Math.abs(c.difference());
         double n;
         if (d < delta) {

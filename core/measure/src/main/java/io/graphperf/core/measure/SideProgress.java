@@ -1,0 +1,84 @@
+package io.graphperf.core.measure;
+
+/**
+ * One of several trials running at once (a duet's sides) reporting to one listener: each phase named after its side, every event
+ * passed on under one lock, so the two sides' lines do not tear each other's. Per-interval samples are passed on only for the first
+ * side: a progress bar shows one cell's rate, not two alternating.
+ */
+public final class SideProgress implements ProgressListener {
+
+    private final ProgressListener to;
+    private final String side;
+    private final boolean samples;
+
+    /** @param samples whether this side's per-interval samples reach {@code to} */
+    public SideProgress(ProgressListener to, String side, boolean samples) {
+        this.to = to;
+        this.side = side;
+        this.samples = samples;
+    }
+
+    @Override
+    public void phase(String label) {
+        synchronized (to) {
+            to.phase("[" + side + "] " + label);
+        }
+    }
+
+    @Override
+    public void progress(double fraction, String detail) {
+        synchronized (to) {
+            to.progress(fraction, detail);
+        }
+    }
+
+    @Override
+    public void phaseDone(String outcome) {
+        synchronized (to) {
+            to.phaseDone(outcome);
+        }
+    }
+
+    @Override
+    public void warmupStarted(long nanos) {
+        synchronized (to) {
+            to.warmupStarted(nanos);
+        }
+    }
+
+    @Override
+    public void interval(Interval sample) {
+        if (!samples) return;
+        synchronized (to) {
+            to.interval(sample);
+        }
+    }
+
+    @Override
+    public void windowStarted(long nanos, double warmupSeconds, WarmupEnd why) {
+        synchronized (to) {
+            to.windowStarted(nanos, warmupSeconds, why);
+        }
+    }
+
+    @Override
+    public void windowExtended(double seconds, String why) {
+        synchronized (to) {
+            to.windowExtended(seconds, why);
+        }
+    }
+
+    @Override
+    public void windowEnded(long nanos) {
+        synchronized (to) {
+            to.windowEnded(nanos);
+        }
+    }
+
+    @Override
+    public void drained(long nanos) {
+        synchronized (to) {
+            to.drained(nanos);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.graphperf.core.measure;
+
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.Session;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.Wire;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A known slowdown, injected to show what a comparison can detect on the machine it runs on (a calibration, docs/compare.md): every
+ * operation of a variant with the setting {@value #SETTING} (e.g. {@code 5%}) takes that fraction of its own time longer — the
+ * session waits, after the engine answered and before the operation counts as done, for the fraction of the time the engine took. Its
+ * latency is then that much longer, a closed model's throughput that much lower (1 / (1 + f)), whatever else the machine does. The
+ * wait parks the client thread and spins only its last 100 µs, so the injection costs little CPU.
+ */
+public record Slowdown(double fraction) {
+
+    /** The variant setting that injects it. */
+    public static final String SETTING = "graphperf.slowdown";
+    private static final long SPIN_NANOS = 100_000;
+
+    public Slowdown {
+        if (!(fraction >= 0 && fraction <= 10)) throw new UserError("setting " + SETTING + ": give a slowdown between 0% and 1000%, not " + fraction * 100 + "%");
+    }
+
+    /** The slowdown a variant's setting gives ("5%" or "0.05"), or null without one. */
+    public static Slowdown of(String value) {
+        if (value == null || value.isBlank()) return null;
+        String v = value.strip();
+        try {
+            double f = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).strip()) / 100 : Double.parseDouble(v);
+            return new Slowdown(f);
+        } catch (NumberFormatException e) {
+            throw new UserError("setting " + SETTING + "=" + value + ": give a percentage such as 5%");
+        }
+    }
+
+    public String describe() {
+        return String.format(Locale.ROOT, "every operation %.1f %% longer (injected by graphperf, setting %s)", fraction * 100, SETTING);
+    }
+
+    /** {@code session} with every operation that fraction longer. */
+    public Session wrap(Session session) {
+        return new Session() {
+            @Override
+            public void execute(Operation operation) throws Exception {
+                long start = System.nanoTime();
+                session.execute(operation);
+                long until = System.nanoTime() + (long) ((System.nanoTime() - start) * fraction);
+                long park = until - System.nanoTime() - SPIN_NANOS;
+                if (park > 0) LockSupport.parkNanos(park);
+                while (System.nanoTime() < until) Thread.onSpinWait();
+            }
+
+            @Override
+            public long serverNanos() {
+                return session.serverNanos();
+            }
+
+            @Override
+            public long clientNanos() {
+                return session.clientNanos();
+            }
+
+            @Override
+            public Wire wire() {
+                return session.wire();
+            }
+
+            @Override
+            public List<List<Object>> fetch(Statement statement) throws Exception {
+                return session.fetch(statement);
+            }
+
+            @Override
+            public void close() throws Exception {
+                session.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,155 @@
+package io.graphperf.core.stats;
+
+import io.graphperf.core.measure.Interval;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Figure;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Where one cell's noise lives, from a duet's rounds (two engine processes measured at the same time, cell for cell, round after round):
+ * within a window (from one interval to the next), within one process (the uncertainty of a window's mean, from its batches), between
+ * two processes running at the same time (the rounds' ratios), and between processes run one after another (the rounds' values). How
+ * much of a process's variance it shares with its simultaneous partner — the correlation of their rounds and of their synchronized
+ * intervals — says whether pairing helps: what is shared cancels in a duet's ratio, what is not stays.
+ *
+ * <p>All spreads are standard deviations in percent of the figure's mean (of its logarithm, for the rounds).
+ *
+ * @param intervalPct      one sampling interval's spread around its window's mean (the cells' median)
+ * @param windowPct        the standard error of a window's mean from its batches (throughput only; NaN otherwise)
+ * @param simultaneousPct  one process's spread not shared with its partner: the rounds' log ratios' standard deviation over √2
+ * @param sequentialPct    one process's spread from round to round: its values' standard deviation (both sides pooled)
+ * @param roundCorrelation the correlation of the two sides' values over the rounds (NaN below 3 rounds)
+ * @param intervalCorrelation the correlation of the two sides' synchronized intervals within a round (the rounds' median)
+ * @param sharedShare      the share of a process's round-to-round variance it shares with its partner: 1 − simultaneous² / sequential²,
+ *                         at least 0 — what a duet's ratio removes
+ */
+public record NoiseSplit(String cell, String figure, int rounds, double intervalPct, double windowPct, double simultaneousPct, double sequentialPct,
+                         double roundCorrelation, double intervalCorrelation, double sharedShare) {
+
+    /** The split of every figure measured in windows, from the cells of a duet's two sides (paired by round). */
+    public static List<NoiseSplit> of(List<Cell> baseline, List<Cell> variant) {
+        Map<String, Map<Integer, Cell[]>> byKey = new LinkedHashMap<>();
+        Map<String, String[]> names = new LinkedHashMap<>();
+        for (int side = 0; side < 2; side++) {
+            for (Cell c : side == 0 ? baseline : variant) {
+                if (c.measurement() == null) continue;
+                for (Figure f : c.figures()) {
+                    if (!f.name().equals("throughput") && !f.name().equals("p50 latency")) continue;
+                    String key = c.key() + "\u0000" + f.name();
+                    names.putIfAbsent(key, new String[]{c.label(), f.name()});
+                    byKey.computeIfAbsent(key, k -> new LinkedHashMap<>()).computeIfAbsent(c.repeat(), r -> new Cell[2])[side] = c;
+                }
+            }
+        }
+        List<NoiseSplit> out = new ArrayList<>();
+        byKey.forEach((key, rounds) -> {
+            String figure = names.get(key)[1];
+            List<Cell[]> pairs = rounds.values().stream().filter(p -> p[0] != null && p[1] != null).toList();
+            if (pairs.isEmpty()) return;
+            double[] a = new double[pairs.size()], b = new double[pairs.size()];
+            List<Double> intervalCv = new ArrayList<>(), windowSe = new ArrayList<>(), intervalR = new ArrayList<>();
+            for (int i = 0; i < pairs.size(); i++) {
+                Cell[] p = pairs.get(i);
+                a[i] = Math.log(value(p[0], figure));
+                b[i] = Math.log(value(p[1], figure));
+                double[] x = series(p[0].measurement(), figure), y = series(p[1].measurement(), figure);
+                for (double[] s : List.of(x, y)) {
+                    double cv = cv(s);
+                    if (Double.isFinite(cv)) intervalCv.add(cv);
+                }
+                for (Cell c : p) {
+                    double se = batchSe(c.measurement());
+                    if (figure.equals("throughput") && Double.isFinite(se)) windowSe.add(se);
+                }
+                int n = Math.min(x.length, y.length);
+                double r = correlation(java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n));
+                if (Double.isFinite(r)) intervalR.add(r);
+            }
+            double[] d = new double[a.length];
+            for (int i = 0; i < d.length; i++) d[i] = a[i] - b[i];
+            double simultaneous = a.length < 2 ? Double.NaN : Summary.of(d).stdev() / Math.sqrt(2);
+            double sequential = a.length < 2 ? Double.NaN : Math.sqrt((var(a) + var(b)) / 2);
+            double shared = !(sequential > 0) ? Double.NaN : Math.max(0, 1 - simultaneous * simultaneous / (sequential * sequential));
+            out.add(new NoiseSplit(names.get(key)[0], figure, pairs.size(), 100 * median(intervalCv), 100 * median(windowSe), 100 * simultaneous,
+                    100 * sequential, a.length < 3 ? Double.NaN : correlation(a, b), median(intervalR), shared));
+        });
+        return out;
+    }
+
+    /** One line in words. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s · %s, %d rounds: an interval ±%.1f %%, a window's mean ±%s, a process not shared with its"
+                        + " simultaneous partner ±%.1f %%, from round to round ±%.1f %%; the sides move together (r = %s over the rounds, %s over"
+                        + " the intervals): %s of a process's variance is shared, and cancels in a duet's ratio", cell, figure, rounds, intervalPct,
+                Double.isFinite(windowPct) ? String.format(Locale.ROOT, "%.1f %%", windowPct) : "–", simultaneousPct, sequentialPct,
+                fmt(roundCorrelation), fmt(intervalCorrelation), Double.isFinite(sharedShare) ? String.format(Locale.ROOT, "%.0f %%", 100 * sharedShare) : "–");
+    }
+
+    private static String fmt(double r) {
+        return Double.isFinite(r) ? String.format(Locale.ROOT, "%.2f", r) : "–";
+    }
+
+    private static double value(Cell c, String figure) {
+        for (Figure f : c.figures()) if (f.name().equals(figure)) return f.value();
+        return Double.NaN;
+    }
+
+    /** The window's per-interval figure: throughput, or median latency. */
+    static double[] series(Measurement m, String figure) {
+        return m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW)
+                .mapToDouble(i -> figure.equals("throughput") ? i.opsPerSecond() : i.p50Ms()).filter(Double::isFinite).toArray();
+    }
+
+    /** The standard error of the window's mean rate from its batches, relative to that mean. */
+    static double batchSe(Measurement m) {
+        List<Double> rates = m.batchRates();
+        if (rates == null || rates.size() < 2) return Double.NaN;
+        double[] r = rates.stream().mapToDouble(Double::doubleValue).toArray();
+        double mean = Summary.of(r).mean();
+        return mean == 0 ? Double.NaN : Summary.of(r).stdev() / Math.sqrt(r.length) / mean;
+    }
+
+    static double cv(double[] s) {
+        if (s.length < 2) return Double.NaN;
+        Summary x = Summary.of(s);
+        return x.mean() == 0 ? Double.NaN : x.stdev() / Math.abs(x.mean());
+    }
+
+    static double var(double[] v) {
+        double s = Summary.of(v).stdev();
+        return s * s;
+    }
+
+    /** Pearson's correlation; NaN below 3 points or without variation. */
+    static double correlation(double[] x, double[] y) {
+        int n = Math.min(x.length, y.length);
+        if (n < 3) return Double.NaN;
+        double mx = 0, my = 0;
+        for (int i = 0; i < n; i++) {
+            mx += x[i];
+            my += y[i];
+        }
+        mx /= n;
+        my /= n;
+        double sxy = 0, sxx = 0, syy = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+            syy += (y[i] - my) * (y[i] - my);
+        }
+        return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+    }
+
+    static double median(List<Double> v) {
+        if (v.isEmpty()) return Double.NaN;
+        List<Double> s = v.stream().sorted().toList();
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+}

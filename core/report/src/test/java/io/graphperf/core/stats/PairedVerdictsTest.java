@@ -1,0 +1,114 @@
+package io.graphperf.core.stats;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A duet's verdicts on generated rounds with known noise: a machine-wide factor each round moves both sides together (what duets are
+ * for), and each process adds noise of its own. No timing: the rounds are numbers.
+ */
+class PairedVerdictsTest {
+
+    static final Verdicts.Settings S = Verdicts.Settings.DEFAULT;
+
+    /** {@code rounds} rounds: both sides × a shared factor (σ {@code shared}), each × its own (σ {@code own}); the variant × {@code effect}. */
+    static double[][] rounds(SplittableRandom r, int rounds, double shared, double own, double effect) {
+        double[] a = new double[rounds], b = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            double machine = Math.exp(shared * gauss(r));
+            a[i] = 1000 * machine * Math.exp(own * gauss(r));
+            b[i] = 1000 * effect * machine * Math.exp(own * gauss(r));
+        }
+        return new double[][]{a, b};
+    }
+
+    static double gauss(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    static FigureComparison paired(double[][] ab) {
+        return Verdicts.comparePaired(List.of(new Verdicts.Paired("cell", "throughput", "ops/s", true, ab[0], ab[1])), S).get(0);
+    }
+
+    static FigureComparison welch(double[][] ab) {
+        return Verdicts.compare(List.of(new Verdicts.Samples("cell", "throughput", "ops/s", true, ab[0], ab[1])), S).get(0);
+    }
+
+    /** 25 % shared noise, 1 % own, a variant 10 % slower, 5 rounds: the pairs see it every time; independent runs almost never. */
+    @Test
+    void pairingFindsAnEffectThatSharedNoiseHidesFromIndependentRuns() {
+        SplittableRandom r = new SplittableRandom(11);
+        int paired = 0, welch = 0;
+        for (int k = 0; k < 100; k++) {
+            double[][] ab = rounds(r, 5, 0.25, 0.01, 0.90);
+            if (paired(ab).outcome() == Verdicts.Outcome.WORSE) paired++;
+            if (welch(ab).outcome() == Verdicts.Outcome.WORSE) welch++;
+        }
+        assertTrue(paired >= 95, "the duet called it slower " + paired + " times of 100");
+        assertTrue(welch <= 20, "independent runs called it slower " + welch + " times of 100");
+    }
+
+    /** A against A: never a difference beyond chance (5 % at most, of 400), and with little own noise mostly equivalent. */
+    @Test
+    void aAgainstAFindsNothing() {
+        SplittableRandom r = new SplittableRandom(5);
+        int false_ = 0, equivalent = 0;
+        for (int k = 0; k < 400; k++) {
+            FigureComparison c = paired(rounds(r, 6, 0.25, 0.01, 1));
+            if (c.outcome() == Verdicts.Outcome.BETTER || c.outcome() == Verdicts.Outcome.WORSE) false_++;
+            if (c.outcome() == Verdicts.Outcome.EQUIVALENT) equivalent++;
+        }
+        assertTrue(false_ <= 20, "false differences: " + false_ + " of 400");
+        assertTrue(equivalent >= 360, "equivalent: " + equivalent + " of 400");
+    }
+
+    /** The ratio, its interval and its detectable effect in percent, from the rounds' log ratios (a hand-checked example). */
+    @Test
+    void theRatioAndItsIntervalComeFromTheRoundsLogRatios() {
+        // ratios 1.02, 0.98, 1.05, 1.01 → logs mean 0.01469, sd 0.02882, n 4, t(0.975, 3) = 3.182: half-width 0.04585
+        double[] a = {100, 100, 100, 100}, b = {102, 98, 105, 101};
+        FigureComparison c = paired(new double[][]{a, b});
+        double mean = (Math.log(1.02) + Math.log(0.98) + Math.log(1.05) + Math.log(1.01)) / 4;
+        assertEquals(100 * (Math.exp(mean) - 1), c.differencePct(), 1e-9);
+        double sd = 0;
+        for (double x : new double[]{1.02, 0.98, 1.05, 1.01}) sd += Math.pow(Math.log(x) - mean, 2);
+        sd = Math.sqrt(sd / 3);
+        double half = 3.182446 * sd / 2;
+        assertEquals(100 * (Math.exp(mean - half) - 1), c.ci95LowPct(), 1e-3);
+        assertEquals(100 * (Math.exp(mean + half) - 1), c.ci95HighPct(), 1e-3);
+        assertEquals(Verdicts.Outcome.INCONCLUSIVE, c.outcome(), c.reason());
+        assertTrue(c.detectablePct() > 0 && Double.isNaN(c.betweenShare()));
+    }
+
+    @Test
+    void fewerRoundsThanAVerdictNeedsGiveNone() {
+        FigureComparison c = paired(new double[][]{{100, 101}, {110, 111}});
+        assertEquals(Verdicts.Outcome.NO_VERDICT, c.outcome());
+        assertTrue(c.reason().contains("2 rounds"), c.reason());
+    }
+
+    /** The precision a duet stops on: the half-width of the ratio's interval, for each variant's figure. */
+    @Test
+    void aDuetsPrecisionIsItsRatiosInterval() {
+        SplittableRandom r = new SplittableRandom(3);
+        double[][] ab = rounds(r, 6, 0.25, 0.01, 1.05);
+        List<io.graphperf.core.results.Cell> cells = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            cells.add(io.graphperf.core.results.Cell.builder("e", "s").phase(ab[0][i]).build().withVariant("base", i + 1, java.util.Map.of()));
+            cells.add(io.graphperf.core.results.Cell.builder("e", "s").phase(ab[1][i]).build().withVariant("slow", i + 1, java.util.Map.of()));
+        }
+        List<Precision.FigurePrecision> p = Precision.paired("base", cells, new Precision.Goal(0.05, java.time.Duration.ofMinutes(10), 3, 20));
+        assertEquals(1, p.size());
+        assertEquals("slow ÷ base", p.get(0).variant());
+        assertEquals(6, p.get(0).runs());
+        assertTrue(p.get(0).reached(), "1 % own noise: the ratio's interval is narrow though each side moves 25 %: " + p.get(0));
+        assertEquals(1.05, p.get(0).mean(), 0.02);
+        assertTrue(Precision.of(cells, new Precision.Goal(0.05, java.time.Duration.ofMinutes(10), 3, 20)).stream().noneMatch(Precision.FigurePrecision::reached),
+                "each side's own mean is far from ±5 %");
+    }
+}
