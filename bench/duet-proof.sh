@@ -14,8 +14,9 @@ budget="${2:-15m}"
 shift $(( $# >= 2 ? 2 : $# )) || true
 root=$(mktemp -d /tmp/graphperf-duet-XXXX)
 echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r)"
+# short cells and no server warm-up: nearly all of a duet's remaining noise lies between rounds (processes), so rounds are what narrow it
 base=(run writes --scenarios create-labelled-indexed,unwind-1000 --transports bolt --pairing duet --precision 5% --budget "$budget"
-      --warmup 20s --duration 10s "$@")
+      --warmup 10s --duration 10s --server-warmup 0s "$@")
 for kind in aa slow; do
   variant="same:page-cache=512m"
   [ "$kind" = slow ] && variant="slow:graphperf.slowdown=5%"
