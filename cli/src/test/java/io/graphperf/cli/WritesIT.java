@@ -127,6 +127,28 @@ class WritesIT {
         assertTrue(html.contains("Batch writer</h2>") && html.contains("Targets</h2>"));
     }
 
+    /**
+     * A duet on real engines: the baseline and a variant (each of its operations made twice as long) run at once, two Neo4j processes,
+     * every cell started together; each round's two cells are paired and the slowed side is found slower, with where the noise
+     * lives; every acknowledged id is checked on both sides.
+     */
+    @Test
+    void aDuetPairsTwoEnginesCellForCellAndFindsAnInjectedSlowdown(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed", "--transports", "bolt", "--clients", "4",
+                "--warmup", "2s", "--duration", "3s", "--server-warmup", "0s", "--variant", "slow:graphperf.slowdown=100%", "--pairing", "duet", "--repeat", "3",
+                "--heap", "512m", "--page-cache", "128m", "--out", out.toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunResult r = JsonExporter.read(onlyRun(out));
+        assertEquals(List.of(), r.failures());
+        assertEquals(6, r.cells().size(), "both sides in each of 3 rounds");
+        for (Cell c : r.cells()) assertTrue(c.verified(), c.label() + " " + c.checks());
+        var vc = r.comparisons().get(0);
+        assertTrue(vc.test().startsWith("a duet"), vc.test());
+        assertEquals(io.graphperf.core.stats.Verdicts.Outcome.WORSE, vc.figures().get(0).outcome(), vc.figures().get(0).reason());
+        assertEquals(1, vc.noise().size());
+        assertTrue(o.out().contains("where the noise lives: "), o.out());
+    }
+
     /** The issue's own command: the writer through the gateway, pipelined, beside its baselines over Bolt and over the gateway (Cypher). */
     @Test
     void batchWriterThroughTheGatewayBesideItsBaselines(@TempDir Path out) throws Exception {

@@ -84,8 +84,11 @@ public final class Steadiness {
                           String reason, State state, double decidingSeconds) {
 
         public Verdict {
-            // a verdict read from an earlier run.json has no state: its reason says which
-            if (state == null) state = steady ? State.STEADY : reason != null && reason.contains("drifted") ? State.DRIFTING : State.UNDECIDED;
+            // a verdict read from an earlier run.json has no state (its reason says which) and no deciding length
+            if (state == null) {
+                state = steady ? State.STEADY : reason != null && reason.contains("drifted") ? State.DRIFTING : State.UNDECIDED;
+                decidingSeconds = Double.NaN;
+            }
         }
 
         /** A window that cannot be judged at all (e.g. intervals without an operation): too short to tell, for {@code why}. */
