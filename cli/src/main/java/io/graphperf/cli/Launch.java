@@ -76,7 +76,7 @@ final class Launch implements ExperimentCommand.Launcher {
                     + " runs a side); the report still shows every figure's spread");
         }
         for (Variant v : variants) io.graphperf.core.measure.Slowdown.of(v.settings().get(io.graphperf.core.measure.Slowdown.SETTING)); // refused now, not at the first cell
-        Trials.Pairing pairing = run.pairingChoice();
+        Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
         if (pairing == Trials.Pairing.DUET && !e.pairs()) {
             throw new UserError("graphperf run " + e.name() + " does not run as a duet (option --pairing): its cells are not all measured in this process");
         }

@@ -45,6 +45,11 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
         return null;
     }
 
+    /** --pairing, or null where the experiment cannot run as a duet (then its trials are interleaved). */
+    public PairingOption pairing() {
+        return null;
+    }
+
     /** Whether the experiment reads an ini file given as --config (its own format); the others take YAML only. */
     public boolean readsIniConfig() {
         return false;

@@ -34,11 +34,6 @@ public final class RunOptions {
     @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class, description = "With --precision: the time the runs may take in all (default: 30m).")
     public java.time.Duration budget;
 
-    @Option(names = "--pairing", paramLabel = "interleaved|duet", description = {"How the variant's trials meet the baseline's: interleaved"
-            + " (default: A B A B …, one at a time) or duet (both at once on this machine, cell for cell from a common start, compared round by"
-            + " round, so what the machine does to one it does to the other; needs exactly one --variant and a fixed --warmup; docs/compare.md)."})
-    public String pairing;
-
     @Option(names = "--seed", description = "Seed of the cell order and of sampled parameters (default: a new one per run, printed).")
     public Long seed;
 
@@ -60,15 +55,6 @@ public final class RunOptions {
     public List<Variant> variantList() {
         Matrix.Plan p = matrixPlan();
         return p != null ? p.cells() : Variant.all(variants);
-    }
-
-    /** The trials' pairing of --pairing. */
-    public io.graphperf.workloads.Trials.Pairing pairingChoice() {
-        if (pairing == null) return io.graphperf.workloads.Trials.Pairing.INTERLEAVED;
-        for (io.graphperf.workloads.Trials.Pairing p : io.graphperf.workloads.Trials.Pairing.values()) {
-            if (p.text.equals(pairing.strip().toLowerCase(java.util.Locale.ROOT))) return p;
-        }
-        throw new io.graphperf.core.UserError("--pairing " + pairing + ": give interleaved or duet");
     }
 
     /** The precision goal of --precision (null without it). */

@@ -7,6 +7,7 @@ import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
 import io.graphperf.workloads.options.WarmupSpec;
 import picocli.CommandLine.Command;
@@ -86,6 +87,13 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     AgentOptions agents = new AgentOptions();
     @Mixin
     EngineChoice engines = new EngineChoice();
+    @Mixin
+    PairingOption pairing = new PairingOption();
+
+    @Override
+    public PairingOption pairing() {
+        return pairing;
+    }
 
     @Override
     public EngineChoice engineChoice() {

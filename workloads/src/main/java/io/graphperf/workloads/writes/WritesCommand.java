@@ -9,6 +9,7 @@ import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.LoadOptions;
+import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,6 +52,13 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     ServerOptions server = new ServerOptions();
     @Mixin
     EngineChoice engines = new EngineChoice();
+    @Mixin
+    PairingOption pairing = new PairingOption();
+
+    @Override
+    public PairingOption pairing() {
+        return pairing;
+    }
     @Option(names = "--reset", paramLabel = "MODE", description = "Allow emptying the --server database between cells: delete-all. Required with --server.")
     String reset;
 
