@@ -40,6 +40,13 @@ public final class ConsoleProgress implements ProgressListener {
     }
 
     @Override
+    public void resume(String label, long phaseStartNanos, long warmupStartNanos) {
+        this.label = label;
+        this.phaseStart = phaseStartNanos;
+        this.cellStart = warmupStartNanos;
+    }
+
+    @Override
     public void warmupStarted(long nanos) {
         cellStart = nanos;
     }

@@ -20,4 +20,12 @@ public interface ProgressListener extends RunListener {
     /** The current phase ended, with a one-line outcome. */
     default void phaseDone(String outcome) {
     }
+
+    /**
+     * Several trials report to this listener at once (a duet's sides): the events that follow belong to the phase named
+     * {@code label}, begun at {@code phaseStartNanos}, whose warm-up began at {@code warmupStartNanos} (0 before it) — not to the
+     * phase started last. Nothing is shown for the switch itself.
+     */
+    default void resume(String label, long phaseStartNanos, long warmupStartNanos) {
+    }
 }

@@ -2,7 +2,8 @@ package io.graphperf.core.measure;
 
 /**
  * One of several trials running at once (a duet's sides) reporting to one listener: each phase named after its side, every event
- * passed on under one lock, so the two sides' lines do not tear each other's. Per-interval samples are passed on only for the first
+ * passed on under one lock, so the two sides' lines do not tear each other's, and preceded by this side's own phase
+ * ({@link ProgressListener#resume}), so a side's outcome is never shown under the other side's cell. Per-interval samples are passed on only for the first
  * side: a progress bar shows one cell's rate, not two alternating.
  */
 public final class SideProgress implements ProgressListener {
@@ -10,6 +11,8 @@ public final class SideProgress implements ProgressListener {
     private final ProgressListener to;
     private final String side;
     private final boolean samples;
+    private String label = "";
+    private long phaseStart, warmupStart;
 
     /** @param samples whether this side's per-interval samples reach {@code to} */
     public SideProgress(ProgressListener to, String side, boolean samples) {
@@ -21,13 +24,17 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void phase(String label) {
         synchronized (to) {
-            to.phase("[" + side + "] " + label);
+            this.label = "[" + side + "] " + label;
+            this.phaseStart = System.nanoTime();
+            this.warmupStart = 0;
+            to.phase(this.label);
         }
     }
 
     @Override
     public void progress(double fraction, String detail) {
         synchronized (to) {
+            own();
             to.progress(fraction, detail);
         }
     }
@@ -35,6 +42,7 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void phaseDone(String outcome) {
         synchronized (to) {
+            own();
             to.phaseDone(outcome);
         }
     }
@@ -42,6 +50,8 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void warmupStarted(long nanos) {
         synchronized (to) {
+            warmupStart = nanos;
+            own();
             to.warmupStarted(nanos);
         }
     }
@@ -50,6 +60,7 @@ public final class SideProgress implements ProgressListener {
     public void interval(Interval sample) {
         if (!samples) return;
         synchronized (to) {
+            own();
             to.interval(sample);
         }
     }
@@ -57,6 +68,7 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void windowStarted(long nanos, double warmupSeconds, WarmupEnd why) {
         synchronized (to) {
+            own();
             to.windowStarted(nanos, warmupSeconds, why);
         }
     }
@@ -64,6 +76,7 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void windowExtended(double seconds, String why) {
         synchronized (to) {
+            own();
             to.windowExtended(seconds, why);
         }
     }
@@ -71,6 +84,7 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void windowEnded(long nanos) {
         synchronized (to) {
+            own();
             to.windowEnded(nanos);
         }
     }
@@ -78,7 +92,13 @@ public final class SideProgress implements ProgressListener {
     @Override
     public void drained(long nanos) {
         synchronized (to) {
+            own();
             to.drained(nanos);
         }
+    }
+
+    /** Makes this side's phase the listener's current one (under the listener's lock). */
+    private void own() {
+        to.resume(label, phaseStart, warmupStart);
     }
 }
