@@ -84,11 +84,19 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
 
     /** One line in words. */
     public String describe() {
-        return String.format(Locale.ROOT, "%s · %s, %d rounds: an interval ±%.1f %%, a window's mean ±%s, a process not shared with its"
+        if (!Double.isFinite(simultaneousPct) || !Double.isFinite(sequentialPct)) {
+            return String.format(Locale.ROOT, "%s · %s, %d rounds: not split (a round without this figure on both sides, e.g. a window with no"
+                    + " operation, leaves no ratio to split)", cell, figure, rounds);
+        }
+        return String.format(Locale.ROOT, "%s · %s, %d rounds: an interval ±%s, a window's mean ±%s, a process not shared with its"
                         + " simultaneous partner ±%.1f %%, from round to round ±%.1f %%; the sides move together (r = %s over the rounds, %s over"
-                        + " the intervals): %s of a process's variance is shared, and cancels in a duet's ratio", cell, figure, rounds, intervalPct,
-                Double.isFinite(windowPct) ? String.format(Locale.ROOT, "%.1f %%", windowPct) : "–", simultaneousPct, sequentialPct,
+                        + " the intervals): %s of a process's variance is shared, and cancels in a duet's ratio", cell, figure, rounds, pct(intervalPct),
+                pct(windowPct), simultaneousPct, sequentialPct,
                 fmt(roundCorrelation), fmt(intervalCorrelation), Double.isFinite(sharedShare) ? String.format(Locale.ROOT, "%.0f %%", 100 * sharedShare) : "–");
+    }
+
+    private static String pct(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f %%", v) : "–";
     }
 
     private static String fmt(double r) {

@@ -111,4 +111,15 @@ class PairedVerdictsTest {
         assertTrue(Precision.of(cells, new Precision.Goal(0.05, java.time.Duration.ofMinutes(10), 3, 20)).stream().noneMatch(Precision.FigurePrecision::reached),
                 "each side's own mean is far from ±5 %");
     }
+
+    /** A round whose window saw no operation leaves no ratio: the split says so instead of printing NaN. */
+    @Test
+    void aSplitWithoutRatiosSaysWhyInsteadOfPrintingNaN() {
+        NoiseSplit none = new NoiseSplit("mix / bolt", "throughput", 3, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        assertTrue(none.describe().contains("not split"), none.describe());
+        assertTrue(!none.describe().contains("NaN"), none.describe());
+        NoiseSplit some = new NoiseSplit("create / bolt", "throughput", 12, 7.3, Double.NaN, 3.0, 12.8, 0.96, 0.47, 0.94);
+        assertTrue(some.describe().contains("a process not shared with its simultaneous partner ±3.0 %") && some.describe().contains("94 %"), some.describe());
+        assertTrue(!some.describe().contains("NaN"), some.describe());
+    }
 }
