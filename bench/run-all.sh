@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every measured figure the docs quote, each under the command that measures it, with the date, the commit and the
 # machine: writes docs/results.md (each section's console summary as the command printed it). Run on an otherwise idle
-# machine: about 4 hours on 2 cores. Results of `graphperf run` land in results/ as usual.
+# machine: about 6 hours on 2 cores. Results of `graphperf run` land in results/ as usual.
 #
 #   bench/run-all.sh            all sections; docs/results.md is replaced when they are done
 #   bench/run-all.sh engines    only the sections whose title contains "engines" (quicker: prints them, docs/results.md stays)
@@ -117,6 +117,8 @@ section "precision on demand: E4 A against A over Bolt until every interval is w
   ./graphperf run writes --scenarios create-labelled-indexed,unwind-1000 --transports bolt --variant same:page-cache=512m \
   --precision 5% --budget 25m --server-warmup 20s --warmup-max 20s --duration 10s
 section "less noise: the field's treatments, each A against A on E4 over Bolt" bench/noise-aa.sh 4
+section "duets: E4 A against A and an injected 5 % slowdown over Bolt, three runs each, 15 minutes a run" bench/duet-proof.sh 3 15m
+section "where E1's noise lives: two imports at once" bench/import-split.sh 3
 section "load agents: one open-model schedule sent by 1 and by 4 agents, an agent killed, the merge's cost" bench/agents-proof.sh 100 30s 2
 
 if [ -n "$only" ]; then

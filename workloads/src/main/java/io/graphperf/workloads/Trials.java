@@ -333,7 +333,9 @@ public final class Trials {
             all.addAll(soFar);
             List<String> fs = new ArrayList<>(failures);
             fs.addAll(f);
-            ResultsFolder.write(build(all, fs, "(incomplete: trial " + ord + " of " + total + ", " + soFar.size() + " cells so far)", false),
+            // with --precision the number of trials is not known in advance
+            ResultsFolder.write(build(all, fs, "(incomplete: trial " + ord + (spec.precision() != null ? "" : " of " + total) + ", " + soFar.size()
+                    + " cells so far)", false),
                     spec.runDir(), e.sections());
         }
 

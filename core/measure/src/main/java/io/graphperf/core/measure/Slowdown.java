@@ -13,9 +13,12 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A known slowdown, injected to show what a comparison can detect on the machine it runs on (a calibration, docs/compare.md): every
  * operation of a variant with the setting {@value #SETTING} (e.g. {@code 5%}) takes that fraction of its own time longer — the
- * session waits, after the engine answered and before the operation counts as done, for the fraction of the time the engine took. Its
- * latency is then that much longer, a closed model's throughput that much lower (1 / (1 + f)), whatever else the machine does. The
- * wait parks the client thread and spins only its last 100 µs, so the injection costs little CPU.
+ * session waits, after the engine answered and before the operation counts as done, for the fraction of the time the engine took. While
+ * the clients are the limit (an open model below the engine's capacity, a closed model whose engine waits for its clients) its latency is
+ * then that much longer and a closed model's throughput that much lower (1 / (1 + f)). It does not slow an engine that more clients keep
+ * saturated than it serves at once: the wait is the client's, the engine serves the others meanwhile, and the cell's throughput stays
+ * the engine's (measured: docs/results.md, duets). The wait parks the client thread and spins only its last 100 µs, so the injection
+ * costs little CPU.
  */
 public record Slowdown(double fraction) {
 
