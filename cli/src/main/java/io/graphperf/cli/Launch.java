@@ -77,9 +77,6 @@ final class Launch implements ExperimentCommand.Launcher {
         }
         for (Variant v : variants) io.graphperf.core.measure.Slowdown.of(v.settings().get(io.graphperf.core.measure.Slowdown.SETTING)); // refused now, not at the first cell
         Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
-        if (pairing == Trials.Pairing.DUET && !e.pairs()) {
-            throw new UserError("graphperf run " + e.name() + " does not run as a duet (option --pairing): its cells are not all measured in this process");
-        }
         if (pairing == Trials.Pairing.DUET && variants.size() != 2) {
             throw new UserError("a duet (option --pairing duet) runs two configurations at once: give exactly one --variant (or two --engines), not "
                     + (variants.size() - 1));

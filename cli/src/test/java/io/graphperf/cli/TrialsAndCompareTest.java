@@ -86,11 +86,6 @@ class TrialsAndCompareTest {
             }
             return new TrialResult(List.of(c), "synthetic", "", Map.of(), Map.of(), null, List.of(), List.of());
         }
-
-        @Override
-        public boolean pairs() {
-            return true;
-        }
     }
 
     /** Engines that start nothing: they only say which settings the trial got. */

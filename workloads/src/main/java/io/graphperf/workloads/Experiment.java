@@ -45,14 +45,6 @@ public interface Experiment<O> {
         return null;
     }
 
-    /**
-     * Whether two of its trials can run as a duet ({@link Trials.Pairing#DUET}): its cells measured through {@link RunContext#load}, in an
-     * order both sides of a round share.
-     */
-    default boolean pairs() {
-        return false;
-    }
-
     /** The experiment's own parts of report.html. */
     default List<ReportSection> sections() {
         return List.of();

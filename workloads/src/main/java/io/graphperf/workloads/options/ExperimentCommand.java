@@ -45,7 +45,10 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
         return null;
     }
 
-    /** --pairing, or null where the experiment cannot run as a duet (then its trials are interleaved). */
+    /**
+     * --pairing, or null where the experiment cannot run as a duet (then its trials are interleaved). A command offers it only when
+     * its experiment measures every cell through {@code RunContext.load}, in an order both sides of a round share.
+     */
     public PairingOption pairing() {
         return null;
     }

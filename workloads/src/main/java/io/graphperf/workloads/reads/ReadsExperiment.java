@@ -53,11 +53,6 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     }
 
     @Override
-    public boolean pairs() {
-        return true;
-    }
-
-    @Override
     public TrialResult run(RunContext ctx, ReadsOptions o) throws Exception {
         Path cache = o.datasetCache() != null ? o.datasetCache() : ctx.datasetCache();
         ImportDataset ds = ImportDatasets.generated("social", o.scale(), o.datasetSeed(), 0, Runtime.getRuntime().availableProcessors(), cache, List.of(),

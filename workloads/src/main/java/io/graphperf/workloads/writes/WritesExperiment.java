@@ -87,11 +87,6 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     }
 
     @Override
-    public boolean pairs() {
-        return true;
-    }
-
-    @Override
     public List<TargetCheck> targets(List<Cell> cells) {
         return Targets.check(WriteScenarios.targets(), cells);
     }
