@@ -2,6 +2,7 @@ package io.graphperf.cli;
 
 import io.graphperf.engines.arcadedb.ArcadeDbEngines;
 import io.graphperf.core.engine.Engines;
+import io.graphperf.engines.falkordb.FalkorDbEngines;
 import io.graphperf.engines.kuzu.KuzuEngines;
 import io.graphperf.engines.neo4j.Neo4jRelease;
 import io.graphperf.engines.orientdb.OrientEngines;
@@ -11,6 +12,7 @@ import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.Variant;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,21 +25,28 @@ final class EngineCatalog {
 
     static final String ENGINE = "engine";
     static final String NEO4J_2025 = "neo4j:2025";
+    static final String NEO4J_2026 = "neo4j:2026";
     static final String ARCADEDB = "arcadedb";
     static final String ORIENTDB = "orientdb";
+    static final String FALKORDB = "falkordb";
+    /** The prefix of --setting keys that are FalkorDB's server's (Redis) settings, e.g. falkordb.appendfsync=everysec. */
+    static final String FALKORDB_SETTING = "falkordb.";
 
     private EngineCatalog() {
     }
 
-    /** The Neo4j settings an engine of the catalogue adds to a trial's (the release of neo4j:2025), none for the others. */
+    /** The Neo4j settings an engine of the catalogue adds to a trial's (the release of neo4j:2025 and neo4j:2026), none for the others. */
     static Map<String, String> neo4jSettings(String engine) {
-        return NEO4J_2025.equals(engine) ? Map.of(Neo4jRelease.SETTING, "2025") : Map.of();
+        if (NEO4J_2025.equals(engine)) return Map.of(Neo4jRelease.SETTING, "2025");
+        return NEO4J_2026.equals(engine) ? Map.of(Neo4jRelease.SETTING, "2026") : Map.of();
     }
 
-    /** Registers the conditions of the catalogue's engines before an engine choice is read: Neo4j 2025 needs its jars and a Java 21+. */
+    /** Registers the conditions of the catalogue's engines before an engine choice is read: Neo4j 2025 and 2026 need their jars and a Java 21+. */
     static void init() {
         EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
+        EngineChoice.CONDITIONS.put(NEO4J_2026, () -> Neo4jRelease.V2026.whyNotRunnable(Home.get()));
         EngineChoice.CONDITIONS.put(ARCADEDB, () -> ArcadeDbEngines.whyNotRunnable(Home.get()));
+        EngineChoice.CONDITIONS.put(FALKORDB, FalkorDbEngines::whyNotRunnable);
     }
 
     static List<Variant> variants(List<String> engines) {
@@ -55,6 +64,13 @@ final class EngineCatalog {
         if (ORIENTDB.equals(name)) {
             return new OrientEngines(trialDir, o.dataDir != null ? o.dataDir : trialDir, Home.get(), o.heapOrDefault(),
                     FilesystemSpec.parseSize(o.pageCacheOrDefault(), "--page-cache"), o.keepStore);
+        }
+        if (FALKORDB.equals(name)) {
+            Map<String, String> redis = new LinkedHashMap<>();
+            o.settings.forEach((k, val) -> {
+                if (k.startsWith(FALKORDB_SETTING)) redis.put(k.substring(FALKORDB_SETTING.length()), val);
+            });
+            return new FalkorDbEngines(trialDir, o.dataDir != null ? o.dataDir : trialDir, Home.get(), o.heapOrDefault(), redis, o.keepStore);
         }
         return null;
     }

@@ -32,13 +32,13 @@ class EnginesImportIT {
     @Test
     void eachEngineLoadsTheSameFilesWithItsOwnLoader(@TempDir Path dir) throws Exception {
         Path cache = dir.resolve("datasets");
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,arcadedb,orientdb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,arcadedb,orientdb,falkordb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
                 "--dataset-cache", cache.toString(), "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.Variant::name).toList());
         Manifest m = Manifest.read(cache.resolve("social-0.02-seed1"));
         for (RunResult.TrialData t : run.data()) {
             ImportStudyResult i = ((ImportData) t.data()).studies().get(0);
@@ -64,6 +64,11 @@ class EnginesImportIT {
         assertEquals(neo4j.schema().size(), orient.schema().size(), "OrientDB builds the same indexes in its schema phase: " + orient.schema());
         assertTrue(orient.warmups().isEmpty() && orient.notExpressible().containsKey("warm-up"), orient.notExpressible().toString());
         assertTrue(orient.importPhase().command().contains("OrientDB's Java API"), orient.importPhase().command());
+        ImportStudyResult falkor = ((ImportData) run.data().get(4).data()).studies().get(0);
+        assertEquals(neo4j.schema().size(), falkor.schema().size(), "FalkorDB builds the same indexes and unique constraints: " + falkor.schema());
+        assertTrue(falkor.schema().stream().anyMatch(st -> st.statement().contains("GRAPH.CONSTRAINT CREATE")), falkor.schema().toString());
+        assertEquals(1, falkor.warmups().size(), "graphperf's query warm-up runs on FalkorDB, APOC's is Neo4j's: " + falkor.warmups());
+        assertTrue(falkor.importPhase().command().contains("FalkorDB's Cypher") && falkor.importPhase().stages().containsKey("store written"), falkor.importPhase().toString());
         assertFalse(run.comparisons().isEmpty(), "kuzu's phases compared with neo4j's");
         String html = Files.readString(runDir.resolve("report.html"));
         assertTrue(html.contains("id=\"import-engines\"") && html.contains("data-engine=\"kuzu\""), "the engines side by side");

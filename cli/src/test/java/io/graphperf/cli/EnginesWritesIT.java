@@ -96,6 +96,33 @@ class EnginesWritesIT {
         EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 
+    /**
+     * FalkorDB's scenarios in its Cypher with 8 clients over the Redis protocol, each acknowledged id checked; its durability named
+     * (appendfsync always, every write forced before its reply); the server gone afterwards.
+     */
+    @Test
+    void falkorDbWritesTheStudysStatementsAndEveryIdOfEightClientsIsChecked(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "falkordb", "--out", dir.toString(),
+                "--scenarios", "create-labelled-indexed,tx1000-labelled-indexed,unwind-100,foreach-100,create-unlabelled,call-in-tx", "--clients", "8",
+                "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--heap", "256m");
+        assertEquals(0, o.code(), o.err() + o.out());
+        Path runDir = WritesIT.onlyRun(dir);
+        RunResult run = JsonExporter.read(runDir);
+        assertTrue(run.passed(), run.failures().toString());
+        assertEquals(Set.of("create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100", "foreach-100", "create-unlabelled"), scenarios(run, "falkordb"));
+        for (Cell c : run.cells()) {
+            assertTrue(c.verified() && !c.checks().isEmpty() && c.measurement().acknowledgedOps() > 0, c.scenario() + ": " + c.checks());
+            assertEquals(0, c.measurement().errors(), c.scenario() + ": " + c.measurement().errorSamples());
+        }
+        assertTrue(run.cells().stream().filter(c -> c.scenario().equals("create-labelled-indexed")).findFirst().orElseThrow().checks().stream()
+                .anyMatch(ch -> ch.what().contains("by id") && ch.passed()), "every acknowledged id looked for");
+        assertTrue(run.warnings().stream().anyMatch(w -> w.contains("call-in-tx (FalkorDB's Cypher has no CALL {} IN TRANSACTIONS)")), run.warnings().toString());
+        String json = Files.readString(runDir.resolve("run.json"));
+        assertTrue(json.contains("\"appendfsync\" : \"always\"") && json.contains("pingRoundTripMicros"), "the durability and the protocol's round trip are in run.json");
+        EnginesReadsIT.assertNoEngineHostLeft(dir);
+        assertFalse(EnginesReadsIT.recordedServerPids(dir).isEmpty(), "the server's pid was recorded, so the check above looked for it");
+    }
+
     private static Set<String> scenarios(RunResult run, String engine) {
         return run.cells().stream().filter(c -> c.variant().equals(engine)).map(Cell::scenario).collect(Collectors.toSet());
     }

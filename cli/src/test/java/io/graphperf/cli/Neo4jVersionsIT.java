@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The version question ("should we upgrade?"): Neo4j 5.26 and 2025 side by side on E2, E4 and E1, each in its own JVM (2025 on a
- * Java 21+ runtime), every answer and every acknowledged id checked on both, each trial's own engine and Java in its run.json,
- * no process left.
+ * The version question ("should we upgrade?"): Neo4j 5.26, 2025 and 2026 side by side on E2 (2026 only, beside 5.26, on E4 and E1,
+ * to keep the suite's time), each in its own JVM (2025 and 2026 on a Java 21+ runtime), every answer and every acknowledged id
+ * checked, each trial's own engine and Java in its run.json, no process left.
  */
 class Neo4jVersionsIT {
 
@@ -32,48 +32,51 @@ class Neo4jVersionsIT {
     }
 
     @BeforeAll
-    static void neo4j2025CanRunHere() {
+    static void neo4j2025And2026CanRunHere() {
         String why = Neo4jRelease.V2025.whyNotRunnable(Home.get());
         assumeTrue(why == null, "Neo4j 2025 cannot run here: " + why);
+        why = Neo4jRelease.V2026.whyNotRunnable(Home.get());
+        assumeTrue(why == null, "Neo4j 2026 cannot run here: " + why);
     }
 
     @Test
-    void readsAnswerTheSameChecksOnBothVersionsOverEveryTransport(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,neo4j:2025.10.1", "--scale", "0.05", "--out", dir.toString(),
+    void readsAnswerTheSameChecksOnThreeVersionsOverEveryTransport(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,neo4j:2025.10.1,neo4j:2026", "--scale", "0.05", "--out", dir.toString(),
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "2", "--warmup", "300ms",
                 "--duration", "1s", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m",
                 "--servers", "0", "--connections", "2", "--bolt-threads", "2", "--gateway-threads", "0", "--transports", "bolt,embedded,ws-bson", "--forms", "cypher");
         assertEquals(0, o.code(), o.err() + o.out());
-        assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("neo4j:2025 #1 result checks"), o.out());
+        assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("neo4j:2025 #1 result checks") && o.out().contains("neo4j:2026 #1 result checks"), o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "neo4j:2025"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "neo4j:2025", "neo4j:2026"), run.variants().stream().map(RunResult.Variant::name).toList());
         for (RunResult.TrialData t : run.data()) {
             ReadsData d = (ReadsData) t.data();
             assertTrue(d.checksRun() >= 19 * 3, t.variant() + ": " + d.checksRun());
             assertEquals(d.checksRun(), d.checksPassed(), t.variant() + ": every answer equals the files'");
         }
-        for (String engine : List.of("neo4j", "neo4j:2025")) {
+        for (String engine : List.of("neo4j", "neo4j:2025", "neo4j:2026")) {
             for (String transport : List.of("bolt", "embedded", "ws-bson")) {
                 assertTrue(run.cells().stream().anyMatch(c -> c.variant().equals(engine) && c.transport().equals(transport) && c.verified()),
                         engine + " measured and checked over " + transport);
             }
         }
         assertOwnEngine(runDir, "02-neo4j-2025-1", "2025.10.1");
+        assertOwnEngine(runDir, "03-neo4j-2026-1", "2026.08.1");
         assertOwnEngine(runDir, "01-neo4j-1", "5.26.30");
         EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 
     @Test
-    void writesKeepEveryAcknowledgedIdOnBothVersions(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,neo4j:2025", "--out", dir.toString(),
+    void writesKeepEveryAcknowledgedIdOn526And2026(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,neo4j:2026", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,batch-writer-durable-c8", "--transports", "bolt,embedded",
                 "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());
-        for (String engine : List.of("neo4j", "neo4j:2025")) {
+        for (String engine : List.of("neo4j", "neo4j:2026")) {
             List<Cell> mine = run.cells().stream().filter(c -> c.variant().equals(engine)).toList();
             assertTrue(mine.stream().anyMatch(c -> c.scenario().startsWith("batch-writer")), engine + ": the batch writer (graphperf's plugin) ran");
             for (Cell c : mine) assertTrue(c.verified() && c.measurement() != null && c.measurement().ops() > 0, engine + " " + c.scenario() + "/" + c.transport() + ": " + c.checks());
@@ -83,7 +86,7 @@ class Neo4jVersionsIT {
 
     @Test
     void importLoadsWithEachVersionsImporterAndSaysWhatItCannotDo(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,neo4j:2025", "--dataset", "social", "--scale", "0.02",
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,neo4j:2026", "--dataset", "social", "--scale", "0.02",
                 "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(), "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir = WritesIT.onlyRun(dir);
@@ -98,8 +101,8 @@ class Neo4jVersionsIT {
             assertEquals(t.variant().equals("neo4j"), apoc, t.variant() + ": APOC's warm-up only where APOC is installed");
             assertEquals(!t.variant().equals("neo4j"), study.notExpressible().containsKey("warm-up apoc.warmup.run"), t.variant() + ": " + study.notExpressible());
         }
-        assertTrue(run.warnings().stream().anyMatch(w -> w.contains("not expressible") && w.contains("Neo4j 2025.10.1") && w.contains("APOC")), run.warnings().toString());
-        assertOwnEngine(runDir, "02-neo4j-2025-1", "2025.10.1");
+        assertTrue(run.warnings().stream().anyMatch(w -> w.contains("not expressible") && w.contains("Neo4j 2026.08.1") && w.contains("APOC")), run.warnings().toString());
+        assertOwnEngine(runDir, "02-neo4j-2026-1", "2026.08.1");
         EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 
@@ -109,7 +112,7 @@ class Neo4jVersionsIT {
         Map<String, Object> env = one.environment();
         assertTrue(String.valueOf(env.get("server.Neo4j Kernel")).contains(version), trial + ": " + env);
         int java = Integer.parseInt(String.valueOf(env.get("host.java")).split("\\.")[0]);
-        assertTrue(version.startsWith("2025") ? java >= 21 : java >= 17, trial + " ran on Java " + env.get("host.java"));
+        assertTrue(version.startsWith("202") ? java >= 21 : java >= 17, trial + " ran on Java " + env.get("host.java"));
         assertTrue(one.engine().contains("Neo4j " + version), one.engine());
         RunResult all = JsonExporter.read(runDir);
         assertTrue(String.valueOf(all.environment().get("engines")).contains("Neo4j " + version), "the run names every trial's engine: " + all.environment());

@@ -40,7 +40,7 @@ class NoOrphanIT {
 
     /** An embedded engine's host (engine name, host main class) ends when the harness is killed while it measures. */
     @ParameterizedTest
-    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain", "orientdb,OrientEngineHostMain"})
+    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain", "orientdb,OrientEngineHostMain", "falkordb,FalkorDbHostMain"})
     void anEmbeddedEnginesHostEndsWhenTheHarnessIsKilled(String engine, String mainClass, @TempDir Path out) throws Exception {
         Process harness = harness(out, "run", "reads", "--engine", engine, "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
         try {
@@ -58,10 +58,18 @@ class NoOrphanIT {
                 }
             }
             assertTrue(host.isPresent(), "the " + engine + " host never started measuring: " + read(out.resolve("harness.log")));
+            List<ProcessHandle> started = host.get().descendants().toList(); // a server the host started (FalkorDB's) and its watchdog
+            if (engine.equals("falkordb")) {
+                assertTrue(started.stream().anyMatch(p -> p.info().command().orElse("").endsWith("redis-server")), "the FalkorDB host's server is found: "
+                        + started.stream().map(p -> p.info().commandLine().orElse("?")).toList());
+            }
             harness.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
-            while (host.get().isAlive() && System.nanoTime() < end) Thread.sleep(200);
+            while ((host.get().isAlive() || started.stream().anyMatch(ProcessHandle::isAlive)) && System.nanoTime() < end) Thread.sleep(200);
             assertFalse(host.get().isAlive(), engine + "'s engine host outlived a killed harness");
+            assertTrue(started.stream().noneMatch(ProcessHandle::isAlive), engine + ": a process its host started outlived a killed harness: "
+                    + started.stream().filter(ProcessHandle::isAlive).map(p -> p.info().commandLine().orElse("?")).toList());
+
         } finally {
             harness.destroyForcibly();
         }

@@ -48,6 +48,7 @@ public interface ImportDialect {
             case "kuzu" -> KUZU;
             case "arcadedb" -> ARCADEDB;
             case "orientdb" -> ORIENTDB;
+            case "falkordb" -> FALKORDB;
             default -> throw new IllegalArgumentException("E1 is not written for the dialect " + dialect);
         };
     }
@@ -131,6 +132,9 @@ public interface ImportDialect {
     ImportDialect ARCADEDB = new SqlImportDialect("ArcadeDB", "sql:", "CREATE INDEX IF NOT EXISTS ON %2$s (%3$s) %4$s",
             "ArcadeDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which ArcadeDB's Cypher"
                     + " for Gremlin runs at over a second a query: its probes run cold only");
+
+    /** FalkorDB, in its Cypher ({@link FalkorDbImportDialect}). */
+    ImportDialect FALKORDB = new FalkorDbImportDialect();
 
     /** OrientDB, in its SQL: the same indexes, each named Label_property. It speaks no Cypher: its probes run cold only. */
     ImportDialect ORIENTDB = new SqlImportDialect("OrientDB", "", "CREATE INDEX %1$s IF NOT EXISTS ON %2$s (%3$s) %4$s",

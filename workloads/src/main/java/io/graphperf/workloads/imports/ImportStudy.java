@@ -153,7 +153,8 @@ public final class ImportStudy {
                         after.isPresent() && before.isPresent() ? Math.max(0, after.get().usedBytes() - before.get().usedBytes()) : -1,
                         storeBytes, after.map(PageCacheState::capacityBytes).orElse(-1L), position, !c.osCacheDropped);
                 warmups.add(w);
-                progress.phaseDone(String.format("%.1f s, %.0f MB read (%.1f MB/s%s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
+                progress.phaseDone(w.bytesRead() < 0 ? String.format("%.1f s (the engine reports no page cache: what it read is not known)", seconds)
+                        : String.format("%.1f s, %.0f MB read (%.1f MB/s%s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
                         w.megabytesPerSecond(), w.osCached() ? ", OS file cache not dropped: may be memory" : "", 100 * w.cachedFraction()));
                 runProbes(t, dialect, probes, keys, primingKeys, "after " + m.name(), latency, faults, progress);
             }

@@ -22,7 +22,8 @@ final class ImportSummary {
             ImportPhase p = i.importPhase();
             StringBuilder w = new StringBuilder();
             for (WarmupResult r : i.warmups()) {
-                w.append(String.format(Locale.ROOT, "%s%.1f (%.0f%%)%s", w.length() == 0 ? "" : ", ", r.seconds(), 100 * r.cachedFraction(), r.osCached() ? "*" : ""));
+                w.append(r.bytesRead() < 0 ? String.format(Locale.ROOT, "%s%.1f", w.length() == 0 ? "" : ", ", r.seconds())
+                        : String.format(Locale.ROOT, "%s%.1f (%.0f%%)%s", w.length() == 0 ? "" : ", ", r.seconds(), 100 * r.cachedFraction(), r.osCached() ? "*" : ""));
             }
             out.printf(fmt, i.label(), Format.rate(p.rows()), String.format(Locale.ROOT, "%.1f", p.seconds()), Format.rate(p.rowsPerSecond()),
                     Format.rate(p.rowsPerSecond() / cores), String.format(Locale.ROOT, "%.1f", i.schemaSeconds()),

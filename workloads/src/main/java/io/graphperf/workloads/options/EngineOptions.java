@@ -21,7 +21,7 @@ public final class EngineOptions {
     public Integer boltPort;
     @Option(names = "--http-port", description = "HTTP port (default: a free one).")
     public Integer httpPort;
-    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra engine setting (repeatable); graphperf.* keys configure graphperf's plugins (written to graphperf.conf).")
+    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra engine setting (repeatable); graphperf.* keys configure graphperf's plugins (written to graphperf.conf); falkordb.KEY=VALUE is a Redis setting of FalkorDB's server (e.g. falkordb.appendfsync=everysec).")
     public Map<String, String> settings = new LinkedHashMap<>();
     @Option(names = "--keep-store", description = "Keep the stores after the run (default: deleted, the engines' logs kept).")
     public boolean keepStore;

@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public final class SocialDialects {
 
-    public static final String NEO4J = "neo4j", KUZU = "kuzu", ARCADEDB = "arcadedb", ORIENTDB = "orientdb";
+    public static final String NEO4J = "neo4j", KUZU = "kuzu", ARCADEDB = "arcadedb", ORIENTDB = "orientdb", FALKORDB = "falkordb";
 
     /** A query in one dialect: its text, or the reason it cannot be written there. */
     public record Text(String text, String notExpressible) {
@@ -68,7 +68,7 @@ public final class SocialDialects {
 
     /** A query's parameters as the dialect's text names them (group is a keyword in Kuzu's Cypher and in ArcadeDB's and OrientDB's SQL). */
     public static Map<String, Object> parameters(String dialect, Map<String, Object> params) {
-        if (NEO4J.equals(dialect) || !params.containsKey("group")) return params;
+        if (NEO4J.equals(dialect) || FALKORDB.equals(dialect) || !params.containsKey("group")) return params;
         Map<String, Object> out = new java.util.LinkedHashMap<>(params);
         out.put("groupKey", out.remove("group"));
         return out;
@@ -76,7 +76,7 @@ public final class SocialDialects {
 
     /** The dialects E2 has texts for. */
     public static List<String> known() {
-        return List.of(NEO4J, KUZU, ARCADEDB, ORIENTDB);
+        return List.of(NEO4J, KUZU, ARCADEDB, ORIENTDB, FALKORDB);
     }
 
     /** The query's text in {@code dialect}. */
@@ -86,19 +86,21 @@ public final class SocialDialects {
             case KUZU -> Text.of(kuzuNames(Optional.ofNullable(KUZU_TEXTS.get(q.id())).orElse(Text.of(q.cypher())).text()));
             case ARCADEDB -> ArcadeDbQueries.TEXTS.getOrDefault(q.id(), Text.of(q.cypher()));
             case ORIENTDB -> OrientQueries.TEXTS.getOrDefault(q.id(), new Text(null, "graphperf has no OrientDB SQL text for " + q.id()));
+            case FALKORDB -> FalkorDbQueries.TEXTS.getOrDefault(q.id(), Text.of(q.cypher()));
             default -> new Text(null, "graphperf has no E2 texts for the " + dialect + " dialect");
         };
     }
 
     /**
      * The schema the queries need in {@code dialect}: Neo4j's uniqueness constraints; ArcadeDB's and OrientDB's unique indexes on the
-     * same keys; Kuzu's primary keys come with its tables.
+     * same keys; FalkorDB's range indexes on them; Kuzu's primary keys come with its tables.
      */
     public static List<String> schema(String dialect) {
         return switch (dialect) {
             case NEO4J -> SocialQueries.CONSTRAINTS;
             case ARCADEDB -> ArcadeDbQueries.SCHEMA;
             case ORIENTDB -> OrientQueries.SCHEMA;
+            case FALKORDB -> FalkorDbQueries.SCHEMA;
             default -> List.of();
         };
     }

