@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * The dataset the importer arguments describe ({@link ImportFiles}) loaded by graphperf's loader over an embedded engine's own
  * API, in an engine host of its own: the host opens the new store, answers its {@code load} request (stages, seconds, nodes,
- * relationships, bad entries) and closes it; the host's peak memory is the import's. The engine's adapter says how to start its
+ * relationships, bad entries) and closes it; the host's peak memory (and a server's it started) is the import's. The engine's adapter says how to start its
  * host, open a store and start on the loaded one ({@link Host}).
  */
 public final class HostedBulkImport implements BulkImport {
@@ -42,6 +42,12 @@ public final class HostedBulkImport implements BulkImport {
 
         boolean keepStore();
     }
+
+    /**
+     * In a host's load reply: the peak resident memory of a server the host started (FalkorDB's), which holds the graph; the
+     * import's peak memory is then the host's and the server's together.
+     */
+    public static final String SERVER_PEAK_RSS = "serverPeakRssBytes";
 
     private final Path store;
     private final String engine;
@@ -76,7 +82,7 @@ public final class HostedBulkImport implements BulkImport {
                 if (String.valueOf(e.getMessage()).contains("OutOfMemoryError")) throw new UserError(engine + "'s loader ran out of heap: " + host.outOfHeapAdvice(), e);
                 throw e;
             }
-            peak = Machine.peakRssBytes(process.pid().orElse(-1));
+            peak = Machine.peakRssBytes(process.pid().orElse(-1)) + (out.get(SERVER_PEAK_RSS) instanceof Number n ? n.longValue() : 0);
             process.request(Duration.ofMinutes(30), "close");
         }
         Map<String, Double> stages = new LinkedHashMap<>();

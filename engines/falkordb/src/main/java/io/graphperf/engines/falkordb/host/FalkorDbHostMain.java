@@ -45,7 +45,7 @@ public final class FalkorDbHostMain {
             }
             case "load" -> {
                 try (Session s = transport().openSession()) {
-                    return HostedEngine.JSON.writeValueAsString(FalkorDbLoad.run(s, server.port(), HostedEngine.JSON.readValue(a[1], ImportFiles.class)));
+                    return HostedEngine.JSON.writeValueAsString(FalkorDbLoad.run(s, server.port(), server.pid(), HostedEngine.JSON.readValue(a[1], ImportFiles.class)));
                 }
             }
             case "execute" -> { // each part (separated by " ;; ") in turn: Cypher, or a command of FalkorDB's own (GRAPH.…)

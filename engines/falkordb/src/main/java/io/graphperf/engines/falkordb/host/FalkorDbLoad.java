@@ -5,8 +5,10 @@ import io.graphperf.core.engine.ImportRows;
 import io.graphperf.core.engine.ImportRows.Column;
 import io.graphperf.core.engine.ImportRows.Role;
 import io.graphperf.core.engine.KeyMap;
+import io.graphperf.core.engine.Machine;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
+import io.graphperf.engines.hosted.HostedBulkImport;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,13 +38,15 @@ final class FalkorDbLoad {
      * server starts on, as Neo4j's importer leaves store files. Without it a start would replay every loading query.
      */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> run(Session s, int port, ImportFiles files) throws IOException, InterruptedException {
+    static Map<String, Object> run(Session s, int port, long serverPid, ImportFiles files) throws IOException, InterruptedException {
         Map<String, Object> out = load(s, files);
         long t0 = System.nanoTime();
         rewrite(port);
         double seconds = (System.nanoTime() - t0) / 1e9;
         ((Map<String, Object>) out.get("stages")).put("store written", seconds);
         out.put("seconds", ((Number) out.get("seconds")).doubleValue() + seconds);
+        // the graph is in the server's memory: its peak, beside the host's (the loader's own)
+        out.put(HostedBulkImport.SERVER_PEAK_RSS, Machine.peakRssBytes(serverPid));
         return out;
     }
 
