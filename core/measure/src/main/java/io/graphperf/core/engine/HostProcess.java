@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
@@ -39,7 +40,10 @@ public final class HostProcess implements AutoCloseable {
         this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) replies.put(line);
+                for (String line; (line = r.readLine()) != null; ) {
+                    if (isReply(line)) replies.put(line);
+                    else strayOutput(line);
+                }
             } catch (IOException | InterruptedException e) {
                 // the host is gone; a waiting request says so
             }
@@ -48,6 +52,25 @@ public final class HostProcess implements AutoCloseable {
         reader.start();
         this.hook = new Thread(process::destroyForcibly, engine + "-host-kill");
         Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** A line of the host's reply channel ({@link HostLoop}'s "ok" or "error", a tab, the body). */
+    static boolean isReply(String line) {
+        return line.startsWith("ok\t") || line.startsWith("error\t") || line.equals("ok") || line.equals("error");
+    }
+
+    /**
+     * A line on the host's standard output that is no reply: an engine's native code writing to the process's stdout, which the
+     * host's Java side cannot redirect. It goes to the host's log, so it can neither be taken for a reply nor put the replies
+     * out of step.
+     */
+    private void strayOutput(String line) {
+        try {
+            Files.writeString(log, "stdout (not a reply): " + line + System.lineSeparator(), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            // the log is gone with its folder: the line is dropped, the replies stay in step
+        }
     }
 
     /**
