@@ -113,6 +113,20 @@ final class FalkorDbEngine extends HostedEngine {
         }
     }
 
+    /** Closes the host (which stops its server); a server still running after that (its watchdog killed outright) is killed too. */
+    @Override
+    public void close() {
+        super.close();
+        if (environment().get("serverPid") instanceof Number n) ProcessHandle.of(n.longValue()).ifPresent(p -> {
+            p.destroy();
+            try {
+                p.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                p.destroyForcibly();
+            }
+        });
+    }
+
     @Override
     public void reset() {
         recreate();

@@ -21,8 +21,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class FalkorDbServer implements AutoCloseable {
 
-    /** Kills the server when its standard input (the host's pipe) closes; prints the server's pid first. */
-    private static final String WATCHDOG = "\"$@\" </dev/null & p=$!; echo $p; cat >/dev/null; kill $p 2>/dev/null; wait $p";
+    /**
+     * Prints the server's pid, then stops the server when its own standard input (the host's pipe) closes, or when it is sent
+     * TERM, INT or HUP itself (e.g. a pkill that matches its command line, which names the store). The pipe is read by a cat in
+     * the background (given the pipe explicitly: a background job's input is otherwise /dev/null), so that the shell waits
+     * interruptibly and its trap runs at once.
+     */
+    private static final String WATCHDOG = "exec 3<&0; \"$@\" </dev/null & p=$!; trap 'kill $p 2>/dev/null; exit 0' TERM INT HUP; echo $p;"
+            + " cat <&3 >/dev/null & wait $!; kill $p 2>/dev/null; wait $p";
 
     private final Process watchdog;
     private final long serverPid;
