@@ -260,11 +260,14 @@ class BatchWriterCrashTest {
             replayed += (Long) m.get("replayedAtStart");
             truncated += (Long) m.get("truncatedBytesAtStart");
             if (kind < 2) {
-                // kind 0: until this many writes were submitted; kind 1: until its crash point inside a segment roll fired
+                // kind 0: until this many writes were submitted; kind 1: until its crash point inside a segment roll fired; kind 0
+                // against the broken log: until its crash point before a force fired (on a busy machine a force takes more writes,
+                // so fewer forces come before the count is reached, and the crash point would be missed)
                 long target = ids.get() + 500 + random.nextInt(1500);
                 long cap = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                boolean untilCrashPoint = kind == 1 || (kind == 0 && broken);
                 try (Submitters s = new Submitters(w, ids, acked, 4)) {
-                    while (!files.crashed() && (kind == 1 || ids.get() < target) && System.nanoTime() < cap && s.running()) {
+                    while (!files.crashed() && (untilCrashPoint || ids.get() < target) && System.nanoTime() < cap && s.running()) {
                         Thread.sleep(2);
                         if (!files.crashed()) segmentsSeen = Math.max(segmentsSeen, (Long) w.metrics(false).get("logSegments"));
                     }
