@@ -31,6 +31,7 @@ public class ArcadeDbScanMisses {
         Path dir = Files.createTempDirectory("arcadedb-scan-misses");
         DatabaseFactory factory = new DatabaseFactory(dir.resolve("db").toString());
         Database db = factory.create();
+        Database[] current = {db}; // the database to drop at the end: the first, or the one opened anew
         Map<Long, RID> acknowledged = new ConcurrentHashMap<>();
         AtomicLong failed = new AtomicLong();
         try {
@@ -66,13 +67,13 @@ public class ArcadeDbScanMisses {
             String open = check(db, acknowledged);
             long counted = db.countType("User", true);
             db.close();
-            db = factory.open();
-            String reopened = check(db, acknowledged);
+            current[0] = factory.open();
+            String reopened = check(current[0], acknowledged);
             System.out.printf("ArcadeDB %s, %d threads, %d vertices a transaction, %d buckets %s: %d acknowledged, %d transactions failed, countType %d;"
                             + " open: %s; reopened: %s%n", Constants.getRawVersion(), threads, per, buckets, a[3], acknowledged.size(), failed.get(), counted,
                     open, reopened);
         } finally {
-            db.drop();
+            current[0].drop();
         }
     }
 
