@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class FalkorDbEngines implements Engines, HostedBulkImport.Host {
         Map<String, String> config = config(settings);
         HostProcess host = startHost();
         try {
-            return new FalkorDbEngine(host, host.request(Duration.ofMinutes(15), "open", openArguments(store, config).toArray(String[]::new)), settings(config));
+            return new FalkorDbEngine(host, host.request(Duration.ofMinutes(15), "open", openRequest(store, config).toArray(String[]::new)), settings(config));
         } catch (Exception | Error e) {
             host.close();
             throw e;
@@ -99,10 +100,23 @@ public final class FalkorDbEngines implements Engines, HostedBulkImport.Host {
         return c;
     }
 
-    private List<String> openArguments(Path store, Map<String, String> config) throws Exception {
-        FalkorDbBinaries.Server s = FalkorDbBinaries.get();
-        return List.of(store.toAbsolutePath().toString(), s.redisServer().toString(), s.module().toString(),
-                serverLog().toString(), HostedEngine.JSON.writeValueAsString(config));
+    /** The host's open request: the store, then the server's files, its log and its settings. */
+    private List<String> openRequest(Path store, Map<String, String> config) {
+        List<String> a = new ArrayList<>(List.of(store.toAbsolutePath().toString()));
+        a.addAll(serverArguments(config));
+        return a;
+    }
+
+    private List<String> serverArguments(Map<String, String> config) {
+        try {
+            FalkorDbBinaries.Server s = FalkorDbBinaries.get();
+            return List.of(s.redisServer().toString(), s.module().toString(), serverLog().toString(), HostedEngine.JSON.writeValueAsString(config));
+        } catch (IOException e) {
+            throw new UserError("FalkorDB cannot start: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while fetching FalkorDB");
+        }
     }
 
     @Override
@@ -116,12 +130,7 @@ public final class FalkorDbEngines implements Engines, HostedBulkImport.Host {
 
     @Override
     public List<String> openArguments() {
-        try {
-            List<String> a = openArguments(Path.of("x"), config(Map.of()));
-            return a.subList(1, a.size());
-        } catch (Exception e) {
-            throw new UserError("FalkorDB cannot start: " + e.getMessage(), e);
-        }
+        return serverArguments(config(Map.of()));
     }
 
     @Override

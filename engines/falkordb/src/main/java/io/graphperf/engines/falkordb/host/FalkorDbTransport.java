@@ -41,6 +41,8 @@ final class FalkorDbTransport implements Transport {
         Resp c = new Resp("127.0.0.1", port);
         return new Session() {
             private long serverNanos = -1;
+            /** The server's own time for the last query sent. */
+            private long lastServerNanos;
 
             @Override
             public void execute(Operation op) throws IOException {
@@ -56,8 +58,6 @@ final class FalkorDbTransport implements Transport {
                     serverNanos = server;
                 }
             }
-
-            private long lastServerNanos;
 
             private Object query(Statement st) throws IOException {
                 c.send("GRAPH.QUERY", graph, FalkorDbValues.withParameters(st.text(), st.params()), "--compact");
