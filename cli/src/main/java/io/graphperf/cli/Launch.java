@@ -143,7 +143,7 @@ final class Launch implements ExperimentCommand.Launcher {
         String heap = o.heapOrDefault(), pageCache = o.pageCacheOrDefault();
         Path data = o.dataDir, txLogs = o.txLogDir;
         Map<String, String> settings = new LinkedHashMap<>(o.settings);
-        settings.keySet().removeIf(k -> k.startsWith(EngineCatalog.FALKORDB_SETTING)); // FalkorDB's server's, not Neo4j's
+        settings.keySet().removeIf(EngineCatalog::moduleSetting); // another engine's (e.g. falkordb.appendfsync), not Neo4j's
         for (Map.Entry<String, String> s : variant.settings().entrySet()) {
             switch (s.getKey()) {
                 case "heap" -> heap = s.getValue();

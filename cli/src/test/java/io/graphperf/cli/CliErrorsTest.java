@@ -72,9 +72,9 @@ class CliErrorsTest {
 
     @Test
     void enginesAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
-        assertCleanError(cli("run", "reads", "--engines", "memgraph,ladybug", "--out", dir.toString()), "none of the engines memgraph, ladybug (option --engines) can run here");
+        assertCleanError(cli("run", "reads", "--engines", "memgraph,arcadedb:26", "--out", dir.toString()), "none of the engines memgraph, arcadedb:26 (option --engines) can run here");
         assertCleanError(cli("run", "reads", "--engine", "dgraph", "--out", dir.toString()),
-                "unknown engine 'dgraph' (option --engine); known: neo4j, neo4j:2025, neo4j:2026, kuzu, arcadedb, orientdb, falkordb");
+                "unknown engine 'dgraph' (option --engine); known: neo4j, neo4j:2025, neo4j:2026, kuzu, ladybug, arcadedb, orientdb, falkordb");
         assertCleanError(cli("run", "reads", "--engines", "neo4j,kuzu", "--variant", "big:heap=2g", "--out", dir.toString()),
                 "--variant and --matrix compare configurations of one");
         assertCleanError(cli("run", "reads", "--engine", "kuzu", "--server", "bolt://x:7687", "--out", dir.toString()), "--server is your own Neo4j");

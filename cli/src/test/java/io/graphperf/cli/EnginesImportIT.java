@@ -32,13 +32,13 @@ class EnginesImportIT {
     @Test
     void eachEngineLoadsTheSameFilesWithItsOwnLoader(@TempDir Path dir) throws Exception {
         Path cache = dir.resolve("datasets");
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,arcadedb,orientdb,falkordb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,kuzu,ladybug,arcadedb,orientdb,falkordb", "--dataset", "social", "--scale", "0.02", "--out", dir.toString(),
                 "--dataset-cache", cache.toString(), "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "ladybug", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.Variant::name).toList());
         Manifest m = Manifest.read(cache.resolve("social-0.02-seed1"));
         for (RunResult.TrialData t : run.data()) {
             ImportStudyResult i = ((ImportData) t.data()).studies().get(0);
@@ -56,15 +56,18 @@ class EnginesImportIT {
         assertTrue(kuzu.importPhase().command().contains("COPY"), kuzu.importPhase().command());
         assertTrue(run.cells().stream().anyMatch(c -> c.variant().equals("kuzu") && c.scenario().equals("import")));
         assertFalse(run.cells().stream().anyMatch(c -> c.variant().equals("kuzu") && c.scenario().equals("schema-total")), "no schema phase shown as 0 s");
-        ImportStudyResult arcade = ((ImportData) run.data().get(2).data()).studies().get(0);
+        ImportStudyResult ladybug = ((ImportData) run.data().get(2).data()).studies().get(0);
+        assertTrue(ladybug.schema().isEmpty() && ladybug.importPhase().command().contains("COPY") && ladybug.importPhase().command().contains("LadybugDB"),
+                "LadybugDB loads by Kuzu's COPY: " + ladybug.importPhase());
+        ImportStudyResult arcade = ((ImportData) run.data().get(3).data()).studies().get(0);
         assertEquals(neo4j.schema().size(), arcade.schema().size(), "ArcadeDB builds the same indexes in its schema phase: " + arcade.schema());
         assertTrue(arcade.warmups().isEmpty() && arcade.notExpressible().containsKey("warm-up"), arcade.notExpressible().toString());
         assertTrue(arcade.importPhase().command().contains("Java API"), arcade.importPhase().command());
-        ImportStudyResult orient = ((ImportData) run.data().get(3).data()).studies().get(0);
+        ImportStudyResult orient = ((ImportData) run.data().get(4).data()).studies().get(0);
         assertEquals(neo4j.schema().size(), orient.schema().size(), "OrientDB builds the same indexes in its schema phase: " + orient.schema());
         assertTrue(orient.warmups().isEmpty() && orient.notExpressible().containsKey("warm-up"), orient.notExpressible().toString());
         assertTrue(orient.importPhase().command().contains("OrientDB's Java API"), orient.importPhase().command());
-        ImportStudyResult falkor = ((ImportData) run.data().get(4).data()).studies().get(0);
+        ImportStudyResult falkor = ((ImportData) run.data().get(5).data()).studies().get(0);
         assertEquals(neo4j.schema().size(), falkor.schema().size(), "FalkorDB builds the same indexes and unique constraints: " + falkor.schema());
         assertTrue(falkor.schema().stream().anyMatch(st -> st.statement().contains("GRAPH.CONSTRAINT CREATE")), falkor.schema().toString());
         assertEquals(1, falkor.warmups().size(), "graphperf's query warm-up runs on FalkorDB, APOC's is Neo4j's: " + falkor.warmups());

@@ -29,19 +29,20 @@ class EnginesWritesIT {
     }
 
     @Test
-    void neo4jAndKuzuWriteTheSameIdsEachCheckedById(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu", "--out", dir.toString(),
+    void neo4jKuzuAndLadybugWriteTheSameIdsEachCheckedById(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug", "--out", dir.toString(),
                 "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
                 "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.err() + o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "ladybug"), run.variants().stream().map(RunResult.Variant::name).toList());
         Set<String> neo4j = scenarios(run, "neo4j"), kuzu = scenarios(run, "kuzu");
         assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100", "call-in-tx", "foreach-100"), neo4j);
         assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100"), kuzu,
                 "Kuzu's Cypher has no FOREACH and no CALL {} IN TRANSACTIONS");
+        assertEquals(kuzu, scenarios(run, "ladybug"), "LadybugDB speaks Kuzu's Cypher");
         for (Cell c : run.cells()) {
             assertEquals("embedded", c.transport(), "like with like: every engine measured in its own process");
             assertTrue(c.verified() && !c.checks().isEmpty(), c.variant() + " " + c.scenario() + ": " + c.checks());

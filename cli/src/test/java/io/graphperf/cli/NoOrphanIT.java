@@ -40,7 +40,7 @@ class NoOrphanIT {
 
     /** An embedded engine's host (engine name, host main class) ends when the harness is killed while it measures. */
     @ParameterizedTest
-    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain", "orientdb,OrientEngineHostMain", "falkordb,FalkorDbHostMain"})
+    @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain", "orientdb,OrientEngineHostMain", "falkordb,FalkorDbHostMain", "ladybug,LadybugHostMain"})
     void anEmbeddedEnginesHostEndsWhenTheHarnessIsKilled(String engine, String mainClass, @TempDir Path out) throws Exception {
         Process harness = harness(out, "run", "reads", "--engine", engine, "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
         try {
@@ -58,9 +58,13 @@ class NoOrphanIT {
                 }
             }
             assertTrue(host.isPresent(), "the " + engine + " host never started measuring: " + read(out.resolve("harness.log")));
-            List<ProcessHandle> started = host.get().descendants().toList(); // a server the host started (FalkorDB's) and its watchdog
+            List<ProcessHandle> started = host.get().descendants().toList(); // a server the host started (FalkorDB's and its watchdog, LadybugDB's)
             if (engine.equals("falkordb")) {
                 assertTrue(started.stream().anyMatch(p -> p.info().command().orElse("").endsWith("redis-server")), "the FalkorDB host's server is found: "
+                        + started.stream().map(p -> p.info().commandLine().orElse("?")).toList());
+            }
+            if (engine.equals("ladybug")) {
+                assertTrue(started.stream().anyMatch(p -> p.info().commandLine().orElse("").contains("ladybug_server.py")), "the LadybugDB host's server is found: "
                         + started.stream().map(p -> p.info().commandLine().orElse("?")).toList());
             }
             harness.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs

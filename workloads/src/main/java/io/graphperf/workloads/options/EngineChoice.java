@@ -1,11 +1,13 @@
 package io.graphperf.workloads.options;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.EngineDescriptor;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -28,24 +30,28 @@ public final class EngineChoice {
      */
     public static final Map<String, Supplier<String>> CONDITIONS = new ConcurrentHashMap<>();
 
+    /** The engines other than Neo4j, each from its module's descriptor, by name. */
+    public static final Map<String, EngineDescriptor> MODULES = new LinkedHashMap<>();
+
+    /** The system property that holds the engines' names for --help. */
+    static final String ENGINE_LIST = "graphperf.engines";
+
     static {
         AVAILABLE.put("neo4j", "Neo4j 5.26 in its own JVM (bolt, http, embedded, the gateway)");
         AVAILABLE.put("neo4j:2025", "Neo4j 2025.10.1 in its own JVM on Java 21+ (bolt, http, embedded, the gateway; no APOC core)");
         AVAILABLE.put("neo4j:2026", "Neo4j 2026.08.1 in its own JVM on Java 21+ (bolt, http, embedded, the gateway; no APOC core)");
-        AVAILABLE.put("kuzu", "Kuzu 0.11.2 embedded in its own JVM (embedded), LadybugDB's upstream");
-        AVAILABLE.put("arcadedb", "ArcadeDB 25.3.1 embedded in its own JVM (embedded; its SQL, and its Cypher through its Gremlin module)");
-        AVAILABLE.put("orientdb", "OrientDB 3.2.49 embedded in its own JVM (embedded; its SQL)");
-        AVAILABLE.put("falkordb", "FalkorDB 4.16.3 (redis-server 8.2.3 with its module) reached over the Redis protocol from an engine host"
-                + " (appendfsync always; its Cypher)");
-        UNAVAILABLE.put("ladybug", "not yet: LadybugDB's Java binding (com.ladybugdb:lbug) does not resolve from the registry this machine uses, and"
-                + " graphperf has no Python or Node host for its wheel or addon yet; --engines kuzu runs Kuzu 0.11.2, the codebase LadybugDB continues");
+        for (EngineDescriptor d : EngineDescriptor.all()) {
+            MODULES.put(d.name(), d);
+            AVAILABLE.put(d.name(), d.summary());
+            UNAVAILABLE.putAll(d.versionsNotRunnable());
+        }
         UNAVAILABLE.put("memgraph", "no package of Memgraph's server is served by the registries this machine uses (Debian, PyPI, npm; PyPI's"
                 + " 'memgraph' 0.0.1 is an empty placeholder): docs/engines.md");
-        UNAVAILABLE.put("arcadedb:26", "ArcadeDB 26.x does not resolve from the registry here (26.7.1's parent POM answers 404, earlier 26.x jars are missing);"
-                + " --engines arcadedb runs 25.3.1");
+        System.setProperty(ENGINE_LIST, String.join(", ", AVAILABLE.keySet()));
     }
 
-    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1) or neo4j:2026 (2026.08.1), both on Java 21+, kuzu (0.11.2, embedded), arcadedb (25.3.1, embedded), orientdb (3.2.49, embedded) or falkordb (4.16.3, over the Redis protocol).")
+    @Option(names = "--engine", paramLabel = "NAME[:VERSION]", description = "The engine graphperf starts: neo4j (5.26, the default), neo4j:2025 (2025.10.1) or neo4j:2026 (2026.08.1), both on Java 21+,"
+            + " or another engine graphperf has a module for; all of them: ${sys:graphperf.engines} (what each is: docs/engines.md).")
     public String engine;
 
     @Option(names = "--engines", split = ",", paramLabel = "NAME[:VERSION]", description = {"Several engines, the same cells on each: a trial per engine in its own JVM,"
@@ -104,16 +110,14 @@ public final class EngineChoice {
     }
 
     static String normal(String given, String option) {
-        String g = given.trim().toLowerCase(java.util.Locale.ROOT);
+        String g = given.trim().toLowerCase(Locale.ROOT);
         if (g.startsWith("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
-        if (g.equals("kuzu:0.11.2") || g.equals("kuzu:0.11")) g = "kuzu";
-        if (g.equals("arcadedb:25.3.1") || g.equals("arcadedb:25.3")) g = "arcadedb";
-        if (g.startsWith("arcadedb:26")) g = "arcadedb:26";
-        if (g.equals("orientdb:3.2.49") || g.equals("orientdb:3.2") || g.equals("orientdb:3")) g = "orientdb";
         if (g.startsWith("neo4j:2025")) g = "neo4j:2025";
         if (g.startsWith("neo4j:2026")) g = "neo4j:2026";
-        if (g.startsWith("ladybug")) g = "ladybug";
-        if (g.equals("falkordb:4.16.3") || g.equals("falkordb:4.16") || g.equals("falkordb:4")) g = "falkordb";
+        for (EngineDescriptor d : MODULES.values()) {
+            if (d.aliases().contains(g)) g = d.name();
+            for (String v : d.versionsNotRunnable().keySet()) if (g.startsWith(v)) g = v;
+        }
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));
         if (AVAILABLE.containsKey(g) || UNAVAILABLE.containsKey(g)) return g;
         throw new UserError("unknown engine '" + given + "' (option " + option + "); known: " + String.join(", ", AVAILABLE.keySet())

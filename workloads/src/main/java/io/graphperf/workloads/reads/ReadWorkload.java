@@ -102,7 +102,7 @@ public final class ReadWorkload {
                             try {
                                 actual = ResultRows.normalize(s == null ? e.fetchInProcess(st) : s.fetch(st));
                             } catch (Exception ex) {
-                                throw new UserError(q.id() + " (" + q.title() + ") failed on " + e.dialect() + " over " + ReadStudy.label(transport, form)
+                                throw new UserError(q.id() + " (" + q.title() + ") failed on " + name(e) + " over " + ReadStudy.label(transport, form)
                                         + " with parameters " + p + ": " + ex.getMessage(), ex);
                             }
                             List<List<Object>> expected = oracle.answer(q, p);
@@ -112,7 +112,7 @@ public final class ReadWorkload {
                                 wrong++;
                                 if (failures.size() < 20) {
                                     failures.add(String.format("wrong result: %s (%s) on %s over %s with %s: expected %s, got %s", q.id(), q.title(),
-                                            e.dialect(), ReadStudy.label(transport, form), p, abbreviate(expected), abbreviate(actual)));
+                                            name(e), ReadStudy.label(transport, form), p, abbreviate(expected), abbreviate(actual)));
                                 }
                             }
                         }
@@ -144,5 +144,10 @@ public final class ReadWorkload {
     private static String abbreviate(Object rows) {
         String s = String.valueOf(rows);
         return s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    }
+
+    /** The engine's name in messages (LadybugDB speaks Kuzu's dialect but is named as itself), else its dialect's. */
+    private static String name(Engine e) {
+        return String.valueOf(e.environment().getOrDefault("engine", e.dialect()));
     }
 }

@@ -24,6 +24,7 @@ class EngineChoiceTest {
         assertEquals(List.of(), of(null).chosen());
         assertFalse(of(null).beyondNeo4j());
         assertEquals(List.of("neo4j", "kuzu"), of(null, "neo4j:5.26", "Kuzu").chosen());
+        assertEquals(List.of("ladybug"), of("LadybugDB:0.22.0").chosen(), "an engine's module names its versions");
         assertTrue(of("kuzu").beyondNeo4j());
         assertFalse(of("neo4j").beyondNeo4j());
     }
@@ -34,12 +35,12 @@ class EngineChoiceTest {
         assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb", "falkordb"), some.chosen(), "the engines that run here run, by their names");
         assertEquals(List.of("memgraph"), List.copyOf(some.notRunnable().keySet()));
         assertTrue(some.notRunnable().get("memgraph").contains("no package"), some.notRunnable().toString());
-        UserError e = assertThrows(UserError.class, () -> of("ladybug:0.14").chosen());
-        assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("com.ladybugdb:lbug") && e.getMessage().contains("kuzu"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of(null, "memgraph", "ladybug").chosen());
-        assertTrue(e.getMessage().contains("none of the engines memgraph, ladybug") && e.getMessage().contains("no package"), e.getMessage());
+        UserError e = assertThrows(UserError.class, () -> of("arcadedb:26.7.1").chosen());
+        assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("26.7.1's parent POM") && e.getMessage().contains("25.3.1"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of(null, "memgraph", "arcadedb:26").chosen());
+        assertTrue(e.getMessage().contains("none of the engines memgraph, arcadedb:26") && e.getMessage().contains("no package"), e.getMessage());
         e = assertThrows(UserError.class, () -> of("dgraph").chosen());
-        assertTrue(e.getMessage().contains("unknown engine 'dgraph'") && e.getMessage().contains("neo4j, neo4j:2025, neo4j:2026, kuzu"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown engine 'dgraph'") && e.getMessage().contains("neo4j, neo4j:2025, neo4j:2026, kuzu, ladybug, arcadedb"), e.getMessage());
         assertTrue(of("kuzu").notRunnable().isEmpty());
     }
 

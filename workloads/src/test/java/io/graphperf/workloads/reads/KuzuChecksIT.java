@@ -4,10 +4,14 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Check;
-import io.graphperf.engines.kuzu.KuzuEngines;
+import io.graphperf.core.engine.EngineDescriptor;
+import io.graphperf.core.engine.Engines;
+import io.graphperf.workloads.options.EngineChoice;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -19,26 +23,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * E2's 19 queries in Kuzu's dialect on Kuzu's own load of the generated dataset, checked against the oracle; then one
+ * E2's 19 queries in Kuzu's dialect on Kuzu's own load of the generated dataset (and on LadybugDB's, its fork's, which speaks it), checked against the oracle; then one
  * engine's answers made wrong (every person's first name changed in the store) and the same checks must fail, naming
  * the queries that read it and the engine.
  */
 class KuzuChecksIT {
 
-    @Test
-    void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"kuzu", "ladybug"})
+    void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
+        Path home = Path.of(System.getProperty("graphperf.home", "../"));
+        EngineDescriptor d = EngineChoice.MODULES.get(engine);
+        Assumptions.assumeTrue(d.whyNotRunnable(home) == null, () -> engine + " cannot run here: " + d.whyNotRunnable(home));
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
-        KuzuEngines engines = new KuzuEngines(dir.resolve("trial"), dir.resolve("trial"), Path.of(System.getProperty("graphperf.home", "../")), "512m",
-                128L << 20, 0, false);
+        Engines engines = d.engines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, Map.of(), false));
         BulkImport store = engines.bulkImport("reads", Map.of());
         BulkImport.Outcome out = store.importFiles(ds.importArguments(10_000), ProgressListener.NONE);
-        assertEquals(0, out.badEntries(), "Kuzu's COPY took every row: " + out);
+        assertEquals(0, out.badEntries(), engine + "'s COPY took every row: " + out);
         ReadWorkload w = new ReadWorkload(ds.dir());
         try (Engine e = store.start()) {
             assertEquals(w.people(), e.queryLong("MATCH (p:Person) RETURN count(p)"), "every person loaded");
             List<String> failures = new ArrayList<>();
             Map<String, Check> checks = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, failures);
-            assertEquals(List.of(), failures, "Kuzu's answers equal the files'");
+            assertEquals(List.of(), failures, engine + "'s answers equal the files'");
             assertEquals(19, checks.size(), "every query checked: " + checks.keySet());
             assertTrue(checks.values().stream().allMatch(Check::passed), checks.toString());
 
@@ -49,7 +56,7 @@ class KuzuChecksIT {
                 assertTrue(!after.get(ReadWorkload.key(q, ReadWorkload.EMBEDDED, ReadWorkload.CYPHER)).passed(), q + " reads first names and must fail: " + after);
             }
             assertTrue(after.get(ReadWorkload.key("q01", ReadWorkload.EMBEDDED, ReadWorkload.CYPHER)).passed(), "q01 reads no first name: " + after);
-            assertTrue(wrong.stream().anyMatch(f -> f.startsWith("wrong result: q13") && f.contains("on kuzu")), wrong.toString());
+            assertTrue(wrong.stream().anyMatch(f -> f.startsWith("wrong result: q13") && f.contains("on " + engine)), wrong.toString());
         } finally {
             store.deleteStore();
         }

@@ -4,10 +4,9 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Check;
+import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
-import io.graphperf.engines.arcadedb.ArcadeDbEngines;
-import io.graphperf.engines.falkordb.FalkorDbEngines;
-import io.graphperf.engines.orientdb.OrientEngines;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,11 +33,8 @@ class SqlEnginesChecksIT {
     void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
         Path home = Path.of(System.getProperty("graphperf.home", "../"));
-        Engines engines = switch (engine) {
-            case "arcadedb" -> new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false);
-            case "orientdb" -> new OrientEngines(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, false);
-            default -> new FalkorDbEngines(dir.resolve("trial"), dir.resolve("trial"), home, "256m", Map.of(), false);
-        };
+        Engines engines = EngineChoice.MODULES.get(engine).engines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), home,
+                engine.equals("falkordb") ? "256m" : "512m", 128L << 20, Map.of(), false));
         boolean cypher = engine.equals("falkordb");
         String sql = engine.equals("arcadedb") ? "sql:" : "";
         BulkImport store = engines.bulkImport("reads", Map.of());

@@ -1,20 +1,18 @@
 package io.graphperf.engines.arcadedb;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.engine.HostProcess;
-import io.graphperf.core.engine.ImportFiles;
-import io.graphperf.engines.hosted.HostedBulkImport;
+import io.graphperf.engines.hosted.HostedEngines;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,7 +20,7 @@ import java.util.Map;
  * an explicit page cache (its maxPageRAM, which ArcadeDB keeps on the JVM's heap: it must be well below --heap) and heap. Every cell runs over the embedded transport, graphperf's Runner inside
  * the host, as Neo4j's embedded transport runs inside Neo4j's JVM.
  */
-public final class ArcadeDbEngines implements Engines, HostedBulkImport.Host {
+public final class ArcadeDbEngines extends HostedEngines {
 
     public static final String VERSION = "25.3.1";
     /**
@@ -35,26 +33,9 @@ public final class ArcadeDbEngines implements Engines, HostedBulkImport.Host {
     private static final String MAIN = "io.graphperf.engines.arcadedb.host.ArcadeDbHostMain";
     private static final String CLASSPATH = "arcadedb-classpath.txt";
 
-    private final Path dir;
-    private final Path stores;
-    private final Path home;
-    private final String heap;
-    private final long pageCacheBytes;
-    private final boolean keepStore;
-
-    /**
-     * @param dir            the trial's folder (the host's log)
-     * @param stores         where stores go, each as graphperf-arcadedb-STORE (the trial's folder, or --data-dir)
-     * @param home           graphperf's checkout (engines/arcadedb/target holds the host's classpath)
-     * @param pageCacheBytes ArcadeDB's page cache (maxPageRAM), set as Neo4j's page cache is
-     */
-    public ArcadeDbEngines(Path dir, Path stores, Path home, String heap, long pageCacheBytes, boolean keepStore) {
-        this.dir = dir;
-        this.stores = stores;
-        this.home = home;
-        this.heap = heap;
-        this.pageCacheBytes = pageCacheBytes;
-        this.keepStore = keepStore;
+    /** The run's page cache is ArcadeDB's (maxPageRAM). */
+    public ArcadeDbEngines(EngineDescriptor.Context context) {
+        super("arcadedb", "ArcadeDB", context);
     }
 
     /** Why ArcadeDB cannot run from this graphperf (its jars are not resolved: a release archive, or an unbuilt checkout), or null. */
@@ -66,74 +47,50 @@ public final class ArcadeDbEngines implements Engines, HostedBulkImport.Host {
     }
 
     @Override
-    public boolean embedded() {
-        return true;
-    }
-
-    @Override
     public Engine start(String store, Map<String, String> settings, int connections) throws Exception {
-        if (pageCacheBytes >= heapBytes()) {
-            throw new UserError("ArcadeDB keeps its page cache (--page-cache " + (pageCacheBytes >> 20) + " MiB) on the JVM's heap (--heap " + heap
+        if (context.pageCacheBytes() >= heapBytes()) {
+            throw new UserError("ArcadeDB keeps its page cache (--page-cache " + (context.pageCacheBytes() >> 20) + " MiB) on the JVM's heap (--heap " + heap()
                     + "): give a page cache below the heap, e.g. half of it");
         }
-        return open(storeDir(store), settings);
+        return super.start(store, settings, connections);
     }
 
     private long heapBytes() {
-        String h = heap.trim().toLowerCase(java.util.Locale.ROOT);
+        String h = heap().trim().toLowerCase(Locale.ROOT);
         long unit = h.endsWith("g") ? 1L << 30 : h.endsWith("m") ? 1L << 20 : h.endsWith("k") ? 1L << 10 : 1;
         return Long.parseLong(unit == 1 ? h : h.substring(0, h.length() - 1)) * unit;
     }
 
     @Override
-    public Engine open(Path store, Map<String, String> settings) throws Exception {
+    protected String hostMain() {
+        return MAIN;
+    }
+
+    /** ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted. */
+    @Override
+    protected List<String> jvmOptions() {
+        return List.of("--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED", "-Dpolyglot.engine.WarnInterpreterOnly=false");
+    }
+
+    @Override
+    protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
+        return new ArcadeDbEngine(host, openReply, settings());
+    }
+
+    @Override
+    protected List<String> openArguments(Map<String, String> settings) {
         if (!settings.isEmpty()) throw new UserError("ArcadeDB takes no engine settings here (given: " + settings.keySet() + ")");
-        HostProcess host = startHost();
-        try {
-            return new ArcadeDbEngine(host, host.request(Duration.ofMinutes(5), "open", store.toString(), Long.toString(pageCacheBytes)), settings());
-        } catch (Exception | Error e) {
-            host.close();
-            throw e;
-        }
-    }
-
-    @Override
-    public HostProcess startHost() throws IOException {
-        Files.createDirectories(dir);
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
-                // ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted
-                "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED", "-Dpolyglot.engine.WarnInterpreterOnly=false",
-                // the host named before its long classpath, where a process listing that cuts command lines still shows it
-                "-Dgraphperf.trial=" + dir.toAbsolutePath(), "-Dgraphperf.host=" + MAIN, "-cp", classpath(home), MAIN);
-        // ArcadeDB writes its own log to log/ in its working folder: the trial's
-        return HostProcess.start("ArcadeDB", cmd, hostLog(), Duration.ofMinutes(2), dir.toAbsolutePath());
-    }
-
-    /** The hosts' log: ArcadeDB's messages, and the relationships its loader left out. */
-    @Override
-    public Path hostLog() {
-        return dir.toAbsolutePath().resolve("arcadedb-host.log");
-    }
-
-    Path storeDir(String store) {
-        return stores.toAbsolutePath().resolve("graphperf-arcadedb-" + store);
-    }
-
-    @Override
-    public BulkImport bulkImport(String store, Map<String, String> options) throws Exception {
-        Path s = storeDir(store);
-        ImportFiles.deleteTree(s);
-        return new HostedBulkImport(s, "ArcadeDB", LOADER, this);
-    }
-
-    @Override
-    public void deleteStore(String store) throws Exception {
-        if (!keepStore) ImportFiles.deleteTree(storeDir(store));
+        return openArguments();
     }
 
     @Override
     public List<String> openArguments() {
-        return List.of(Long.toString(pageCacheBytes));
+        return List.of(Long.toString(context.pageCacheBytes()));
+    }
+
+    @Override
+    protected String loader() {
+        return LOADER;
     }
 
     @Override
@@ -143,13 +100,8 @@ public final class ArcadeDbEngines implements Engines, HostedBulkImport.Host {
     }
 
     @Override
-    public boolean keepStore() {
-        return keepStore;
-    }
-
-    @Override
     public String describe() {
-        return "embedded ArcadeDB " + VERSION + " in a child JVM (heap " + heap + ", page cache " + (pageCacheBytes >> 20) + " MiB)";
+        return "embedded ArcadeDB " + VERSION + " in a child JVM (heap " + heap() + ", page cache " + (context.pageCacheBytes() >> 20) + " MiB)";
     }
 
     @Override
@@ -157,14 +109,16 @@ public final class ArcadeDbEngines implements Engines, HostedBulkImport.Host {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", "arcadedb");
         m.put("version", VERSION);
-        m.put("heap", heap);
-        m.put("pageCacheBytes", pageCacheBytes);
+        m.put("heap", heap());
+        m.put("pageCacheBytes", context.pageCacheBytes());
         m.put("access", "embedded in its own JVM; graphperf's Runner measures inside it");
         m.put("languages", "ArcadeDB's SQL where the query text says sql:, else its Cypher (Cypher for Gremlin)");
         return m;
     }
 
-    static String classpath(Path home) throws IOException {
+    @Override
+    protected String classpath() throws IOException {
+        Path home = context.home();
         String why = whyNotRunnable(home);
         if (why != null) throw new UserError(why);
         String cp = HostClasspath.of(home, "arcadedb", "graphperf-arcadedb.jar", CLASSPATH, "the ArcadeDB engine host");

@@ -3,6 +3,7 @@ package io.graphperf.engines.arcadedb;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.ImportFixtures;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
@@ -39,7 +40,7 @@ class ArcadeDbEngineIT {
     }
 
     static ArcadeDbEngines engines(Path dir) {
-        return new ArcadeDbEngines(dir, dir, HOME, "512m", 128L << 20, false);
+        return new ArcadeDbEngines(new EngineDescriptor.Context(dir, dir, HOME, "512m", 128L << 20, Map.of(), false));
     }
 
     static RunPlan plan(int clients, long ops) {
@@ -142,10 +143,10 @@ class ArcadeDbEngineIT {
 
     @Test
     void aHostWithoutArcadeDbsJarsSaysWhatToBuild(@TempDir Path dir) throws Exception {
-        UserError e = assertThrows(UserError.class, () -> new ArcadeDbEngines(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, false).start("x"));
+        UserError e = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, Map.of(), false)).start("x"));
         assertTrue(e.getMessage().contains("com.arcadedb:arcadedb-engine") && e.getMessage().contains("mvn -B package"), e.getMessage());
         assertTrue(ArcadeDbEngines.whyNotRunnable(dir).contains("source checkout"), ArcadeDbEngines.whyNotRunnable(dir));
-        UserError heap = assertThrows(UserError.class, () -> new ArcadeDbEngines(dir, dir, HOME, "256m", 512L << 20, false).start("x"));
+        UserError heap = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir, dir, HOME, "256m", 512L << 20, Map.of(), false)).start("x"));
         assertTrue(heap.getMessage().contains("on the JVM's heap"), heap.getMessage());
     }
 }

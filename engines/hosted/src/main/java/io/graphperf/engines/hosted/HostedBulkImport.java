@@ -8,6 +8,7 @@ import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Machine;
 import io.graphperf.core.measure.ProgressListener;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,6 +109,12 @@ public final class HostedBulkImport implements BulkImport {
 
     @Override
     public void deleteStore() throws Exception {
-        if (!host.keepStore()) ImportFiles.deleteTree(store);
+        if (!host.keepStore()) deleteStore(store);
+    }
+
+    /** Deletes a store, a folder or a file, and the write-ahead log an engine keeps beside it (STORE.wal: Kuzu's, LadybugDB's). */
+    public static void deleteStore(Path store) throws IOException {
+        ImportFiles.deleteTree(store);
+        Files.deleteIfExists(Path.of(store + ".wal"));
     }
 }

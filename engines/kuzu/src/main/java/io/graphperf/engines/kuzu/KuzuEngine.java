@@ -1,10 +1,8 @@
 package io.graphperf.engines.kuzu;
 
 import io.graphperf.core.engine.HostProcess;
-import io.graphperf.core.engine.Statement;
 import io.graphperf.engines.hosted.HostedEngine;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,14 +32,11 @@ final class KuzuEngine extends HostedEngine {
 
     @Override
     public void reset() throws Exception {
-        List<List<Object>> tables = fetchInProcess(new Statement("CALL show_tables() RETURN name, type", Map.of()));
-        for (String type : List.of("REL", "NODE")) {
-            for (List<Object> t : tables) if (type.equals(t.get(1))) execute("DROP TABLE " + t.get(0));
-        }
+        KuzuTables.dropAll(this);
     }
 
     @Override
     public String resetMethod() {
-        return "every table dropped, relationship tables first";
+        return KuzuTables.RESET_METHOD;
     }
 }

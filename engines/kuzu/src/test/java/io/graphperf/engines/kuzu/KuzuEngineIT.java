@@ -3,6 +3,7 @@ package io.graphperf.engines.kuzu;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
@@ -41,7 +42,7 @@ class KuzuEngineIT {
     }
 
     static KuzuEngines engines(Path dir) {
-        return new KuzuEngines(dir, dir, HOME, "256m", 64L << 20, 0, false);
+        return new KuzuEngines(new EngineDescriptor.Context(dir, dir, HOME, "256m", 64L << 20, Map.of(), false));
     }
 
     @Test
@@ -84,7 +85,7 @@ class KuzuEngineIT {
         Path target = Files.createDirectories(dir.resolve("engines/kuzu/target"));
         Files.writeString(target.resolve("graphperf-kuzu.jar"), "");
         Files.writeString(target.resolve("kuzu-classpath.txt"), "/nowhere/jackson-databind.jar");
-        UserError e = assertThrows(UserError.class, () -> new KuzuEngines(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, 0, false).start("x"));
+        UserError e = assertThrows(UserError.class, () -> new KuzuEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, Map.of(), false)).start("x"));
         assertTrue(e.getMessage().contains("com.kuzudb:kuzu:" + KuzuEngines.VERSION) && e.getMessage().contains("native library"), e.getMessage());
     }
 }

@@ -79,12 +79,16 @@ public final class OrientHost implements AutoCloseable {
     }
 
     /** The java command of an OrientDB engine host: {@code heap}, the JVM options OrientDB needs, {@code extra} ones, then {@code main}. */
+    /** What an OrientDB host's JVM needs beyond heap and collector. */
+    static final List<String> JVM_OPTIONS = List.of("-Dstorage.useWAL=true", "-Dprofiler.enabled=false",
+            // OrientDB's own checks of free memory otherwise refuse to start beside the other processes on a small machine
+            "-Dmemory.leftToOS=256m", "-Dmemory.directMemory.preallocate=false",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
+
     static List<String> command(Path home, String heap, List<String> extra, String main) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap,
-                "-XX:+UseG1GC", "-Dstorage.useWAL=true", "-Dprofiler.enabled=false",
-                // OrientDB's own checks of free memory otherwise refuse to start beside the other processes on a small machine
-                "-Dmemory.leftToOS=256m", "-Dmemory.directMemory.preallocate=false",
-                "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"));
+                "-XX:+UseG1GC"));
+        cmd.addAll(JVM_OPTIONS);
         cmd.addAll(extra);
         // the host named before its long classpath, where a process listing that cuts command lines still shows it
         cmd.addAll(List.of("-Dgraphperf.host=" + main, "-cp", classpath(home), main));

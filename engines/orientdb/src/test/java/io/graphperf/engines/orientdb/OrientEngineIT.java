@@ -3,6 +3,7 @@ package io.graphperf.engines.orientdb;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.ImportFixtures;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
@@ -35,7 +36,7 @@ class OrientEngineIT {
     static final Path HOME = Path.of(System.getProperty("graphperf.home", "../..")).toAbsolutePath();
 
     static OrientEngines engines(Path dir) {
-        return new OrientEngines(dir, dir, HOME, "512m", 128L << 20, false);
+        return new OrientEngines(new EngineDescriptor.Context(dir, dir, HOME, "512m", 128L << 20, Map.of(), false));
     }
 
     static RunPlan plan(int clients, long ops) {

@@ -56,7 +56,11 @@ public final class KuzuHostMain {
                 return JSON.writeValueAsString(env);
             }
             case "load" -> { // the load spec as JSON: tables created, then COPY of every node table, then every relationship table
-                return JSON.writeValueAsString(KuzuLoad.run(admin, JSON.readValue(a[1], ImportFiles.class)));
+                return JSON.writeValueAsString(KuzuLoad.run(q -> {
+                    try (var r = admin.query(q)) {
+                        return KuzuValues.rows(r);
+                    }
+                }, JSON.readValue(a[1], ImportFiles.class)));
             }
             case "execute" -> {
                 try (var s = new KuzuTransport(db).openSession()) {

@@ -1,6 +1,5 @@
 package io.graphperf.engines.kuzu.host;
 
-import com.kuzudb.Connection;
 import io.graphperf.core.engine.ImportFiles;
 
 import java.nio.file.Path;
@@ -8,17 +7,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Kuzu's own bulk loader on a dataset: its tables made from the header files, then a COPY per table, nodes first. */
-final class KuzuLoad {
+/** Kuzu's own bulk loader (LadybugDB's too) on a dataset: its tables made from the header files, then a COPY per table, nodes first. */
+public final class KuzuLoad {
+
+    /** A statement's rows, its engine's refusal thrown (a Kuzu connection, or a LadybugDB session). */
+    public interface Query {
+        List<List<Object>> rows(String statement);
+    }
 
     private KuzuLoad() {
     }
 
-    static Map<String, Object> run(Connection c, ImportFiles spec) throws Exception {
+    public static Map<String, Object> run(Query c, ImportFiles spec) throws Exception {
         Map<String, Object> stages = new LinkedHashMap<>();
         long t0 = System.nanoTime();
-        for (ImportFiles.Table t : spec.nodes()) KuzuTransport.check(c.query(KuzuSchema.nodeTable(t.name(), KuzuSchema.headerLine(t.header()), t.header())));
-        for (ImportFiles.Table t : spec.relationships()) KuzuTransport.check(c.query(KuzuSchema.relTable(t.name(), KuzuSchema.headerLine(t.header()), t.header())));
+        for (ImportFiles.Table t : spec.nodes()) c.rows(KuzuSchema.nodeTable(t.name(), KuzuSchema.headerLine(t.header()), t.header()));
+        for (ImportFiles.Table t : spec.relationships()) c.rows(KuzuSchema.relTable(t.name(), KuzuSchema.headerLine(t.header()), t.header()));
         stages.put("schema", seconds(t0));
         long t1 = System.nanoTime();
         for (ImportFiles.Table t : spec.nodes()) copy(c, t);
@@ -40,23 +44,19 @@ final class KuzuLoad {
         out.put("badEntries", warnings);
         if (warnings > 0) {
             // the rows Kuzu skipped, in the host's log beside Neo4j's importer report
-            try (var r = c.query("CALL show_warnings() RETURN *")) {
-                for (List<Object> row : KuzuValues.rows(r)) System.err.println("skipped by COPY: " + row);
-            }
+            for (List<Object> row : c.rows("CALL show_warnings() RETURN *")) System.err.println("skipped by COPY: " + row);
         }
         return out;
     }
 
-    private static void copy(Connection c, ImportFiles.Table t) {
+    private static void copy(Query c, ImportFiles.Table t) {
         List<Path> files = t.files();
         if (files.isEmpty()) return;
-        KuzuTransport.check(c.query(KuzuSchema.copy(t.name(), files)));
+        c.rows(KuzuSchema.copy(t.name(), files));
     }
 
-    private static long count(Connection c, String q) {
-        try (var r = c.query(q)) {
-            return ((Number) KuzuValues.rows(r).get(0).get(0)).longValue();
-        }
+    private static long count(Query c, String q) {
+        return ((Number) c.rows(q).get(0).get(0)).longValue();
     }
 
     private static double seconds(long since) {

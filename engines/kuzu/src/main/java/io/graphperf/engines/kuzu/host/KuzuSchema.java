@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * column, a relationship table per type between the labels of its {@code :START_ID(A)} and {@code :END_ID(B)}, each
  * property typed as the header says (long and int as INT64, double and float as DOUBLE, boolean, otherwise STRING).
  */
-final class KuzuSchema {
+public final class KuzuSchema {
 
     private static final Pattern ID = Pattern.compile("(\\w+):ID\\((\\w+)\\)");
     private static final Pattern END = Pattern.compile(":(START|END)_ID\\((\\w+)\\)");
@@ -24,7 +24,7 @@ final class KuzuSchema {
     }
 
     /** CREATE NODE TABLE for a label from its header line. */
-    static String nodeTable(String label, String header, Path headerFile) {
+    public static String nodeTable(String label, String header, Path headerFile) {
         List<String> columns = new ArrayList<>();
         String key = null;
         for (String field : header.trim().split(",")) {
@@ -41,7 +41,7 @@ final class KuzuSchema {
     }
 
     /** CREATE REL TABLE for a type from its header line: its start and end labels first, as Kuzu's COPY reads them. */
-    static String relTable(String type, String header, Path headerFile) {
+    public static String relTable(String type, String header, Path headerFile) {
         String[] fields = header.trim().split(",");
         Matcher from = END.matcher(fields[0]), to = fields.length > 1 ? END.matcher(fields[1]) : null;
         if (!from.matches() || !from.group(1).equals("START") || to == null || !to.matches() || !to.group(1).equals("END")) {
@@ -67,7 +67,7 @@ final class KuzuSchema {
     }
 
     /** COPY of a table from its part files (no header in them), rows Kuzu cannot take skipped and listed as warnings. */
-    static String copy(String table, List<Path> files) {
+    public static String copy(String table, List<Path> files) {
         List<String> quoted = files.stream().map(f -> "'" + f.toAbsolutePath().toString().replace("'", "''") + "'").toList();
         return "COPY " + quote(table) + " FROM [" + String.join(", ", quoted) + "] (HEADER=false, QUOTE='\"', ESCAPE='\"', IGNORE_ERRORS=true)";
     }
@@ -77,7 +77,7 @@ final class KuzuSchema {
         return "`" + name.replace("`", "``") + "`";
     }
 
-    static String headerLine(Path header) throws IOException {
+    public static String headerLine(Path header) throws IOException {
         return Files.readAllLines(header).get(0);
     }
 }

@@ -13,28 +13,20 @@ import io.graphperf.core.engine.Transport;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.regex.Pattern;
 
 /**
  * The embedded transport on Kuzu: each client its own connection to the database in this JVM, each statement prepared
  * once per connection, every row read into Java values (as every graphperf transport does). It only executes;
  * graphperf's Runner times it.
  * <p>
- * Kuzu allows one write transaction at a time and refuses a second at once ("Only one write transaction at a time"); an
- * application with several writers must queue them, and so does this transport: an operation with a write clause holds one
- * fair lock for its whole transaction, so the wait for it is part of the operation's latency, as it would be for the
- * application. Reads never wait for it.
+ * Kuzu allows one write transaction at a time ({@link KuzuWriters}): an operation with a write clause holds one fair lock for its
+ * whole transaction, so the wait for it is part of the operation's latency, as it would be for the application.
  */
 final class KuzuTransport implements Transport {
 
-    /** Kuzu's write clauses (and schema statements), outside string literals: an operation with one queues as a writer. */
-    private static final Pattern WRITE = Pattern.compile("\\b(CREATE|MERGE|SET|DELETE|REMOVE|COPY|DROP|ALTER)\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern STRING = Pattern.compile("'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\"");
     /** One database per host: its writers queue here, first come first served. */
     private static final ReentrantLock WRITER = new ReentrantLock(true);
-    private static final Map<String, Boolean> WRITES = new ConcurrentHashMap<>();
 
     private final Database db;
 
@@ -54,7 +46,7 @@ final class KuzuTransport implements Transport {
         return new Session() {
             @Override
             public void execute(Operation op) {
-                boolean writer = op.statements().stream().anyMatch(st -> writes(st.text()));
+                boolean writer = op.statements().stream().anyMatch(st -> KuzuWriters.writes(st.text()));
                 if (writer) WRITER.lock();
                 try {
                     run(op);
@@ -98,11 +90,6 @@ final class KuzuTransport implements Transport {
                 c.close();
             }
         };
-    }
-
-    /** Whether a statement has a write clause (outside its string literals). */
-    static boolean writes(String text) {
-        return WRITES.computeIfAbsent(text, t -> WRITE.matcher(STRING.matcher(t).replaceAll("''")).find());
     }
 
     static void check(QueryResult r) {

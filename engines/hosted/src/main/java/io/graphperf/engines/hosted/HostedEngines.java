@@ -1,0 +1,126 @@
+package io.graphperf.engines.hosted;
+
+import io.graphperf.core.engine.BulkImport;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.EngineDescriptor;
+import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.HostProcess;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The launcher every hosted engine shares: an engine host of graphperf's (a child JVM, its heap the run's, its working folder the
+ * trial's) started per store, asked to open it, and the adapter made from its reply; stores in the run's store folder as
+ * {@code graphperf-NAME-STORE}, the host's log as {@code NAME-host.log} in the trial's folder; the bulk import graphperf's loader
+ * in such a host ({@link HostedBulkImport}). An engine gives its host's main class and classpath, its open request and its adapter.
+ */
+public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
+
+    protected final EngineDescriptor.Context context;
+    private final String name;
+    private final String product;
+
+    /**
+     * @param name    the engine's name in files (e.g. "ladybug")
+     * @param product the engine's name in messages (e.g. "LadybugDB")
+     */
+    protected HostedEngines(String name, String product, EngineDescriptor.Context context) {
+        this.name = name;
+        this.product = product;
+        this.context = context;
+    }
+
+    /** The host's main class. */
+    protected abstract String hostMain();
+
+    /** The host's class path (a {@link io.graphperf.core.UserError} saying how to get it when it is not built). */
+    protected abstract String classpath() throws IOException;
+
+    /** The JVM options the host needs beyond heap and collector. */
+    protected List<String> jvmOptions() {
+        return List.of();
+    }
+
+    /** The adapter on a host that opened a store, {@code openReply} its answer. */
+    protected abstract Engine engine(HostProcess host, String openReply, Map<String, String> settings) throws Exception;
+
+    /** The open request's arguments after the store for a trial's settings; {@link #openArguments()} gives the run's. */
+    protected List<String> openArguments(Map<String, String> settings) {
+        return openArguments();
+    }
+
+    /** What loads the dataset's files in the host, for the report. */
+    protected abstract String loader();
+
+    @Override
+    public boolean embedded() {
+        return true;
+    }
+
+    @Override
+    public Engine start(String store, Map<String, String> settings, int connections) throws Exception {
+        return open(storeDir(store), settings);
+    }
+
+    @Override
+    public Engine open(Path store, Map<String, String> settings) throws Exception {
+        List<String> open = new ArrayList<>(List.of(store.toAbsolutePath().toString()));
+        open.addAll(openArguments(settings));
+        HostProcess host = startHost();
+        try {
+            return engine(host, host.request(Duration.ofMinutes(15), "open", open.toArray(String[]::new)), settings);
+        } catch (Exception | Error e) {
+            host.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public HostProcess startHost() throws IOException {
+        Path dir = context.trialDir().toAbsolutePath();
+        Files.createDirectories(dir);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + context.heap(),
+                "-Xmx" + context.heap(), "-XX:+UseG1GC"));
+        cmd.addAll(jvmOptions());
+        // the host named before its long classpath, where a process listing that cuts command lines still shows it
+        cmd.addAll(List.of("-Dgraphperf.trial=" + dir, "-Dgraphperf.host=" + hostMain(), "-cp", classpath(), hostMain()));
+        return HostProcess.start(product, cmd, hostLog(), Duration.ofMinutes(2), dir);
+    }
+
+    @Override
+    public Path hostLog() {
+        return context.trialDir().toAbsolutePath().resolve(name + "-host.log");
+    }
+
+    public Path storeDir(String store) {
+        return context.stores().toAbsolutePath().resolve("graphperf-" + name + "-" + store);
+    }
+
+    @Override
+    public BulkImport bulkImport(String store, Map<String, String> options) throws Exception {
+        Path s = storeDir(store);
+        HostedBulkImport.deleteStore(s);
+        return new HostedBulkImport(s, product, loader(), this);
+    }
+
+    @Override
+    public void deleteStore(String store) throws Exception {
+        if (!context.keepStore()) HostedBulkImport.deleteStore(storeDir(store));
+    }
+
+    @Override
+    public boolean keepStore() {
+        return context.keepStore();
+    }
+
+    /** The host's heap, for descriptions. */
+    protected String heap() {
+        return context.heap();
+    }
+}
