@@ -34,8 +34,8 @@ final class LadybugServer implements AutoCloseable {
      */
     @SuppressWarnings("unchecked")
     static LadybugServer start(String python, Path packages, Path script, Path store, long bufferPoolBytes, int threads) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(List.of(python, "-u", script.toString(), store.toString(), Long.toString(bufferPoolBytes), Integer.toString(threads)))
-                .redirectError(ProcessBuilder.Redirect.INHERIT); // its messages in the host's log
+        ProcessBuilder pb = new ProcessBuilder(List.of(python, "-u", "-X", "faulthandler", script.toString(), store.toString(), Long.toString(bufferPoolBytes), Integer.toString(threads)))
+                .redirectError(ProcessBuilder.Redirect.INHERIT); // its messages in the host's log, and the Python stacks of a crash (faulthandler)
         pb.environment().put("PYTHONPATH", packages.toString());
         pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
         Process p = pb.start();
