@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 /**
  * Which engine graphperf starts ({@code --engine}) or which engines it runs the same cells on, side by side
  * ({@code --engines}): each one a trial of its own in its own JVM, interleaved with the others, the first the baseline of the
- * comparisons. The names here; the CLI maps each to its adapter.
+ * comparisons. Neo4j's releases are named here; every other engine by its module's descriptor ({@link EngineDescriptor}, found on
+ * the class path), which also says why it cannot run and starts it.
  */
 public final class EngineChoice {
 
