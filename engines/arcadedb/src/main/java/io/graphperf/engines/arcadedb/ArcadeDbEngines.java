@@ -78,12 +78,6 @@ public final class ArcadeDbEngines extends HostedEngines {
     }
 
     @Override
-    protected List<String> openArguments(Map<String, String> settings) {
-        if (!settings.isEmpty()) throw new UserError("ArcadeDB takes no engine settings here (given: " + settings.keySet() + ")");
-        return openArguments();
-    }
-
-    @Override
     public List<String> openArguments() {
         return List.of(Long.toString(context.pageCacheBytes()));
     }

@@ -1,5 +1,6 @@
 package io.graphperf.engines.hosted;
 
+import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
@@ -50,8 +51,12 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
     /** The adapter on a host that opened a store, {@code openReply} its answer. */
     protected abstract Engine engine(HostProcess host, String openReply, Map<String, String> settings) throws Exception;
 
-    /** The open request's arguments after the store for a trial's settings; {@link #openArguments()} gives the run's. */
+    /**
+     * The open request's arguments after the store for a trial's settings; {@link #openArguments()} gives the run's. An engine
+     * takes no settings unless it says how (FalkorDB's are its server's).
+     */
     protected List<String> openArguments(Map<String, String> settings) {
+        if (!settings.isEmpty()) throw new UserError(product + " takes no engine settings here (given: " + settings.keySet() + ")");
         return openArguments();
     }
 

@@ -47,12 +47,6 @@ public final class KuzuEngines extends HostedEngines {
         return new KuzuEngine(host, openReply, settings());
     }
 
-    @Override
-    protected List<String> openArguments(Map<String, String> settings) {
-        if (!settings.isEmpty()) throw new UserError("Kuzu takes no engine settings here (given: " + settings.keySet() + ")");
-        return openArguments();
-    }
-
     /** The buffer pool, and threads per query (0: Kuzu's default, every core). */
     @Override
     public List<String> openArguments() {

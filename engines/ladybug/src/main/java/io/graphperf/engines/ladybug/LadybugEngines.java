@@ -42,12 +42,6 @@ public final class LadybugEngines extends HostedEngines {
     }
 
     @Override
-    protected List<String> openArguments(Map<String, String> settings) {
-        if (!settings.isEmpty()) throw new UserError("LadybugDB takes no engine settings here (given: " + settings.keySet() + ")");
-        return openArguments();
-    }
-
-    @Override
     public List<String> openArguments() {
         try {
             LadybugPackage.Server s = LadybugPackage.get();

@@ -1,6 +1,5 @@
 package io.graphperf.engines.orientdb;
 
-import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostProcess;
@@ -56,12 +55,6 @@ public final class OrientEngines extends HostedEngines {
     @Override
     protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
         return new OrientEngine(host, openReply, settings());
-    }
-
-    @Override
-    protected List<String> openArguments(Map<String, String> settings) {
-        if (!settings.isEmpty()) throw new UserError("OrientDB takes no engine settings here (given: " + settings.keySet() + ")");
-        return openArguments();
     }
 
     @Override
