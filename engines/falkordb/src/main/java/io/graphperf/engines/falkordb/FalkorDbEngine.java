@@ -38,10 +38,6 @@ final class FalkorDbEngine extends HostedEngine {
                 + roundTrip("emptyQueryRoundTripMicros") + " for RETURN 1";
     }
 
-    private String roundTrip(String key) {
-        return environment().get(key) instanceof Map<?, ?> m ? "p50 " + m.get("p50") + " µs / p99 " + m.get("p99") + " µs" : "not measured";
-    }
-
     @Override
     public String dialect() {
         return "falkordb";
@@ -50,14 +46,6 @@ final class FalkorDbEngine extends HostedEngine {
     @Override
     protected Pattern schemaStatement() {
         return SCHEMA;
-    }
-
-    @Override
-    public List<Long> serverPids() {
-        List<Long> pids = new ArrayList<>();
-        if (environment().get("serverPid") instanceof Number n) pids.add(n.longValue());
-        host.pid().ifPresent(pids::add);
-        return pids;
     }
 
     /** FalkorDB's indexes and unique constraints, named as graphperf names an index on that label and property (graphperf_label_property[_unique]). */
@@ -113,19 +101,6 @@ final class FalkorDbEngine extends HostedEngine {
         }
     }
 
-    /** Closes the host (which stops its server); a server still running after that (its watchdog killed outright) is killed too. */
-    @Override
-    public void close() {
-        super.close();
-        if (environment().get("serverPid") instanceof Number n) ProcessHandle.of(n.longValue()).ifPresent(p -> {
-            p.destroy();
-            try {
-                p.onExit().get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                p.destroyForcibly();
-            }
-        });
-    }
 
     @Override
     public void reset() {

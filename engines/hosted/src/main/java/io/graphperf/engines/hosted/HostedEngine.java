@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -132,9 +133,32 @@ public abstract class HostedEngine implements Engine {
         return host.pid();
     }
 
+    /** The processes that serve the engine: a server the host started (its pid in the environment's serverPid), and the host. */
+    @Override
+    public List<Long> serverPids() {
+        List<Long> pids = new ArrayList<>();
+        if (environment.get("serverPid") instanceof Number n) pids.add(n.longValue());
+        host.pid().ifPresent(pids::add);
+        return pids;
+    }
+
+    /** A round trip the host measured at start (environment key {@code key}: p50 and p99 in µs), as the engine's line names it. */
+    protected String roundTrip(String key) {
+        return environment.get(key) instanceof Map<?, ?> m ? "p50 " + m.get("p50") + " µs / p99 " + m.get("p99") + " µs" : "not measured";
+    }
+
+    /** Closes the host (which stops a server it started); a server still running after that (its host killed outright) is killed too. */
     @Override
     public void close() {
         host.close();
+        if (environment.get("serverPid") instanceof Number n) ProcessHandle.of(n.longValue()).ifPresent(p -> {
+            p.destroy();
+            try {
+                p.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                p.destroyForcibly();
+            }
+        });
     }
 
     protected static String json(Map<String, Object> params) {

@@ -7,7 +7,6 @@ import com.kuzudb.QueryResult;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
-import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.engine.Transport;
 
 import java.util.HashMap;
@@ -46,25 +45,7 @@ final class KuzuTransport implements Transport {
         return new Session() {
             @Override
             public void execute(Operation op) {
-                boolean writer = op.statements().stream().anyMatch(st -> KuzuWriters.writes(st.text()));
-                if (writer) WRITER.lock();
-                try {
-                    run(op);
-                } finally {
-                    if (writer) WRITER.unlock();
-                }
-            }
-
-            private void run(Operation op) {
-                boolean explicit = op.txMode() == TxMode.EXPLICIT && op.statements().size() > 1;
-                if (explicit) check(c.query("BEGIN TRANSACTION"));
-                boolean done = false;
-                try {
-                    for (Statement st : op.statements()) fetch(st);
-                    done = true;
-                } finally {
-                    if (explicit) check(c.query(done ? "COMMIT" : "ROLLBACK"));
-                }
+                KuzuWriters.execute(op, WRITER, tx -> check(c.query(tx)), this::fetch);
             }
 
             @Override

@@ -5,7 +5,6 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
-import io.graphperf.core.engine.TxMode;
 import io.graphperf.engines.kuzu.host.KuzuWriters;
 
 import java.io.BufferedReader;
@@ -50,21 +49,7 @@ final class LadybugTransport implements Transport {
         return new Session() {
             @Override
             public void execute(Operation op) {
-                boolean writer = op.statements().stream().anyMatch(st -> KuzuWriters.writes(st.text()));
-                if (writer) WRITER.lock();
-                try {
-                    boolean explicit = op.txMode() == TxMode.EXPLICIT && op.statements().size() > 1;
-                    if (explicit) c.rows("BEGIN TRANSACTION", Map.of());
-                    boolean done = false;
-                    try {
-                        for (Statement st : op.statements()) c.rows(st.text(), st.params());
-                        done = true;
-                    } finally {
-                        if (explicit) c.rows(done ? "COMMIT" : "ROLLBACK", Map.of());
-                    }
-                } finally {
-                    if (writer) WRITER.unlock();
-                }
+                KuzuWriters.execute(op, WRITER, tx -> c.rows(tx, Map.of()), st -> c.rows(st.text(), st.params()));
             }
 
             @Override
