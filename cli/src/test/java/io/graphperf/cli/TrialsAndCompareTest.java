@@ -75,6 +75,12 @@ class TrialsAndCompareTest {
 
         @Override
         public TrialResult run(RunContext ctx, String options) throws Exception {
+            if ("crash".equals(ctx.engines().settings().get("pageCache"))) {
+                synchronized (this) {
+                    order.add(ctx.variant() + " (crashed)");
+                }
+                throw new IllegalStateException("the engine's server is gone: killed by SIGSEGV");
+            }
             boolean slow = "64m".equals(ctx.engines().settings().get("pageCache"));
             long nanos = slow ? 13_000_000 : 10_000_000;
             Operation op = new Operation("op", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
@@ -145,6 +151,23 @@ class TrialsAndCompareTest {
         assertTrue(one.out().contains("1 without a verdict"), one.out());
         CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir.toString(), runDir + ":baseline"), "holds variants [baseline, small-cache]");
         CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir + ":nope", runDir + ":baseline"), "has no variant 'nope'");
+    }
+
+    /** An engine that crashes stops its own variant only: the others' trials go on, and the run ends failed, naming it and why. */
+    @Test
+    void aVariantWhoseTrialFailsStopsAloneAndTheRunEndsFailed(@TempDir Path dir) throws Exception {
+        StandIn e = new StandIn();
+        Path runDir = Files.createDirectories(dir.resolve("series"));
+        RunResult r = series(runDir, e, List.of("crashing:page-cache=crash", "other:page-cache=256m"), 2);
+        assertEquals(List.of("baseline", "crashing (crashed)", "other", "baseline", "other"), e.order, "the crashed variant's second trial skipped");
+        assertFalse(r.passed());
+        assertEquals(5, r.trials().size());
+        assertEquals(List.of(false), r.trials().stream().filter(t -> t.variant().equals("crashing")).map(RunResult.Trial::passed).toList());
+        assertEquals(4, r.trials().stream().filter(RunResult.Trial::passed).count(), "every other trial ran and passed");
+        assertEquals(4, r.cells().size());
+        assertTrue(r.failures().size() == 1 && r.failures().get(0).contains("02-crashing-1") && r.failures().get(0).contains("SIGSEGV"), r.failures().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("crashing: its later trials skipped")), r.warnings().toString());
+        assertEquals(1, r.comparisons().stream().filter(c -> c.variant().equals("other")).count(), "the variants that ran are still compared");
     }
 
     /** Both variants at once, round by round: each round's two trials start every cell together; the verdict comes from the pairs. */

@@ -36,7 +36,8 @@ import java.util.Map;
  * it measured; at the end one run.json holds every cell, the experiment's headlines and targets, and each variant's comparison with the
  * baseline over the trials that passed (failed ones left out and listed; paired round by round for duets). A matrix cell's storage (its
  * filesystems, hooks and I/O probe) is made before each of its trials and removed after it, also when the trial fails; a failing hook
- * stops that trial and the matrix goes on. With a precision goal the rounds go on until every figure's interval is narrow enough or
+ * stops that trial and the matrix goes on. In a run of several variants (not a duet) a trial that fails stops its variant only: its later
+ * trials are skipped, the other variants' trials go on, and the run ends failed, naming the variant and why. With a precision goal the rounds go on until every figure's interval is narrow enough or
  * the budget ends ({@link Precision}), the outcome in run.json's configuration.
  */
 public final class Trials {
@@ -126,6 +127,8 @@ public final class Trials {
         private final Map<String, String> trialEngines = new LinkedHashMap<>();
         private String engine = "", reset = "";
         private int order, rounds;
+        /** variants whose trial failed in a run of several: their later trials are skipped, the other variants go on */
+        private final Map<String, String> failedVariants = new LinkedHashMap<>();
 
         Run(Experiment<O> e, Spec spec, EngineFactory engines, ProgressListener progress) {
             this.e = e;
@@ -151,7 +154,11 @@ public final class Trials {
                 long roundBegan = System.nanoTime();
                 rounds = r;
                 if (spec.pairing() == Pairing.DUET) duet(r, current);
-                else for (Variant v : spec.variants()) trial(v, r, current, null);
+                else for (Variant v : spec.variants()) {
+                    if (failedVariants.containsKey(v.name())) continue;
+                    trial(v, r, current, null);
+                }
+                if (!failedVariants.isEmpty() && failedVariants.size() == spec.variants().size()) break; // nothing left to run
                 Precision.Goal goal = spec.precision();
                 if (goal == null || r < goal.minRuns()) continue;
                 long elapsed = System.nanoTime() - began, round = System.nanoTime() - roundBegan;
@@ -285,6 +292,15 @@ public final class Trials {
                     if (ex instanceof Hook.Failed) {
                         progress.phaseDone("cell stopped: " + why);
                         return; // that cell stops; the rest of the matrix goes on
+                    }
+                    if (!single && pairing == null && spec.variants().size() > 1) {
+                        // one engine that crashes (or one variant's wrong setting) does not cost the others their trials: this variant
+                        // stops, the run goes on and ends failed, saying which variant stopped and why
+                        failedVariants.put(v.name(), why);
+                        if (r < spec.maxRounds()) warnings.add(v.name() + ": its later trials skipped, as its trial " + name + " failed");
+                        progress.phaseDone("trial failed: " + why + (failedVariants.size() < spec.variants().size() ? "; the other variants go on" : ""));
+                        ResultsFolder.write(build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
+                        return;
                     }
                     // the folder keeps what was measured and says why the run stopped
                     ResultsFolder.write(build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
