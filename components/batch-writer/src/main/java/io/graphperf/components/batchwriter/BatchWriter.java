@@ -1,6 +1,7 @@
 package io.graphperf.components.batchwriter;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -157,37 +158,98 @@ public final class BatchWriter implements AutoCloseable {
      * @throws IllegalArgumentException when a parameter cannot be logged
      */
     public CompletableFuture<Ack> submit(String statement, Map<String, Object> params, AckMode ack) throws IOException {
-        if (!running) throw new Rejected("the batch writer is stopping; retry once the database is back");
+        if (!running) throw new Rejected(STOPPING);
         byte[] payload = WriteCodec.encode(statement, params);
         long now = System.nanoTime();
-        DurableLog.Appended appended;
-        PendingWrites.Write write;
-        CompletableFuture<Ack> applied = null;
+        Logged logged;
         synchronized (submitLock) {
             // the bound covers writes being applied too, not only those still queued
             if (log.lastSequence() - appliedPosition >= config.queueCapacity()) {
                 metrics.rejected();
-                throw new Rejected("the batch writer's queue is full (" + config.queueCapacity() + " writes logged but not yet applied); "
-                        + "retry after a short pause");
+                throw new Rejected(queueFull());
             }
-            appended = log.append(payload);
-            write = new PendingWrites.Write(appended.sequence(), statement, params, now, false);
-            if (ack == AckMode.APPLIED) {
-                applied = new CompletableFuture<>();
-                appliedWaiters.put(appended.sequence(), applied);
-            }
-            pending.add(write);
+            logged = logUnderLock(statement, params, payload, now, ack);
         }
         metrics.submitted();
-        PendingWrites.Write w = write;
-        CompletableFuture<Long> durable = appended.durable().whenComplete((seq, err) -> {
+        return acknowledgement(logged, ack);
+    }
+
+    /**
+     * Several writes of one statement (a client's coalesced batch), logged under the lock once: one acknowledgement per write in the
+     * order given. A write that cannot be logged fails alone — its future completes exceptionally with {@link Rejected} (the queue is
+     * full from that write on: nothing of it was logged, retry it) or IllegalArgumentException (a parameter that cannot be logged) —
+     * and the others go on.
+     *
+     * @throws Rejected when the writer is stopping (nothing was logged)
+     */
+    public List<CompletableFuture<Ack>> submitAll(String statement, List<Map<String, Object>> params, AckMode ack) throws IOException {
+        if (!running) throw new Rejected(STOPPING);
+        int n = params.size();
+        byte[][] payloads = new byte[n][];
+        RuntimeException[] refused = new RuntimeException[n];
+        for (int i = 0; i < n; i++) {
+            try {
+                payloads[i] = WriteCodec.encode(statement, params.get(i));
+            } catch (IllegalArgumentException e) {
+                refused[i] = e;
+            }
+        }
+        long now = System.nanoTime();
+        Logged[] logged = new Logged[n];
+        int rejected = 0, submitted = 0;
+        synchronized (submitLock) {
+            for (int i = 0; i < n; i++) {
+                if (refused[i] != null) continue;
+                if (log.lastSequence() - appliedPosition >= config.queueCapacity()) {
+                    refused[i] = new Rejected(queueFull());
+                    rejected++;
+                    continue;
+                }
+                logged[i] = logUnderLock(statement, params.get(i), payloads[i], now, ack);
+                submitted++;
+            }
+        }
+        for (int i = 0; i < rejected; i++) metrics.rejected();
+        for (int i = 0; i < submitted; i++) metrics.submitted();
+        List<CompletableFuture<Ack>> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) out.add(refused[i] != null ? CompletableFuture.failedFuture(refused[i]) : acknowledgement(logged[i], ack));
+        return out;
+    }
+
+    private static final String STOPPING = "the batch writer is stopping; retry once the database is back";
+
+    private String queueFull() {
+        return "the batch writer's queue is full (" + config.queueCapacity() + " writes logged but not yet applied); retry after a short pause";
+    }
+
+    /** A write appended to the log and queued, with the future its 'applied' acknowledgement completes (null for 'durable'). */
+    private record Logged(DurableLog.Appended appended, PendingWrites.Write write, CompletableFuture<Ack> applied) {
+    }
+
+    /** Appends and queues one write; the caller holds {@code submitLock} and has checked the queue's bound. */
+    private Logged logUnderLock(String statement, Map<String, Object> params, byte[] payload, long now, AckMode ack) throws IOException {
+        DurableLog.Appended appended = log.append(payload);
+        PendingWrites.Write write = new PendingWrites.Write(appended.sequence(), statement, params, now, false);
+        CompletableFuture<Ack> applied = null;
+        if (ack == AckMode.APPLIED) {
+            applied = new CompletableFuture<>();
+            appliedWaiters.put(appended.sequence(), applied);
+        }
+        pending.add(write);
+        return new Logged(appended, write, applied);
+    }
+
+    /** The acknowledgement of a logged write: when its record is durable, or (applied) when its batch committed. */
+    private CompletableFuture<Ack> acknowledgement(Logged logged, AckMode ack) {
+        PendingWrites.Write w = logged.write();
+        CompletableFuture<Long> durable = logged.appended().durable().whenComplete((seq, err) -> {
             if (err == null) {
                 w.durableAt(System.nanoTime());
                 wakeApplier();
             }
         });
         if (ack == AckMode.APPLIED) {
-            CompletableFuture<Ack> a = applied;
+            CompletableFuture<Ack> a = logged.applied();
             durable.exceptionally(err -> {
                 a.completeExceptionally(err);
                 return null;

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -155,6 +156,39 @@ class BatchWriterTest {
             IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                     () -> w.submit(CREATE, Map.of("when", java.time.LocalDate.of(2026, 1, 1)), BatchWriter.AckMode.DURABLE));
             assertTrue(bad.getMessage().contains("parameter when is a LocalDate"), bad.getMessage());
+        }
+    }
+
+    /** A batch logged at once: each write its own acknowledgement; one that cannot be logged, or does not fit the queue, fails alone. */
+    @Test
+    void aBatchOfWritesIsLoggedTogetherAndEachFailsAlone(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of());
+        db.down = true; // nothing applies: the queue fills
+        try (BatchWriter w = BatchWriter.start(config(dir, 100), db)) {
+            List<Map<String, Object>> params = new ArrayList<>();
+            for (long i = 0; i < 102; i++) params.add(i == 3 ? Map.of("id", java.time.LocalDate.of(2026, 1, 1)) : Map.of("id", i));
+            List<CompletableFuture<BatchWriter.Ack>> acks = w.submitAll(CREATE, params, BatchWriter.AckMode.DURABLE);
+            assertEquals(102, acks.size(), "one acknowledgement per write, in the order given");
+            List<Long> sequences = new ArrayList<>();
+            for (int i = 0; i < 102; i++) {
+                if (i == 3) {
+                    ExecutionException e = assertThrows(ExecutionException.class, () -> acks.get(3).get(60, TimeUnit.SECONDS));
+                    assertTrue(e.getCause() instanceof IllegalArgumentException && e.getCause().getMessage().contains("parameter id is a LocalDate"),
+                            e.getCause().toString());
+                } else if (i == 101) {
+                    ExecutionException e = assertThrows(ExecutionException.class, () -> acks.get(101).get(60, TimeUnit.SECONDS));
+                    assertTrue(e.getCause() instanceof BatchWriter.Rejected, "the 101st loggable write does not fit a queue of 100: " + e.getCause());
+                } else {
+                    sequences.add(acks.get(i).get(60, TimeUnit.SECONDS).sequence());
+                }
+            }
+            assertEquals(LongStream.rangeClosed(1, 100).boxed().toList(), sequences, "the logged writes in order, nothing for the refused");
+            Map<String, Object> m = w.metrics(false);
+            assertEquals(1L, m.get("rejected"));
+            assertEquals(100L, m.get("lastSequence"));
+            db.down = false;
+            assertTrue(w.awaitApplied(60_000));
+            assertEquals(LongStream.range(0, 101).filter(i -> i != 3).boxed().toList(), db.rows(), "every logged write applied once, in order");
         }
     }
 

@@ -9,6 +9,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,27 +32,42 @@ public final class GatewayClient implements AutoCloseable {
      * @param uri          ws://host:port/graphperf (wss:// for TLS)
      * @param threshold    messages smaller than this many bytes are sent uncompressed
      * @param trust        wss://: a PEM certificate (or chain) to trust besides the JDK's, e.g. the gateway's self-signed one; null for none
+     * @param linger       how long a submit may wait for others to join its message ({@link #submitAsync}); 0: none (what gathers while
+     *                     the previous message is being sent still goes together)
+     * @param batchWrites  at most this many submits in one message; 1: each submit its own message, as the gateway's single form
      */
     public record Options(URI uri, Format format, Compression compression, int threshold, int connections, int pipelining,
-                          String user, String password, String token, long timeoutMillis, java.nio.file.Path trust) {
+                          String user, String password, String token, long timeoutMillis, Path trust, Duration linger, int batchWrites) {
+        /** The defaults of submits' coalescing: see docs/gateway.md ("Coalescing client") for how they were chosen. */
+        public static final Duration LINGER = Duration.ZERO;
+        public static final int BATCH_WRITES = 1000;
+
         public Options {
             if (connections < 1 || pipelining < 1) throw new IllegalArgumentException("connections and pipelining must be at least 1");
+            if (linger.isNegative() || batchWrites < 1) throw new IllegalArgumentException("linger must be at least 0 and batchWrites at least 1");
         }
 
         public static Options of(URI uri, Format format, Compression compression) {
-            return new Options(uri, format, compression, 512, 1, 64, null, null, null, 60_000, null);
+            return new Options(uri, format, compression, 512, 1, 64, null, null, null, 60_000, null, LINGER, BATCH_WRITES);
         }
 
         public Options withConnections(int n) {
-            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, timeoutMillis, trust);
+            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, timeoutMillis, trust, linger, batchWrites);
         }
 
         public Options withLogin(String user, String password, String token) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, trust);
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, trust, linger, batchWrites);
         }
 
-        public Options withTrust(java.nio.file.Path certificate) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, certificate);
+        public Options withTrust(Path certificate) {
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, certificate, linger,
+                    batchWrites);
+        }
+
+        /** Submits' coalescing: {@code batchWrites} 1 turns it off. */
+        public Options withCoalescing(Duration linger, int batchWrites) {
+            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, trust, linger,
+                    batchWrites);
         }
     }
 
@@ -58,9 +75,11 @@ public final class GatewayClient implements AutoCloseable {
     private final EventLoopGroup group;
     private final List<GatewayConnection> connections = new ArrayList<>();
     private final AtomicInteger next = new AtomicInteger();
+    private final SubmitCoalescer submits;
 
     private GatewayClient(Options options) {
         this.options = options;
+        this.submits = options.batchWrites() > 1 ? new SubmitCoalescer(this::send, options.linger().toNanos(), options.batchWrites()) : null;
         this.group = new MultiThreadIoEventLoopGroup(Math.min(options.connections(), Math.max(1, Runtime.getRuntime().availableProcessors())),
                 new DefaultThreadFactory("graphperf-gateway-client", true), NioIoHandler.newFactory());
     }
@@ -115,10 +134,13 @@ public final class GatewayClient implements AutoCloseable {
     }
 
     /**
-     * Sends one write to the database's batch writer without waiting: the future completes with the acknowledgement ({@code ack}:
-     * "durable" or "applied"), its sequence in {@link Response#sequence()}, or an error response (e.g. Graphperf.Busy: retry later).
+     * Sends one write to the database's batch writer without waiting: the future completes with its own acknowledgement ({@code ack}:
+     * "durable" or "applied"), its sequence in {@link Response#sequence()}, or its own error response (e.g. Graphperf.Busy: retry later).
+     * Thread-safe; the submits of every thread of this client gather into one message per statement, parameter names and {@code ack}
+     * ({@link Options#linger()}, {@link Options#batchWrites()}), each write still acknowledged or failed alone.
      */
     public CompletableFuture<Response> submitAsync(String statement, Map<String, Object> params, String ack) throws InterruptedException {
+        if (submits != null) return submits.submit(statement, params, ack);
         Map<String, Object> m = request(Messages.SUBMIT, Messages.STATEMENT, statement, Messages.PARAMS, params);
         m.put(Messages.ACK, ack);
         return send(m);
@@ -155,6 +177,7 @@ public final class GatewayClient implements AutoCloseable {
 
     @Override
     public void close() {
+        if (submits != null) submits.close();
         for (GatewayConnection c : connections) c.close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }

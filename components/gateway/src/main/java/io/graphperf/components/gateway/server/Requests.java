@@ -32,6 +32,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /** Runs one request against the database, as the connection's user, streaming its result to the connection's {@link Call}. */
@@ -276,6 +278,7 @@ final class Requests {
         response.put(Messages.ID, request.get(Messages.ID));
         response.put(Messages.KIND, Messages.SUBMIT);
         response.put(Messages.ACK, mode.label());
+        if (request.get(Messages.ROWS) != null) return submitRows(writer, request, mode, response);
         if (request.get(Messages.WRITES) == null) {
             return submitOne(writer, request, mode).thenApply(seq -> {
                 response.put(Messages.SEQUENCE, seq);
@@ -298,6 +301,69 @@ final class Requests {
         }
         return CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).thenApply(x -> {
             response.put(Messages.ACKS, acks.stream().map(CompletableFuture::join).toList());
+            return response;
+        });
+    }
+
+    /**
+     * The compact form of a batch of writes of one statement: {@code columns} (the parameters' names, once) and {@code rows} (each
+     * write's values in that order), logged together. Answered once every write is acknowledged: {@code sequences} (each write's
+     * place in the log, in the order sent; -1 for a write that failed) and {@code errors} ({index, code, message} of each failed write;
+     * absent when none did) — a bad write fails alone.
+     */
+    private static CompletableFuture<Map<String, Object>> submitRows(BatchWriter writer, Map<String, Object> request, BatchWriter.AckMode mode,
+                                                                     Map<String, Object> response) throws Refused {
+        if (!(request.get(Messages.STATEMENT) instanceof String statement) || statement.isBlank()) {
+            throw new Refused(Messages.INVALID, "a submit needs a 'statement' string");
+        }
+        if (!(request.get(Messages.ROWS) instanceof List<?> rows) || rows.isEmpty()) throw new Refused(Messages.INVALID, "'rows' must be a non-empty list");
+        if (!(request.get(Messages.COLUMNS) instanceof List<?> columns) || !columns.stream().allMatch(c -> c instanceof String)) {
+            throw new Refused(Messages.INVALID, "a submit with 'rows' needs 'columns', a list of the parameters' names");
+        }
+        int n = rows.size(), width = columns.size();
+        List<Map<String, Object>> params = new ArrayList<>(n);
+        Map<Integer, Object> errors = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            if (!(rows.get(i) instanceof List<?> row) || row.size() != width) {
+                errors.put(i, "each of 'rows' must be a list of " + width + " values, one per column");
+                params.add(null);
+                continue;
+            }
+            Map<String, Object> p = new LinkedHashMap<>(width * 2);
+            for (int c = 0; c < width; c++) p.put((String) columns.get(c), row.get(c));
+            params.add(p);
+        }
+        List<Map<String, Object>> valid = errors.isEmpty() ? params : params.stream().filter(Objects::nonNull).toList();
+        List<CompletableFuture<BatchWriter.Ack>> logged;
+        try {
+            logged = writer.submitAll(statement, valid, mode);
+        } catch (BatchWriter.Rejected e) {
+            throw new Refused(Messages.BUSY, e.getMessage());
+        } catch (java.io.IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>(n);
+        for (int i = 0, v = 0; i < n; i++) acks.add(params.get(i) == null ? null : logged.get(v++));
+        CompletableFuture<?>[] all = acks.stream().filter(Objects::nonNull).map(a -> a.exceptionally(e -> null)).toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(all).thenApply(x -> {
+            List<Long> sequences = new ArrayList<>(n);
+            List<Object> failed = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                CompletableFuture<BatchWriter.Ack> a = acks.get(i);
+                if (a == null) {
+                    sequences.add(-1L);
+                    failed.add(Map.of(Messages.INDEX, (long) i, Messages.CODE, Messages.INVALID, Messages.MESSAGE, errors.get(i)));
+                } else if (a.isCompletedExceptionally()) {
+                    Throwable e = cause(a.handle((ok, err) -> err).join());
+                    sequences.add(-1L);
+                    failed.add(Map.of(Messages.INDEX, (long) i, Messages.CODE, e instanceof BatchWriter.Rejected ? Messages.BUSY
+                            : e instanceof IllegalArgumentException ? Messages.INVALID : code(e), Messages.MESSAGE, String.valueOf(e.getMessage())));
+                } else {
+                    sequences.add(a.join().sequence());
+                }
+            }
+            response.put(Messages.SEQUENCES, sequences);
+            if (!failed.isEmpty()) response.put(Messages.ERRORS, failed);
             return response;
         });
     }

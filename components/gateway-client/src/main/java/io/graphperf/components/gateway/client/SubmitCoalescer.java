@@ -1,0 +1,207 @@
+package io.graphperf.components.gateway.client;
+
+import io.graphperf.components.gateway.protocol.Messages;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Gathers the submits of every thread of one client into one message per statement, parameter names and acknowledgement mode, the
+ * way a Kafka producer batches records: a batch is sent when it holds {@code maxWrites} writes, or {@code linger} after its first write
+ * (with a linger of 0, at once — what gathers while the sender is busy with the previous message goes together). A batch goes in the
+ * gateway's compact form (the statement and the parameters' names once, each write's values as a row); each write keeps its own future
+ * and its own outcome: acknowledged with its sequence, or its own error (Graphperf.Busy for a write the queue could not take) while
+ * the others of its batch go on. One sender thread encodes and sends; it waits when the connections' pipelines are full, so
+ * submits gather into larger batches instead of more messages.
+ */
+final class SubmitCoalescer implements AutoCloseable {
+
+    /** Sends a request and completes with its response (GatewayClient.send). */
+    interface Sender {
+        CompletableFuture<Response> send(Map<String, Object> request) throws InterruptedException;
+    }
+
+    private record Shape(String statement, String ack, List<String> columns) {
+    }
+
+    private static final class Batch {
+        final Shape shape;
+        final long firstNanos;
+        final List<List<Object>> rows = new ArrayList<>();
+        final List<CompletableFuture<Response>> futures = new ArrayList<>();
+
+        Batch(Shape shape, long firstNanos) {
+            this.shape = shape;
+            this.firstNanos = firstNanos;
+        }
+    }
+
+    private final Sender sender;
+    private final long lingerNanos;
+    private final int maxWrites;
+    private final Map<Shape, Batch> open = new LinkedHashMap<>(); // oldest first
+    private final ArrayDeque<Batch> full = new ArrayDeque<>();
+    private final Thread thread;
+    private boolean closed;
+
+    SubmitCoalescer(Sender sender, long lingerNanos, int maxWrites) {
+        if (lingerNanos < 0 || maxWrites < 1) throw new IllegalArgumentException("linger must be at least 0 and the batch at least 1 write");
+        this.sender = sender;
+        this.lingerNanos = lingerNanos;
+        this.maxWrites = maxWrites;
+        this.thread = new Thread(this::sendLoop, "graphperf-gateway-submits");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Adds one write to its batch; the future completes with its own acknowledgement or error response. */
+    CompletableFuture<Response> submit(String statement, Map<String, Object> params, String ack) {
+        List<String> columns = List.copyOf(params.keySet());
+        List<Object> row = new ArrayList<>(columns.size());
+        for (String c : columns) row.add(params.get(c));
+        Shape shape = new Shape(statement, ack, columns);
+        CompletableFuture<Response> f = new CompletableFuture<>();
+        synchronized (this) {
+            if (closed) {
+                f.completeExceptionally(new GatewayException(Messages.FAILED, "the client is closed"));
+                return f;
+            }
+            Batch b = open.get(shape);
+            if (b == null) {
+                b = new Batch(shape, System.nanoTime());
+                open.put(shape, b);
+                if (open.size() == 1) notifyAll();
+            }
+            b.rows.add(row);
+            b.futures.add(f);
+            if (b.rows.size() >= maxWrites) {
+                open.remove(shape);
+                full.add(b);
+                notifyAll();
+            }
+        }
+        return f;
+    }
+
+    private void sendLoop() {
+        while (true) {
+            Batch b;
+            try {
+                b = next();
+            } catch (InterruptedException e) {
+                failOpen(new GatewayException(Messages.FAILED, "the client is closed"));
+                return;
+            }
+            if (b == null) return;
+            dispatch(b);
+        }
+    }
+
+    /** The next batch to send: a full one, else the oldest once its linger has passed (every one at once when closing); null when closed and empty. */
+    private synchronized Batch next() throws InterruptedException {
+        while (true) {
+            if (!full.isEmpty()) return full.poll();
+            if (open.isEmpty()) {
+                if (closed) return null;
+                wait();
+                continue;
+            }
+            Iterator<Batch> oldest = open.values().iterator();
+            Batch b = oldest.next();
+            long due = b.firstNanos + lingerNanos - System.nanoTime();
+            if (due <= 0 || closed) {
+                oldest.remove();
+                return b;
+            }
+            wait(due / 1_000_000, (int) (due % 1_000_000));
+        }
+    }
+
+    private void dispatch(Batch b) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put(Messages.KIND, Messages.SUBMIT);
+        request.put(Messages.STATEMENT, b.shape.statement());
+        request.put(Messages.COLUMNS, b.shape.columns());
+        request.put(Messages.ROWS, b.rows);
+        request.put(Messages.ACK, b.shape.ack());
+        CompletableFuture<Response> sent;
+        try {
+            sent = sender.send(request);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(b, new GatewayException(Messages.FAILED, "interrupted while sending"));
+            return;
+        } catch (RuntimeException e) {
+            fail(b, e);
+            return;
+        }
+        sent.whenComplete((r, err) -> {
+            if (err != null) fail(b, err);
+            else complete(b, r);
+        });
+    }
+
+    /** Each write's own response from the batch's: its sequence, or its error; the batch's costs shared out evenly. */
+    @SuppressWarnings("unchecked")
+    static void complete(Batch b, Response r) {
+        int n = b.futures.size();
+        Object server = r.message().get(Messages.SERVER);
+        Map<Integer, Object> errors = new LinkedHashMap<>();
+        if (r.message().get(Messages.ERRORS) instanceof List<?> es) {
+            for (Object e : es) if (e instanceof Map<?, ?> m && m.get(Messages.INDEX) instanceof Number i) errors.put(i.intValue(), m);
+        }
+        List<Object> sequences = r.message().get(Messages.SEQUENCES) instanceof List<?> s ? (List<Object>) s : null;
+        for (int i = 0; i < n; i++) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put(Messages.KIND, Messages.SUBMIT);
+            m.put(Messages.ACK, b.shape.ack());
+            if (r.error() != null) {
+                m.put(Messages.ERROR, r.message().get(Messages.ERROR)); // the whole message refused: every write of it
+            } else if (errors.containsKey(i)) {
+                Map<String, Object> e = (Map<String, Object>) errors.get(i);
+                m.put(Messages.ERROR, Map.of(Messages.CODE, String.valueOf(e.get(Messages.CODE)), Messages.MESSAGE, String.valueOf(e.get(Messages.MESSAGE))));
+            } else if (sequences != null && i < sequences.size() && sequences.get(i) instanceof Number seq) {
+                m.put(Messages.SEQUENCE, seq.longValue());
+            } else {
+                m.put(Messages.ERROR, Map.of(Messages.CODE, Messages.FAILED, Messages.MESSAGE, "the gateway's answer has no sequence for this write"));
+            }
+            if (server != null) m.put(Messages.SERVER, server);
+            b.futures.get(i).complete(new Response(m, r.encodeNanos() / n, r.decodeNanos() / n, r.sentBytes() / n, r.sentUncompressedBytes() / n,
+                    r.receivedBytes() / n, r.receivedUncompressedBytes() / n));
+        }
+    }
+
+    private static void fail(Batch b, Throwable e) {
+        for (CompletableFuture<Response> f : b.futures) f.completeExceptionally(e);
+    }
+
+    private synchronized void failOpen(Exception e) {
+        for (Batch b : full) fail(b, e);
+        for (Batch b : open.values()) fail(b, e);
+        full.clear();
+        open.clear();
+    }
+
+    /** Sends what is gathered (without waiting for linger), then stops the sender. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            notifyAll();
+        }
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            thread.interrupt();
+            failOpen(new GatewayException(Messages.FAILED, "the client is closed"));
+        }
+    }
+}
