@@ -15,7 +15,7 @@ import json
 import struct
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import bson
 import lz4.block
@@ -136,6 +136,10 @@ class GatewayClient:
         self._pending: Dict[int, asyncio.Future] = {}
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self._closed: Optional[BaseException] = None
+        # submits gathered per (statement, parameter names, ack): rows and each write's future, sent as one compact message
+        self.linger = 0.0
+        self.batch_writes = 1000
+        self._batches: Dict[Tuple[str, Tuple[str, ...], str], Tuple[List[List[Any]], List[asyncio.Future]]] = {}
 
     @classmethod
     async def connect(cls, uri: str, format: str = "json", compression: str = "none", response_compression: Optional[str] = None,
@@ -177,8 +181,59 @@ class GatewayClient:
         return self._result(await self.request({"kind": "procedure", "name": name, "args": args or {}}))
 
     async def submit(self, statement: str, params: Optional[Dict[str, Any]] = None, ack: str = "durable") -> int:
-        """One write to the batch writer; returns its sequence once acknowledged (``durable``: logged; ``applied``: committed)."""
-        return (await self.request({"kind": "submit", "statement": statement, "params": params or {}, "ack": ack}))["sequence"]
+        """One write to the batch writer; returns its sequence once acknowledged (``durable``: logged; ``applied``: committed).
+
+        The submits of every task of this client gather into one message per statement, parameter names and ``ack`` (the
+        gateway's compact form): a message goes when it holds ``batch_writes`` writes (default 1000) or ``linger`` seconds after
+        its first write (default 0: at the event loop's next turn, so a lone write waits for nobody). Each write still gets its
+        own sequence or its own GatewayError (Graphperf.Busy: retry that write). ``batch_writes = 1`` sends each alone."""
+        params = params or {}
+        if self.batch_writes <= 1:
+            return (await self.request({"kind": "submit", "statement": statement, "params": params, "ack": ack}))["sequence"]
+        columns = tuple(params)
+        key = (statement, columns, ack)
+        future = asyncio.get_running_loop().create_future()
+        batch = self._batches.get(key)
+        if batch is None:
+            batch = self._batches[key] = ([], [])
+            loop = asyncio.get_running_loop()
+            if self.linger > 0:
+                loop.call_later(self.linger, self._flush, key, batch)
+            else:
+                loop.call_soon(self._flush, key, batch)
+        batch[0].append([params[c] for c in columns])
+        batch[1].append(future)
+        if len(batch[0]) >= self.batch_writes:
+            self._flush(key, batch)
+        return await future
+
+    def _flush(self, key: Tuple[str, Tuple[str, ...], str], batch: Tuple[List[List[Any]], List[asyncio.Future]]) -> None:
+        if self._batches.get(key) is not batch:
+            return  # sent already (it filled up)
+        del self._batches[key]
+        asyncio.get_running_loop().create_task(self._send_batch(key, batch))
+
+    async def _send_batch(self, key: Tuple[str, Tuple[str, ...], str], batch: Tuple[List[List[Any]], List[asyncio.Future]]) -> None:
+        statement, columns, ack = key
+        rows, futures = batch
+        try:
+            answer = await self.request({"kind": "submit", "statement": statement, "columns": list(columns), "rows": rows, "ack": ack})
+        except BaseException as e:  # refused whole, or the connection went away: every write of it fails with that
+            for f in futures:
+                if not f.done():
+                    f.set_exception(e if isinstance(e, Exception) else ConnectionError(str(e)))
+            return
+        errors = {int(e["index"]): e for e in answer.get("errors", [])}
+        sequences = answer.get("sequences", [])
+        for i, f in enumerate(futures):
+            if f.done():
+                continue
+            if i in errors:
+                f.set_exception(GatewayError(errors[i]["code"], errors[i]["message"]))
+            elif i < len(sequences) and sequences[i] >= 0:
+                f.set_result(sequences[i])
+            else:
+                f.set_exception(GatewayError("Graphperf.Failed", "the gateway's answer has no sequence for this write"))
 
     async def submit_all(self, writes: List[Dict[str, Any]], ack: str = "durable") -> List[Dict[str, Any]]:
         """Several writes ({statement, params}) answered at once, in the order sent: {sequence} or {error} each."""

@@ -3,7 +3,7 @@
     python check_gateway.py ws://127.0.0.1:PORT/graphperf TOKEN PEOPLE
 
 every format with every compression both ways, 1,000 requests in flight on one connection, E2's stored procedures, batch-writer
-submits (single and grouped, one of them bad), and the errors a user meets; exits non-zero naming the first check that failed.
+submits (single, grouped, and 5,000 coalesced from as many tasks; a bad one in each), and the errors a user meets; exits non-zero naming the first check that failed.
 """
 import asyncio
 import sys
@@ -48,12 +48,23 @@ async def procedures_and_submits():
         check(len(profile.rows) == 1, f"E2's q10 as a stored procedure: {profile}")
         sequences = await asyncio.gather(*(g.submit("CREATE (:PyUser {id: $id})", {"id": i}, ack="applied") for i in range(200)))
         check(len(set(sequences)) == 200, "200 submits acknowledged, each its own place in the log")
+        # coalesced: 5,000 submits of one statement from as many tasks go in few messages, each answered with its own sequence;
+        # a write the database refuses (a map is no property value) fails alone, with its error, in 'applied' mode
+        g.batch_writes = 500
+        many = await asyncio.gather(*(g.submit("CREATE (:PyUser {id: $id})", {"id": 10_000 + i}) for i in range(5000)))
+        check(len(set(many)) == 5000 and min(many) > max(sequences), "5,000 coalesced submits, each its own sequence")
+        mixed = await asyncio.gather(*(g.submit("CREATE (:PyUser {id: $id})", {"id": v}, ack="applied") for v in (2000, {"x": 1}, 2001)),
+                                     return_exceptions=True)
+        check(isinstance(mixed[0], int) and isinstance(mixed[1], GatewayError) and isinstance(mixed[2], int), f"a bad write of a batch fails alone: {mixed}")
+        await g.procedure("graphperf.batch.await", {"timeoutMs": 60000})
+        coalesced = await g.cypher("MATCH (u:PyUser) WHERE u.id >= 10000 RETURN count(DISTINCT u.id), count(u)")
+        check(coalesced.rows == [[5000, 5000]], f"every coalesced write applied once: {coalesced.rows}")
         acks = await g.submit_all([{"statement": "CREATE (:PyUser {id: $id})", "params": {"id": 1000}},
                                    {"statement": "CREATE (:PyUser {id: $id)", "params": {"id": 1001}},
                                    {"statement": "CREATE (:PyUser {id: $id})", "params": {"id": 1002}}], ack="applied")
         check("sequence" in acks[0] and "error" in acks[1] and "sequence" in acks[2], f"a bad write fails alone: {acks}")
         count = await g.cypher("MATCH (u:PyUser) RETURN count(DISTINCT u.id)")
-        check(count.rows == [[202]], f"every acknowledged write applied once: {count.rows}")
+        check(count.rows == [[5204]], f"every acknowledged write applied once: {count.rows}")
         await g.cypher("MATCH (u:PyUser) DELETE u")
     print("procedures and submits: ok")
 
