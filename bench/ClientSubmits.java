@@ -2,7 +2,8 @@
 // The Java gateway client's coalesced submits against a running gateway (bench/client-submits.sh starts one): THREADS threads keep
 // IN_FLIGHT submits each in flight for SECONDS, each write a :BenchUser with its own id; a write refused as busy is sent again.
 // Then waits for the batch writer to apply everything and checks that every acknowledged id is in the graph exactly once.
-//   java -cp CLI_CLASSPATH bench/ClientSubmits.java URI TOKEN THREADS IN_FLIGHT SECONDS RUN
+// LINGER_MS and BATCH_WRITES (optional) set the client's coalescing (default: the client's, linger 0 and 1,000).
+//   java -cp CLI_CLASSPATH bench/ClientSubmits.java URI TOKEN THREADS IN_FLIGHT SECONDS RUN [LINGER_MS BATCH_WRITES]
 import io.graphperf.components.gateway.client.GatewayClient;
 import io.graphperf.components.gateway.client.Response;
 import io.graphperf.components.gateway.protocol.Compression;
@@ -11,6 +12,7 @@ import io.graphperf.components.gateway.protocol.Messages;
 import org.HdrHistogram.ConcurrentHistogram;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,7 @@ public class ClientSubmits {
         long seconds = Long.parseLong(a[4]);
         String run = a[5];
         GatewayClient.Options o = GatewayClient.Options.of(uri, Format.BSON, Compression.NONE).withLogin(null, null, a[1]);
+        if (a.length > 7) o = o.withCoalescing(Duration.ofNanos((long) (Double.parseDouble(a[6]) * 1e6)), Integer.parseInt(a[7]));
         AtomicLong acked = new AtomicLong(), busy = new AtomicLong(), failed = new AtomicLong();
         ConcurrentHistogram latency = new ConcurrentHistogram(3);
         try (GatewayClient c = GatewayClient.connect(o)) {
@@ -58,8 +61,8 @@ public class ClientSubmits {
             Response count = c.cypher("MATCH (u:BenchUser {run: $run}) RETURN count(u), count(DISTINCT u.id)", Map.of("run", run));
             List<Object> row = count.rows().get(0);
             long nodes = ((Number) row.get(0)).longValue(), distinct = ((Number) row.get(1)).longValue();
-            System.out.printf("java: %d threads x %d in flight, %.1f s: %,d acknowledged = %,.0f writes/s, ack p50 %.2f ms p99 %.2f ms, %,d refused as busy"
-                            + " (sent again), %d failed; drained %s; in the graph %,d nodes, %,d distinct ids: %s%n", threads, inFlight, took, acked.get(),
+            System.out.printf("java: %d threads x %d in flight, linger %s, batches of %d, %.1f s: %,d acknowledged = %,.0f writes/s, ack p50 %.2f ms p99 %.2f ms, %,d refused as busy"
+                            + " (sent again), %d failed; drained %s; in the graph %,d nodes, %,d distinct ids: %s%n", threads, inFlight, o.linger(), o.batchWrites(), took, acked.get(),
                     acked.get() / took, latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6, busy.get(), failed.get(),
                     drained.rows().get(0).get(0), nodes, distinct, nodes == acked.get() && distinct == acked.get() ? "every acknowledged id once" : "MISMATCH");
             if (nodes != acked.get() || distinct != acked.get() || failed.get() > 0) System.exit(1);

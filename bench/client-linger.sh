@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# What coalescing costs and gives (issue 40): the Java gateway client's submits with linger 0, 1 ms and 5 ms, from 1, 8 and 64
+# application threads that each wait for their write's acknowledgement before the next (and 8 threads x 64 in flight), against
+# graphperf serve (an empty database); writes/s and ack p50/p99 per cell, every run's ids checked in the graph.
+#
+#   bench/client-linger.sh [SECONDS]      (default: 8 s a cell)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-8}
+echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+./graphperf --version >/dev/null   # builds if needed
+work=$(mktemp -d /tmp/graphperf-linger-XXXX)
+token=bench-$RANDOM$RANDOM
+./graphperf serve --dir "$work/serve" --gateway-token "$token" > "$work/serve.out" 2> "$work/serve.err" &
+serve=$!
+trap 'kill -TERM $serve 2>/dev/null; wait $serve 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 600); do grep -q "Ctrl-C stops it" "$work/serve.out" 2>/dev/null && break; kill -0 $serve || { cat "$work/serve.err"; exit 1; }; sleep 1; done
+gateway=$(awk '$1 == "gateway" {print $2}' "$work/serve.out")
+cp="cli/target/graphperf-cli.jar:$(cat cli/target/cli-classpath.txt)"
+java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" 8 64 "$seconds" warm-up > /dev/null   # the server's JIT, once
+n=0
+for cell in "1 1" "8 1" "64 1" "8 64"; do
+  for linger in 0 1 5; do
+    n=$((n + 1))
+    java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" $cell "$seconds" "cell-$n" "$linger" 1000
+  done
+done
