@@ -20,6 +20,7 @@ trap 'kill -TERM $serve 2>/dev/null; wait $serve 2>/dev/null || true; rm -rf "$w
 for _ in $(seq 600); do grep -q "Ctrl-C stops it" "$work/serve.out" 2>/dev/null && break; kill -0 $serve || { cat "$work/serve.err"; exit 1; }; sleep 1; done
 gateway=$(awk '$1 == "gateway" {print $2}' "$work/serve.out")
 cp="cli/target/graphperf-cli.jar:$(cat cli/target/cli-classpath.txt)"
+java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" "$threads" "$inflight" "$seconds" warm-up > /dev/null   # the server's JIT, once
 for r in $(seq "$rounds"); do
   java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" "$threads" "$inflight" "$seconds" "java-$r" | tee -a "$work/results.txt"
   "$work/venv/bin/python" bench/client-submits.py "$gateway" "$token" $((threads * inflight)) "$seconds" "python-$r" | tee -a "$work/results.txt"
