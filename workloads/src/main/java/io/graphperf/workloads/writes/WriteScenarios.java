@@ -116,7 +116,8 @@ public final class WriteScenarios {
     }
 
     /**
-     * Single labelled+indexed creations submitted through the gateway's submit kind: each of {@link #GATEWAY_WRITER_CLIENTS} clients
+     * Single labelled+indexed creations submitted through the gateway's submit kind by the coalescing client (one client shared by the
+     * threads, as an application shares it, gathering their submits into compact messages): each of {@link #GATEWAY_WRITER_CLIENTS} clients
      * sends {@link #PIPELINE_DEPTH} submits at once and waits for every acknowledgement (one operation), then the next.
      */
     static Scenario gatewayWriter(String ack) {
@@ -130,7 +131,8 @@ public final class WriteScenarios {
             return new Operation(id, writes, TxMode.EACH, PIPELINE_DEPTH);
         };
         return new Scenario(id, "single CREATE of a :User node (indexed) submitted to graphperf's batch writer through the gateway, "
-                + PIPELINE_DEPTH + " submits in flight per client, acknowledged when " + ("durable".equals(ack) ? "logged durably" : "committed")
+                + PIPELINE_DEPTH + " submits in flight per client (the gateway client gathers every client's submits into messages of up to 1,000"
+                + " writes, each write acknowledged alone), acknowledged when " + ("durable".equals(ack) ? "logged durably" : "committed")
                 + ", " + GATEWAY_WRITER_CLIENTS + " clients", "submit {statement: " + CREATE_LABELLED + ", ack: '" + ack + "'} × " + PIPELINE_DEPTH
                 + " in flight", List.of(USER_INDEX), ops, List.of(new IdCheck(":User nodes (after the writer drained)", "MATCH (n:User)", "user_id", PIPELINE_DEPTH)),
                 null, "nodes", GATEWAY_WRITER_CLIENTS, new BatchWriterProbe()).only(GATEWAY, GATEWAY_TEXT);
