@@ -18,7 +18,7 @@ public final class CdcMetrics {
     private static final Map<String, CdcMetrics> BY_DATABASE = new ConcurrentHashMap<>();
 
     final AtomicLong captured = new AtomicLong(), capturedTransactions = new AtomicLong(), published = new AtomicLong(),
-            publishFailures = new AtomicLong(), consumed = new AtomicLong(), applied = new AtomicLong(), skipped = new AtomicLong(),
+            publishFailures = new AtomicLong(), publishStalls = new AtomicLong(), consumed = new AtomicLong(), applied = new AtomicLong(), skipped = new AtomicLong(),
             deadLettered = new AtomicLong(), batches = new AtomicLong(), retriedAlone = new AtomicLong(), outOfOrder = new AtomicLong();
     volatile long oldestUnpublishedMs = -1, consumerLag = -1, lastAppliedLagMs = -1;
     volatile String sourceState = "off", sinkState = "off";
@@ -80,6 +80,7 @@ public final class CdcMetrics {
         m.put("source.unpublished", captured.get() - published.get());
         m.put("source.oldestUnpublishedMs", oldestUnpublishedMs);
         m.put("source.publishFailures", publishFailures.get());
+        m.put("source.publishStalls", publishStalls.get());
         io.graphperf.components.cdc.CommitSequence seq = sequence;
         m.put("source.inFlight", seq == null ? 0 : seq.inFlight());
         m.put("source.oldestInFlightMs", seq == null ? -1 : seq.oldestInFlightMs());

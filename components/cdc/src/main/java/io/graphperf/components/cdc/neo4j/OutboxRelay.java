@@ -100,34 +100,51 @@ final class OutboxRelay implements Runnable {
             capture.start(floor, this::wake);
             metrics.sourceState = "publishing to " + target;
             log.info("graphperf change source started: publishing to %s, sequence floor %d", target, floor);
-        } catch (RuntimeException e) {
-            metrics.sourceState = "failed to start: " + e.getMessage();
+        } catch (RuntimeException | Error e) {
+            metrics.sourceState = "failed to start: " + e;
             log.error("graphperf change source failed to start", e);
             return;
         }
+        long backoffMs = FIRST_BACKOFF_MS;
         while (running) {
             Publisher publisher = null;
+            long publishedBefore = metrics.published.get();
             try {
                 publisher = publishers.get();
                 relay(publisher);
             } catch (InterruptedException e) {
                 return;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // anything at all — a fatal producer error (fenced, an unrecoverable send) or an Error from a library — ends in a state the
+                // user sees and a restart from the outbox (the sink skips repeats), never in a thread that is gone while the state says
+                // "publishing"
                 if (!running) return;
-                // a fatal producer error (e.g. fenced, or an unrecoverable send): start over from the outbox; the sink skips repeats
-                metrics.publishFailures.incrementAndGet();
-                metrics.sourceState = "retrying after: " + e.getMessage();
-                log.warn("graphperf change source: publishing failed (%s); starting again from the outbox in 1 s", e.toString());
+                if (metrics.published.get() > publishedBefore) backoffMs = FIRST_BACKOFF_MS; // it had been publishing: start afresh
+                metrics.sourceState = "retrying in " + backoffMs + " ms after: " + e;
+                metrics.publishFailures.incrementAndGet(); // after the state: who sees the count sees the state
+                log.error("graphperf change source: publishing failed; starting again from the outbox in " + backoffMs + " ms", e);
                 try {
-                    Thread.sleep(1000);
+                    Thread.sleep(backoffMs);
                 } catch (InterruptedException ie) {
                     return;
                 }
+                backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
             } finally {
-                if (publisher != null) publisher.close();
+                if (publisher != null) {
+                    try {
+                        publisher.close();
+                    } catch (RuntimeException | Error e) {
+                        log.warn("graphperf change source: closing the publisher failed: %s", e.toString());
+                    }
+                }
             }
         }
     }
+
+    /** The relay's restart pause after a failure, doubling from the first to the last while failures follow one another. */
+    static final long FIRST_BACKOFF_MS = 1000, MAX_BACKOFF_MS = 30_000;
+    /** How long the relay waits for Kafka's acknowledgement before it says so in {@code source.state} (and goes on waiting). */
+    static final long STALL_MS = 5000;
 
     private void relay(Publisher publisher) throws InterruptedException {
         while (running) {
@@ -161,13 +178,24 @@ final class OutboxRelay implements Runnable {
                 events += c.keys.length;
             }
             publisher.flush();
+            long waitingSince = System.nanoTime();
             for (Future<?> f : sent) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("Kafka refused a record: " + e.getCause(), e.getCause());
+                while (true) {
+                    try {
+                        f.get(STALL_MS, TimeUnit.MILLISECONDS);
+                        break;
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        throw new IllegalStateException("Kafka refused a record: " + e.getCause(), e.getCause());
+                    } catch (java.util.concurrent.TimeoutException e) {
+                        // the producer retries by itself (resending here would duplicate): say that it waits, and how long
+                        if (!running) throw new InterruptedException("stopping");
+                        metrics.sourceState = "waiting for " + target + ": no acknowledgement for "
+                                + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - waitingSince) + " s (" + events + " events of this round unpublished)";
+                        metrics.publishStalls.incrementAndGet(); // after the state: who sees the count sees the state
+                    }
                 }
             }
+            metrics.sourceState = "publishing to " + target;
             steps.at("sent");
             delete(chunks);
             metrics.published.addAndGet(events);

@@ -1,0 +1,128 @@
+package io.graphperf.components.cdc.neo4j;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neo4j.dbms.api.DatabaseManagementService;
+import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.logging.NullLog;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The relay on a real (embedded) Neo4j when its publisher misbehaves: an Error (not an exception) from a send, which used to end the
+ * relay's thread while {@code source.state} still said "publishing"; and a broker that does not acknowledge, which used to leave the
+ * state saying "publishing" while nothing went out. Each must show in the state and the metrics, and the relay must go on.
+ */
+class RelayFailuresIT {
+
+    /** Records what it is sent; its first {@code errors} sends throw an Error; its acknowledgements come {@code ackDelayMs} late. */
+    private static final class Publisher implements OutboxRelay.Publisher {
+        static final List<String> SENT = new CopyOnWriteArrayList<>();
+        final AtomicInteger errors;
+        final long ackDelayMs;
+
+        Publisher(AtomicInteger errors, long ackDelayMs) {
+            this.errors = errors;
+            this.ackDelayMs = ackDelayMs;
+        }
+
+        @Override
+        public Future<?> send(String key, byte[] value, long seq, int index) {
+            if (errors.getAndDecrement() > 0) throw new NoClassDefFoundError("simulated: a library class the producer needs is missing");
+            SENT.add(seq + "/" + index);
+            return ackDelayMs == 0 ? CompletableFuture.completedFuture(null)
+                    : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(ackDelayMs, TimeUnit.MILLISECONDS));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void anErrorFromThePublisherIsShownAndTheRelayStartsAgain(@TempDir Path dir) throws Exception {
+        AtomicInteger errors = new AtomicInteger(2);
+        withRelay(dir, "errors", () -> new Publisher(errors, 0), (db, metrics) -> {
+            db.executeTransactionally("CREATE (:Thing {k: 1}), (:Thing {k: 2})");
+            await(() -> metrics.publishFailures.get() >= 1, "the failure is counted");
+            String state = metrics.sourceState;
+            assertTrue(state.startsWith("retrying in ") && state.contains("NoClassDefFoundError"), "the state names the failure: " + state);
+            // two failures in a row: the pause doubles (1 s, then 2 s), then the third publisher works and everything goes out
+            await(() -> metrics.published.get() == metrics.captured.get() && metrics.captured.get() == 2, "published after the failures");
+            assertEquals(2, metrics.publishFailures.get(), "each failure counted once");
+            assertEquals(0L, (long) db.executeTransactionally("MATCH (o:GraphperfCdcOutbox) RETURN count(o) AS n", Map.of(), r -> (Long) r.next().get("n")),
+                    "the outbox drained");
+            db.executeTransactionally("CREATE (:Thing {k: 3})");
+            await(() -> metrics.published.get() == 3, "the relay still runs after the failures");
+            assertTrue(metrics.sourceState.startsWith("publishing to "), metrics.sourceState);
+        });
+    }
+
+    @Test
+    void aBrokerThatDoesNotAcknowledgeIsShownWithinSeconds(@TempDir Path dir) throws Exception {
+        withRelay(dir, "stalls", () -> new Publisher(new AtomicInteger(), OutboxRelay.STALL_MS + 3000), (db, metrics) -> {
+            db.executeTransactionally("CREATE (:Thing {k: 1})");
+            await(() -> metrics.publishStalls.get() >= 1, "a stall is counted");
+            String state = metrics.sourceState;
+            assertTrue(state.startsWith("waiting for a recorder: no acknowledgement for ") && state.contains("unpublished"), state);
+            await(() -> metrics.published.get() == 1, "published once the acknowledgement comes");
+            assertTrue(metrics.sourceState.startsWith("publishing to "), metrics.sourceState);
+            assertEquals(0, metrics.publishFailures.get(), "a slow broker is not a failure: nothing is sent twice");
+        });
+    }
+
+    interface Body {
+        void run(GraphDatabaseService db, CdcMetrics metrics) throws Exception;
+    }
+
+    private static void withRelay(Path dir, String name, Supplier<OutboxRelay.Publisher> publishers, Body body) throws Exception {
+        Path conf = dir.resolve("neo4j.conf");
+        Files.writeString(conf, "server.memory.pagecache.size=64m\ndb.tx_log.preallocate=false\ndbms.usage_report.enabled=false\n");
+        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(dir.resolve("home")).loadPropertiesFromFile(conf).build();
+        OutboxRelay relay = null;
+        Thread thread = null;
+        try {
+            GraphDatabaseService db = dbms.database("neo4j");
+            CdcMetrics metrics = CdcMetrics.of("relay-failures-" + name + "-" + System.nanoTime());
+            ChangeCapture capture = new ChangeCapture(metrics);
+            dbms.registerTransactionEventListener("neo4j", capture);
+            relay = new OutboxRelay(db, capture, metrics, NullLog.getInstance(), publishers, 0, "a recorder");
+            thread = new Thread(relay, "relay-" + name);
+            thread.start();
+            await(() -> metrics.sourceState.startsWith("publishing to "), "the relay starts");
+            body.run(db, metrics);
+            assertTrue(thread.isAlive(), "the relay's thread is alive");
+        } finally {
+            if (relay != null) relay.stop();
+            if (thread != null) thread.join(30_000);
+            dbms.shutdown();
+        }
+    }
+
+    /** Waits (up to 2 minutes: a busy machine is slow, not wrong) until the condition holds. */
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("not within 2 minutes: " + what);
+            Thread.sleep(20);
+        }
+    }
+}
