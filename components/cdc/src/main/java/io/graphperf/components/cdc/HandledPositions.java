@@ -1,5 +1,6 @@
 package io.graphperf.components.cdc;
 
+import java.util.BitSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,9 +10,12 @@ import java.util.Map;
  * an event's index in it. It tells a republication — a record the relay published again after a restart, which the sink has handled
  * before — from a record that arrives out of order but was never handled, which must not be dropped.
  * <p>
- * The relay publishes in sequence order with an idempotent producer, so on one partition a sequence's indexes arrive in increasing
- * order and what reached the partition of a sequence is a prefix of it. A record is therefore a republication exactly when its
- * sequence was handled on this partition up to at least its index. The memory covers the last {@code window} records handled (whole
+ * The relay publishes in sequence order with an idempotent producer, so on one partition a sequence's indexes usually arrive in
+ * increasing order. Usually is not always: when a batch of the producer expires (a finite {@code delivery.timeout.ms}, a long broker
+ * stop), later records of the same sequence can still reach the partition, and the relay's republication then brings the lost one
+ * after them. So a record counts as a republication only when this very position was handled on this partition — each sequence's
+ * handled indexes are remembered exactly — and a record below the last position that was never handled (the gap's) is applied and
+ * counted as {@link Kind#OUT_OF_ORDER}, never skipped as a repeat. The memory covers the last {@code window} records handled (whole
  * sequences are forgotten, oldest first); a relay republishes at most the round it could not delete (about 21,000 events), so a window
  * several times that decides every republication. Beyond the window a record below the last position is reported as
  * {@link Kind#OUT_OF_ORDER}: applied and counted, never silently skipped.
@@ -31,8 +35,8 @@ public final class HandledPositions {
     }
 
     private final int window;
-    /** sequence → {highest index handled, records handled}, least recently handled first */
-    private final LinkedHashMap<Long, int[]> handled = new LinkedHashMap<>(16, 0.75f, true);
+    /** sequence → the indexes handled of it, least recently handled first */
+    private final LinkedHashMap<Long, BitSet> handled = new LinkedHashMap<>(16, 0.75f, true);
     private long records;
     private long lastSeq = -1;
     private int lastIdx = -1;
@@ -51,16 +55,17 @@ public final class HandledPositions {
             lastSeq = seq;
             lastIdx = idx;
         } else {
-            int[] h = handled.get(seq);
-            kind = h != null && idx <= h[0] ? Kind.REPUBLISHED : Kind.OUT_OF_ORDER;
+            BitSet h = handled.get(seq);
+            kind = h != null && h.get(idx) ? Kind.REPUBLISHED : Kind.OUT_OF_ORDER;
         }
-        int[] h = handled.computeIfAbsent(seq, k -> new int[]{-1, 0});
-        h[0] = Math.max(h[0], idx);
-        h[1]++;
-        records++;
-        Iterator<Map.Entry<Long, int[]>> oldest = handled.entrySet().iterator();
+        BitSet h = handled.computeIfAbsent(seq, k -> new BitSet());
+        if (!h.get(Math.max(idx, 0))) {
+            h.set(Math.max(idx, 0));
+            records++;
+        }
+        Iterator<Map.Entry<Long, BitSet>> oldest = handled.entrySet().iterator();
         while (records > window && handled.size() > 1) {
-            records -= oldest.next().getValue()[1];
+            records -= oldest.next().getValue().cardinality();
             oldest.remove();
         }
         return kind;

@@ -46,6 +46,24 @@ class HandledPositionsTest {
         assertArrayEquals(new long[]{12, 0}, h.last(), "out-of-order records do not move the last position back");
     }
 
+    /**
+     * An expired producer batch leaves a gap: (10,0) and (10,2) reached the partition, (10,1) did not; the relay's republication then
+     * brings (10,0), (10,1), (10,2). The lost record must be applied, not skipped as a repeat (the code before this took any index not
+     * above the highest handled one for a repeat, and lost it).
+     */
+    @Test
+    void aRecordLostInAGapIsNotTakenForARepeatWhenItIsPublishedAgain() {
+        HandledPositions h = new HandledPositions(1000);
+        assertEquals(Kind.NEXT, h.see(10, 0));
+        assertEquals(Kind.NEXT, h.see(10, 2));
+        assertEquals(Kind.NEXT, h.see(11, 0));
+        assertEquals(Kind.REPUBLISHED, h.see(10, 0));
+        assertEquals(Kind.OUT_OF_ORDER, h.see(10, 1), "the gap's record: applied and counted");
+        assertEquals(Kind.REPUBLISHED, h.see(10, 2));
+        assertEquals(Kind.REPUBLISHED, h.see(10, 1), "handled now: a later copy is a repeat");
+        assertEquals(Kind.REPUBLISHED, h.see(11, 0));
+    }
+
     @Test
     void theWindowForgetsOldSequencesWholeAndNothingInIt() {
         HandledPositions h = new HandledPositions(100);
