@@ -50,6 +50,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
     }
 
     static final Label OUTBOX = Label.label("GraphperfCdcOutbox");
+    /** Set on the relay's thread while it deletes what Kafka acknowledged: the only transactions that may delete outbox records. */
+    static final ThreadLocal<Boolean> RELAY_DELETES = ThreadLocal.withInitial(() -> false);
     static final Label STATE = Label.label("GraphperfCdcState");
     static final int CHUNK = 1000;
     /** The outbox's chunks are LZ4 blocks of newline-separated JSON events; "size" is the uncompressed length. */
@@ -88,6 +90,13 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
     @Override
     public Captured beforeCommit(TransactionData data, Transaction tx, GraphDatabaseService db) throws Exception {
         Changes changes = Changes.of(data);
+        if (changes.outboxDeleted > 0 && !RELAY_DELETES.get()) {
+            // the outbox belongs to the stream: a user's delete (MATCH (n) DETACH DELETE n) would lose committed changes silently
+            throw new IllegalStateException("graphperf's change stream: this transaction deletes " + changes.outboxDeleted + " of its outbox records"
+                    + " (:" + OUTBOX.name() + " nodes: changes committed but not yet published to Kafka), which would lose them; leave them out"
+                    + " (e.g. MATCH (n) WHERE NOT n:" + OUTBOX.name() + " DETACH DELETE n) — the relay deletes each once Kafka has it"
+                    + " (CALL graphperf.cdc.metrics(): source.unpublished)");
+        }
         if (changes.isEmpty()) return null;
         if (!ready.await(60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("graphperf change capture: the outbox relay has not started within 60 s; see the user log");
@@ -157,6 +166,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         final Map<Long, Map<String, Object>> previous = new HashMap<>(), previousRel = new HashMap<>();
         final Map<Long, List<String>> addedLabels = new HashMap<>(), removedLabels = new HashMap<>();
         final Set<Long> internal = new HashSet<>();
+        /** outbox records this transaction deletes */
+        int outboxDeleted;
 
         @SuppressWarnings("deprecation") // internal ids key this transaction's maps only
         static Changes of(TransactionData data) {
@@ -166,6 +177,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             }
             for (LabelEntry l : data.removedLabels()) {
                 if (l.label().equals(OUTBOX) || l.label().equals(STATE)) c.internal.add(l.node().getId());
+                if (l.label().equals(OUTBOX)) c.outboxDeleted++; // an outbox node loses its label only when it is deleted
             }
             for (Node n : data.createdNodes()) {
                 if (!c.internal.contains(n.getId())) c.createdNodes.put(n.getId(), n);

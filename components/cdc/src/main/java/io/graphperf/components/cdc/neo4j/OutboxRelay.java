@@ -228,8 +228,13 @@ final class OutboxRelay implements Runnable {
     private void delete(List<Chunk> chunks) {
         List<String> ids = chunks.stream().map(Chunk::id).toList();
         long last = chunks.get(chunks.size() - 1).seq;
-        db.executeTransactionally("UNWIND $ids AS id MATCH (o:GraphperfCdcOutbox) WHERE elementId(o) = id DELETE o "
-                + "WITH count(*) AS deleted MERGE (s:GraphperfCdcState {name: 'source'}) SET s.lastSeq = CASE WHEN coalesce(s.lastSeq, 0) > $last "
-                + "THEN s.lastSeq ELSE $last END", Map.of("ids", ids, "last", last));
+        ChangeCapture.RELAY_DELETES.set(true);
+        try {
+            db.executeTransactionally("UNWIND $ids AS id MATCH (o:GraphperfCdcOutbox) WHERE elementId(o) = id DELETE o "
+                    + "WITH count(*) AS deleted MERGE (s:GraphperfCdcState {name: 'source'}) SET s.lastSeq = CASE WHEN coalesce(s.lastSeq, 0) > $last "
+                    + "THEN s.lastSeq ELSE $last END", Map.of("ids", ids, "last", last));
+        } finally {
+            ChangeCapture.RELAY_DELETES.set(false);
+        }
     }
 }

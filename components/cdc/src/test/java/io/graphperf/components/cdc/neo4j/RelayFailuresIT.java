@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The relay on a real (embedded) Neo4j when its publisher misbehaves: an Error (not an exception) from a send, which used to end the
  * relay's thread while {@code source.state} still said "publishing"; and a broker that does not acknowledge, which used to leave the
- * state saying "publishing" while nothing went out. Each must show in the state and the metrics, and the relay must go on.
+ * state saying "publishing" while nothing went out. Each must show in the state and the metrics, and the relay must go on. And the
+ * outbox is the stream's: a user's delete of it is refused.
  */
 class RelayFailuresIT {
 
@@ -86,6 +87,35 @@ class RelayFailuresIT {
             await(() -> metrics.published.get() == 1, "published once the acknowledgement comes");
             assertTrue(metrics.sourceState.startsWith("publishing to "), metrics.sourceState);
             assertEquals(0, metrics.publishFailures.get(), "a slow broker is not a failure: nothing is sent twice");
+        });
+    }
+
+    /**
+     * A user's {@code MATCH (n) DETACH DELETE n} while changes wait in the outbox (a broker that does not answer) used to delete them
+     * silently; it must fail, saying why, and leave the outbox whole, while a delete that leaves the outbox out goes through.
+     */
+    @Test
+    void aUsersDeleteOfUnpublishedOutboxRecordsIsRefusedAndTheOutboxKept(@TempDir Path dir) throws Exception {
+        withRelay(dir, "outbox", () -> new Publisher(new AtomicInteger(), 3_600_000), (db, metrics) -> {
+            db.executeTransactionally("CREATE (:Probe {k: 1}), (:Probe {k: 2})");
+            await(() -> metrics.publishStalls.get() >= 1, "the relay waits for the broker");
+            Exception refused = null;
+            try {
+                db.executeTransactionally("MATCH (n) DETACH DELETE n");
+            } catch (Exception e) {
+                refused = e;
+            }
+            assertTrue(refused != null, "deleting the unpublished outbox is refused");
+            String why = String.valueOf(refused) + " " + refused.getCause();
+            assertTrue(why.contains("deletes 1 of its outbox records") && why.contains("WHERE NOT n:GraphperfCdcOutbox"), why);
+            assertEquals(1L, (long) db.executeTransactionally("MATCH (o:GraphperfCdcOutbox) RETURN count(o) AS n", Map.of(), r -> (Long) r.next().get("n")),
+                    "the outbox is whole");
+            assertEquals(2L, (long) db.executeTransactionally("MATCH (p:Probe) RETURN count(p) AS n", Map.of(), r -> (Long) r.next().get("n")),
+                    "the refused transaction deleted nothing");
+            db.executeTransactionally("MATCH (n) WHERE NOT n:GraphperfCdcOutbox DETACH DELETE n");
+            assertEquals(0L, (long) db.executeTransactionally("MATCH (p:Probe) RETURN count(p) AS n", Map.of(), r -> (Long) r.next().get("n")));
+            assertEquals(2L, (long) db.executeTransactionally("MATCH (o:GraphperfCdcOutbox) RETURN count(o) AS n", Map.of(),
+                    r -> (Long) r.next().get("n")), "the deletions are captured into the outbox beside the creations");
         });
     }
 
