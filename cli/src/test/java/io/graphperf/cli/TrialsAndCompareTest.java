@@ -75,18 +75,19 @@ class TrialsAndCompareTest {
 
         @Override
         public TrialResult run(RunContext ctx, String options) throws Exception {
-            if ("crash".equals(ctx.engines().settings().get("pageCache"))) {
-                synchronized (this) {
-                    order.add(ctx.variant() + " (crashed)");
-                }
-                throw new IllegalStateException("the engine's server is gone: killed by SIGSEGV");
-            }
             boolean slow = "64m".equals(ctx.engines().settings().get("pageCache"));
             long nanos = slow ? 13_000_000 : 10_000_000;
             Operation op = new Operation("op", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
             RunPlan plan = new RunPlan(new Closed(8), new Warmup.Fixed(Duration.ofMillis(200)), Duration.ofMillis(600), 0, Duration.ofMillis(100), 5, null);
             Measurement m = ctx.runner(new Runner(SyntheticTransport.fixed(nanos), (c, s) -> op, plan, null, List.of(), List.of()), "synthetic", plan).run();
             Cell c = ctx.tag(Cell.builder(name(), "synthetic").transport("synthetic").measurement(m).build());
+            if ("crash".equals(ctx.engines().settings().get("pageCache"))) {
+                ctx.saved().cells(List.of(c), List.of()); // a first cell measured, then the engine dies
+                synchronized (this) {
+                    order.add(ctx.variant() + " (crashed)");
+                }
+                throw new IllegalStateException("the engine's server is gone: killed by SIGSEGV");
+            }
             synchronized (this) {
                 order.add(ctx.variant());
             }
@@ -164,7 +165,8 @@ class TrialsAndCompareTest {
         assertEquals(5, r.trials().size());
         assertEquals(List.of(false), r.trials().stream().filter(t -> t.variant().equals("crashing")).map(RunResult.Trial::passed).toList());
         assertEquals(4, r.trials().stream().filter(RunResult.Trial::passed).count(), "every other trial ran and passed");
-        assertEquals(4, r.cells().size());
+        assertEquals(5, r.cells().size(), "the crashed trial's cell measured before the crash is kept");
+        assertEquals(1, r.cells().stream().filter(c -> c.variant().equals("crashing")).count());
         assertTrue(r.failures().size() == 1 && r.failures().get(0).contains("02-crashing-1") && r.failures().get(0).contains("SIGSEGV"), r.failures().toString());
         assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("crashing: its later trials skipped")), r.warnings().toString());
         assertEquals(1, r.comparisons().stream().filter(c -> c.variant().equals("other")).count(), "the variants that ran are still compared");

@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -129,6 +130,8 @@ public final class Trials {
         private int order, rounds;
         /** variants whose trial failed in a run of several: their later trials are skipped, the other variants go on */
         private final Map<String, String> failedVariants = new LinkedHashMap<>();
+        /** each running trial's cells measured so far (its autosaves): kept in the run when the trial fails later */
+        private final Map<Integer, List<Cell>> partial = new HashMap<>();
 
         Run(Experiment<O> e, Spec spec, EngineFactory engines, ProgressListener progress) {
             this.e = e;
@@ -297,6 +300,8 @@ public final class Trials {
                         // one engine that crashes (or one variant's wrong setting) does not cost the others their trials: this variant
                         // stops, the run goes on and ends failed, saying which variant stopped and why
                         failedVariants.put(v.name(), why);
+                        // what it measured before it failed stays in the run (its trial is failed: left out of every comparison)
+                        cells.addAll(partial.getOrDefault(ord, List.of()));
                         if (r < spec.maxRounds()) warnings.add(v.name() + ": its later trials skipped, as its trial " + name + " failed");
                         progress.phaseDone("trial failed: " + why + (failedVariants.size() < spec.variants().size() ? "; the other variants go on" : ""));
                         ResultsFolder.write(build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
@@ -313,6 +318,7 @@ public final class Trials {
         /** A trial's outcome added to the run's, its own run.json written (when the run has several), the run's folder rewritten. */
         private synchronized void record(Variant v, int r, int ord, String name, TrialResult tr, CellStorage storage, Map<String, Double> covariates)
                 throws Exception {
+            partial.remove(ord);
             boolean single = spec.single();
             if (engine.isEmpty()) {
                 engine = tr.engine();
@@ -345,6 +351,7 @@ public final class Trials {
 
         /** The run's folder with a trial's cells so far, after each of its cells. */
         private synchronized void autosave(List<Cell> soFar, List<String> f, int ord, int total) throws Exception {
+            partial.put(ord, List.copyOf(soFar));
             List<Cell> all = new ArrayList<>(cells);
             all.addAll(soFar);
             List<String> fs = new ArrayList<>(failures);
