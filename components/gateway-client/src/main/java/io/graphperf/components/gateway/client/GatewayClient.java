@@ -76,6 +76,8 @@ public final class GatewayClient implements AutoCloseable {
     private final List<GatewayConnection> connections = new ArrayList<>();
     private final AtomicInteger next = new AtomicInteger();
     private final SubmitCoalescer submits;
+    /** The hello answer's bound on a request's size. */
+    private static final String MAX_MESSAGE_BYTES = "maxMessageBytes";
 
     private GatewayClient(Options options) {
         this.options = options;
@@ -99,6 +101,7 @@ public final class GatewayClient implements AutoCloseable {
             for (GatewayConnection conn : c.connections) {
                 Response r = c.await(conn.send(new LinkedHashMap<>(hello)));
                 if (r.error() != null) throw new GatewayException(r.errorCode(), "the gateway refused the login: " + r.error());
+                if (c.submits != null && r.message().get(MAX_MESSAGE_BYTES) instanceof Number max) c.submits.maxBytes(max.longValue() / 2);
             }
             return c;
         } catch (Exception e) {

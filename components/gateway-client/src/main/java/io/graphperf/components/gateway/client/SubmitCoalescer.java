@@ -34,6 +34,7 @@ final class SubmitCoalescer implements AutoCloseable {
         final long firstNanos;
         final List<List<Object>> rows = new ArrayList<>();
         final List<CompletableFuture<Response>> futures = new ArrayList<>();
+        long bytes;
 
         Batch(Shape shape, long firstNanos) {
             this.shape = shape;
@@ -48,6 +49,8 @@ final class SubmitCoalescer implements AutoCloseable {
     private final ArrayDeque<Batch> full = new ArrayDeque<>();
     private final Thread thread;
     private boolean closed;
+    /** A message's bound in encoded bytes, as estimated ({@link #size}): half the gateway's max_message_bytes once its hello said it. */
+    private volatile long maxBytes = 1 << 20;
 
     SubmitCoalescer(Sender sender, long lingerNanos, int maxWrites) {
         if (lingerNanos < 0 || maxWrites < 1) throw new IllegalArgumentException("linger must be at least 0 and the batch at least 1 write");
@@ -59,11 +62,17 @@ final class SubmitCoalescer implements AutoCloseable {
         thread.start();
     }
 
+    /** Bounds each message's estimated size (the gateway closes a connection that sends one above its max_message_bytes). */
+    void maxBytes(long bytes) {
+        maxBytes = Math.max(1024, bytes);
+    }
+
     /** Adds one write to its batch; the future completes with its own acknowledgement or error response. */
     CompletableFuture<Response> submit(String statement, Map<String, Object> params, String ack) {
         List<String> columns = List.copyOf(params.keySet());
         List<Object> row = new ArrayList<>(columns.size());
         for (String c : columns) row.add(params.get(c));
+        long rowBytes = size(row);
         Shape shape = new Shape(statement, ack, columns);
         CompletableFuture<Response> f = new CompletableFuture<>();
         synchronized (this) {
@@ -72,20 +81,45 @@ final class SubmitCoalescer implements AutoCloseable {
                 return f;
             }
             Batch b = open.get(shape);
+            if (b != null && !b.rows.isEmpty() && b.bytes + rowBytes > maxBytes) { // this write would make the message too large
+                open.remove(shape);
+                full.add(b);
+                notifyAll();
+                b = null;
+            }
             if (b == null) {
                 b = new Batch(shape, System.nanoTime());
+                b.bytes = size(statement) + size(columns) + 64;
                 open.put(shape, b);
                 if (open.size() == 1) notifyAll();
             }
             b.rows.add(row);
             b.futures.add(f);
-            if (b.rows.size() >= maxWrites) {
+            b.bytes += rowBytes;
+            if (b.rows.size() >= maxWrites || b.bytes >= maxBytes) {
                 open.remove(shape);
                 full.add(b);
                 notifyAll();
             }
         }
         return f;
+    }
+
+    /** A value's size when encoded, estimated from above (a string's characters as up to 3 bytes each in UTF-8, 9 bytes a scalar). */
+    static long size(Object v) {
+        if (v instanceof String str) return 8L + 3L * str.length();
+        if (v instanceof Map<?, ?> m) {
+            long n = 8;
+            for (Map.Entry<?, ?> e : m.entrySet()) n += size(String.valueOf(e.getKey())) + size(e.getValue());
+            return n;
+        }
+        if (v instanceof List<?> l) {
+            long n = 8;
+            for (Object x : l) n += size(x);
+            return n;
+        }
+        if (v instanceof byte[] b) return 8L + b.length;
+        return 9;
     }
 
     private void sendLoop() {

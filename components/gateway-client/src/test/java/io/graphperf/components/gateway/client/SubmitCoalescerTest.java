@@ -154,6 +154,24 @@ class SubmitCoalescerTest {
         }
     }
 
+    /** Large writes: a message stays under the byte bound (the gateway closes a connection that sends one above its limit). */
+    @Test
+    void aMessageStaysUnderItsByteBoundWhateverTheWritesCountBound() throws Exception {
+        StandInGateway gateway = new StandInGateway();
+        String kilobyte = "x".repeat(1000);
+        try (SubmitCoalescer c = new SubmitCoalescer(gateway, TimeUnit.MILLISECONDS.toNanos(200), 1000)) {
+            c.maxBytes(32 * 1024);
+            List<CompletableFuture<Response>> fs = new ArrayList<>();
+            for (long i = 0; i < 100; i++) fs.add(c.submit(CREATE, Map.of("id", i, "note", kilobyte), "durable"));
+            for (CompletableFuture<Response> f : fs) assertEquals(null, f.get(60, TimeUnit.SECONDS).error());
+            assertTrue(gateway.requests.size() >= 10, "100 writes of 3 KB (estimated) in messages of at most 32 KB: " + gateway.requests.size());
+            for (Map<String, Object> req : gateway.requests) {
+                assertTrue(SubmitCoalescer.size(req.get(Messages.ROWS)) <= 32 * 1024, "a message within its bound");
+            }
+            assertEquals(100, gateway.requests.stream().mapToInt(r -> ((List<?>) r.get(Messages.ROWS)).size()).sum(), "every write sent once");
+        }
+    }
+
     @Test
     void writesOfAnotherStatementParametersOrAckGoInMessagesOfTheirOwn() throws Exception {
         StandInGateway gateway = new StandInGateway();
