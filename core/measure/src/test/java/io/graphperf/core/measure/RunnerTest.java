@@ -215,8 +215,9 @@ class RunnerTest {
 
     /**
      * A window that may be lengthened while it is too short to tell: a cell still judged too short to tell at the end has reached the
-     * longest window allowed; one that was told ended as soon as it was; and every interval of the window (but its last) is a whole
-     * sampling interval — the window is judged again only when lengthened, not at every look.
+     * longest window allowed; one that was told ended as soon as it was; and every interval of the window (but its last, and one at
+     * each judgement when the sampler runs late) is a whole sampling interval — the window is judged again only when lengthened, not
+     * at every look.
      */
     @Test
     void aWindowIsLengthenedOnlyWhileItIsTooShortToTell() throws Exception {
@@ -228,7 +229,10 @@ class RunnerTest {
         assertTrue(m.windowSeconds() >= 0.999 && m.windowSeconds() < 3.0 + 1.0, "between the window asked and the longest: " + m.windowSeconds());
         if (m.steadiness().state() == Steadiness.State.UNDECIDED) assertTrue(m.windowSeconds() >= 2.999, "still undecided: lengthened to the longest");
         List<Interval> window = m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).toList();
-        for (Interval i : window.subList(0, window.size() - 1)) assertTrue(i.seconds() >= 0.09, "whole intervals in the window: " + window);
+        // a judgement (at each whole second of the window) may cut the interval it falls in when the sampler runs late on a busy machine;
+        // looks between judgements must not: at most one short interval per judgement
+        long cut = window.subList(0, window.size() - 1).stream().filter(i -> i.seconds() < 0.09).count();
+        assertTrue(cut <= Math.ceil(m.windowSeconds()), "whole intervals in the window but at its judgements: " + window);
 
         // throughput falling steeply (each call slower the later it starts): drifting at the first look, so the window is not lengthened
         long start = System.nanoTime();
