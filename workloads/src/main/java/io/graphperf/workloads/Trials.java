@@ -38,8 +38,9 @@ import java.util.Map;
  * baseline over the trials that passed (failed ones left out and listed; paired round by round for duets). A matrix cell's storage (its
  * filesystems, hooks and I/O probe) is made before each of its trials and removed after it, also when the trial fails; a failing hook
  * stops that trial and the matrix goes on. In a run of several variants (not a duet) a trial that fails stops its variant only: its later
- * trials are skipped, the other variants' trials go on, and the run ends failed, naming the variant and why. With a precision goal the rounds go on until every figure's interval is narrow enough or
- * the budget ends ({@link Precision}), the outcome in run.json's configuration.
+ * trials are skipped, the other variants' trials go on, the cells it measured before failing are kept (out of every comparison), and
+ * the run ends failed, naming the variant and why. With a precision goal the rounds go on until every figure's interval is narrow
+ * enough or the budget ends ({@link Precision}), the outcome in run.json's configuration.
  */
 public final class Trials {
 

@@ -177,7 +177,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             }
             for (LabelEntry l : data.removedLabels()) {
                 if (l.label().equals(OUTBOX) || l.label().equals(STATE)) c.internal.add(l.node().getId());
-                if (l.label().equals(OUTBOX)) c.outboxDeleted++; // an outbox node loses its label only when it is deleted
+                if (l.label().equals(OUTBOX)) c.outboxDeleted++; // deleted, or stripped of its label: either way its events would be lost
             }
             for (Node n : data.createdNodes()) {
                 if (!c.internal.contains(n.getId())) c.createdNodes.put(n.getId(), n);
