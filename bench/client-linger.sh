@@ -9,14 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-8}
 echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ./graphperf --version >/dev/null   # builds if needed
-work=$(mktemp -d /tmp/graphperf-linger-XXXX)
-token=bench-$RANDOM$RANDOM
-./graphperf serve --dir "$work/serve" --gateway-token "$token" > "$work/serve.out" 2> "$work/serve.err" &
-serve=$!
-trap 'kill -TERM $serve 2>/dev/null; wait $serve 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 600); do grep -q "Ctrl-C stops it" "$work/serve.out" 2>/dev/null && break; kill -0 $serve || { cat "$work/serve.err"; exit 1; }; sleep 1; done
-gateway=$(awk '$1 == "gateway" {print $2}' "$work/serve.out")
-cp="cli/target/graphperf-cli.jar:$(cat cli/target/cli-classpath.txt)"
+source bench/lib/serve.sh
 java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" 8 64 "$seconds" warm-up > /dev/null   # the server's JIT, once
 n=0
 for cell in "1 1" "8 1" "64 1" "8 64"; do

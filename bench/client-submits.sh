@@ -10,16 +10,9 @@ cd "$(dirname "$0")/.."
 rounds=${1:-3} seconds=${2:-15} threads=${3:-8} inflight=${4:-64}
 echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ./graphperf --version >/dev/null   # builds if needed
-work=$(mktemp -d /tmp/graphperf-submits-XXXX)
+source bench/lib/serve.sh
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q ./clients/python
-token=bench-$RANDOM$RANDOM
-./graphperf serve --dir "$work/serve" --gateway-token "$token" > "$work/serve.out" 2> "$work/serve.err" &
-serve=$!
-trap 'kill -TERM $serve 2>/dev/null; wait $serve 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 600); do grep -q "Ctrl-C stops it" "$work/serve.out" 2>/dev/null && break; kill -0 $serve || { cat "$work/serve.err"; exit 1; }; sleep 1; done
-gateway=$(awk '$1 == "gateway" {print $2}' "$work/serve.out")
-cp="cli/target/graphperf-cli.jar:$(cat cli/target/cli-classpath.txt)"
 java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" "$threads" "$inflight" "$seconds" warm-up > /dev/null   # the server's JIT, once
 for r in $(seq "$rounds"); do
   java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" "$threads" "$inflight" "$seconds" "java-$r" | tee -a "$work/results.txt"
