@@ -6,14 +6,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.dbms.api.DatabaseManagementService;
-import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.graphdb.event.TransactionData;
 import org.neo4j.graphdb.event.TransactionEventListenerAdapter;
 import org.neo4j.logging.NullLog;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,9 +52,7 @@ class CaptureRelayOrderIT {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4})
     void manyCommittersWithPausesPublishInSequenceOrder(long seed, @TempDir Path dir) throws Exception {
-        Path conf = dir.resolve("neo4j.conf");
-        Files.writeString(conf, "server.memory.pagecache.size=64m\ndb.tx_log.preallocate=false\ndbms.usage_report.enabled=false\n");
-        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(dir.resolve("home")).loadPropertiesFromFile(conf).build();
+        DatabaseManagementService dbms = EmbeddedNeo4j.start(dir);
         OutboxRelay relay = null;
         Thread relayThread = null;
         try {

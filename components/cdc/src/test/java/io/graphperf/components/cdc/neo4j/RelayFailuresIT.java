@@ -3,11 +3,9 @@ package io.graphperf.components.cdc.neo4j;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.dbms.api.DatabaseManagementService;
-import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.logging.NullLog;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -124,9 +122,7 @@ class RelayFailuresIT {
     }
 
     private static void withRelay(Path dir, String name, Supplier<OutboxRelay.Publisher> publishers, Body body) throws Exception {
-        Path conf = dir.resolve("neo4j.conf");
-        Files.writeString(conf, "server.memory.pagecache.size=64m\ndb.tx_log.preallocate=false\ndbms.usage_report.enabled=false\n");
-        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(dir.resolve("home")).loadPropertiesFromFile(conf).build();
+        DatabaseManagementService dbms = EmbeddedNeo4j.start(dir);
         OutboxRelay relay = null;
         Thread thread = null;
         try {
