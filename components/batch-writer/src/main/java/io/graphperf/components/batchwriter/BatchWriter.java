@@ -16,10 +16,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>A submit is refused at once when the queue of logged-but-unapplied writes is full; otherwise it is
  * appended to the {@link DurableLog} and queued. The acknowledgement is either {@link AckMode#DURABLE}
- * (the log record is synced) or {@link AckMode#APPLIED} (its transaction committed). One applier thread
+ * (the log record is synced) or {@link AckMode#APPLIED} (its transaction committed). Each applier thread
  * takes durable writes only — never one whose record could still be lost — up to {@code batchRows} or
  * after {@code batchInterval} (at once while a client waits for an applied acknowledgement), and hands
- * them to the {@link Applier}, which commits the batch together with its last sequence number. On start, every logged write after the stored position is replayed.
+ * them to the {@link Applier}, which commits the batch together with its last sequence number as that applier's position. With
+ * several appliers ({@link Layout}) a write goes to the applier its partition parameter picks, so one key's writes apply in log order
+ * while other keys' apply in parallel transactions. On start, every logged write after its applier's stored position is replayed.
  *
  * <p>A batch that fails for good (the database calls it a client error) is split in halves until the
  * failing writes are alone; each of those goes to the dead-letter log and the position moves past it,
@@ -68,16 +70,38 @@ public final class BatchWriter implements AutoCloseable {
         }
     }
 
-    /** What the writer needs of a database. */
-    public interface Applier {
-        /** The last sequence applied, as stored in the database; 0 when nothing was. */
-        long appliedPosition() throws Exception;
+    /**
+     * Applied positions as the database stores them: the layout that wrote them (null when nothing was ever applied) and each
+     * applier's last applied sequence (an applier with none stored: 0).
+     */
+    public record Positions(Layout layout, Map<Integer, Long> byApplier) {
+        public static final Positions NONE = new Positions(null, Map.of());
 
-        /** In one transaction: every batch of the flush, and the stored position set to its last sequence. */
+        public long of(int applier) {
+            return byApplier.getOrDefault(applier, 0L);
+        }
+
+        public long highest() {
+            return byApplier.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        }
+    }
+
+    /** What the writer needs of a database. Calls for different appliers come from different threads at once. */
+    public interface Applier {
+        /** The stored positions; {@link Positions#NONE} when nothing was applied. */
+        Positions appliedPositions() throws Exception;
+
+        /** In one transaction: every batch of the flush, and the stored position of the flush's applier set to its last sequence. */
         void apply(PendingWrites.Flush flush) throws Exception;
 
-        /** In one transaction: the stored position set to {@code sequence} (after a dead letter). */
-        void markApplied(long sequence) throws Exception;
+        /** In one transaction: the stored position of {@code applier} set to {@code sequence} (after a dead letter). */
+        void markApplied(int applier, long sequence) throws Exception;
+
+        /**
+         * In one transaction: every stored position forgotten, and {@code sequence} stored with {@code layout} for each of its appliers
+         * (when the writer first starts, and when its layout changes over an applied log).
+         */
+        void resetPositions(Layout layout, long sequence) throws Exception;
 
         /** True when retrying cannot help (a syntax error, a constraint violation). */
         boolean permanent(Exception e);
@@ -92,39 +116,54 @@ public final class BatchWriter implements AutoCloseable {
     private final Applier applier;
     private final DurableLog log;
     private final DeadLetterLog deadLetters;
-    private final PendingWrites pending;
+    private final Layout layout;
+    private final Lane[] lanes;
     private final WriterMetrics metrics;
     private final ConcurrentNavigableMap<Long, CompletableFuture<Ack>> appliedWaiters = new ConcurrentSkipListMap<>();
-    private final Object submitLock = new Object();
-    private final Thread applierThread;
+    private final Object submitLock = new Object(), lowWaterLock = new Object();
     private final AtomicLong drainRequests = new AtomicLong();
-    private volatile long appliedPosition;
-    private volatile boolean running = true, abandon, applierWaiting;
+    /** The last sequence queued to an applier (set after it is queued); every write up to it is queued or applied. */
+    private volatile long lastQueued;
+    /** Every write up to here is applied (or dead-lettered): what bounds the queue, releases log segments and answers awaitApplied. */
+    private volatile long lowWater;
+    private volatile boolean running = true, abandon;
     private volatile Exception lastTransient;
 
-    private BatchWriter(WriterConfig config, Applier applier, DurableLog log, DeadLetterLog deadLetters, long applied) {
+    /** One applier: its queue and its thread. */
+    private static final class Lane {
+        final int index;
+        final PendingWrites pending;
+        Thread thread;
+        volatile boolean waiting;
+
+        Lane(int index) {
+            this.index = index;
+            this.pending = new PendingWrites(index);
+        }
+    }
+
+    private BatchWriter(WriterConfig config, Applier applier, DurableLog log, DeadLetterLog deadLetters, List<PendingWrites.Write> replay) {
         this.config = config;
         this.applier = applier;
         this.log = log;
         this.deadLetters = deadLetters;
-        this.pending = new PendingWrites();
-        this.appliedPosition = applied;
+        this.layout = config.layout();
+        this.lanes = new Lane[layout.appliers()];
+        for (int i = 0; i < lanes.length; i++) lanes[i] = new Lane(i);
+        for (PendingWrites.Write w : replay) lanes[layout.lane(w.params())].pending.add(w);
+        this.lastQueued = log.lastSequence();
+        this.lowWater = lowWaterNow();
         DurableLog.Recovery r = log.recovery();
-        long replay = 0;
-        for (DurableLog.Entry e : r.entries()) {
-            if (e.sequence() <= applied) continue;
-            WriteCodec.Decoded d = WriteCodec.decode(e.payload());
-            pending.add(new PendingWrites.Write(e.sequence(), d.statement(), d.params(), System.nanoTime(), true));
-            replay++;
+        this.metrics = new WriterMetrics(replay.size(), r.truncatedBytes(), r.reason());
+        for (Lane l : lanes) {
+            l.thread = new Thread(() -> applyLoop(l), "graphperf-batch-writer-applier" + (lanes.length == 1 ? "" : "-" + l.index));
+            l.thread.setDaemon(true);
         }
-        this.metrics = new WriterMetrics(replay, r.truncatedBytes(), r.reason());
-        this.applierThread = new Thread(this::applyLoop, "graphperf-batch-writer-applier");
-        applierThread.setDaemon(true);
     }
 
     /**
-     * Opens the log in {@code config.directory()}, reads the applied position from the database, queues
-     * every logged write after it for replay and starts applying.
+     * Opens the log in {@code config.directory()}, reads the applied positions from the database, queues
+     * every logged write after its applier's position for replay and starts applying.
      */
     public static BatchWriter start(WriterConfig config, Applier applier) throws Exception {
         return start(config, applier, DurableLog.open(config.directory().resolve("writes.log"), config.sync()));
@@ -133,12 +172,32 @@ public final class BatchWriter implements AutoCloseable {
     /** Starts on a log the caller opened (the crash test opens it on files that lose what was not synced). */
     static BatchWriter start(WriterConfig config, Applier applier, DurableLog log) throws Exception {
         try {
-            long applied = applier.appliedPosition();
-            // a log emptied after everything was applied starts again at 1: continue after the stored position
-            log.startAtLeast(applied + 1);
+            Positions stored = applier.appliedPositions();
+            // a log emptied after everything was applied starts again at 1: continue after the stored positions
+            log.startAtLeast(stored.highest() + 1);
+            Layout was = stored.layout() == null ? config.layout() : stored.layout();
+            List<PendingWrites.Write> replay = new ArrayList<>();
+            for (DurableLog.Entry e : log.recovery().entries()) {
+                WriteCodec.Decoded d = WriteCodec.decode(e.payload());
+                // whether a logged write was applied is decided by the layout that applied it
+                if (e.sequence() > stored.of(was.lane(d.params()))) {
+                    replay.add(new PendingWrites.Write(e.sequence(), d.statement(), d.params(), System.nanoTime(), true));
+                }
+            }
+            if (stored.layout() == null) {
+                // the layout is stored once, before any batch: each batch then only moves its applier's position
+                applier.resetPositions(config.layout(), 0);
+            } else if (!was.equals(config.layout())) {
+                if (!replay.isEmpty()) {
+                    throw new IllegalStateException("the batch writer's log in " + config.directory() + " holds " + replay.size()
+                            + " writes not yet applied by its previous layout (" + was.describe() + "); start it once more with that layout"
+                            + " so they apply, then change to " + config.layout().describe());
+                }
+                applier.resetPositions(config.layout(), stored.highest());
+            }
             DeadLetterLog dead = new DeadLetterLog(config.directory().resolve("dead-letters.jsonl"));
-            BatchWriter w = new BatchWriter(config, applier, log, dead, applied);
-            w.applierThread.start();
+            BatchWriter w = new BatchWriter(config, applier, log, dead, replay);
+            for (Lane l : w.lanes) l.thread.start();
             return w;
         } catch (Exception e) {
             log.close();
@@ -164,7 +223,7 @@ public final class BatchWriter implements AutoCloseable {
         Logged logged;
         synchronized (submitLock) {
             // the bound covers writes being applied too, not only those still queued
-            if (log.lastSequence() - appliedPosition >= config.queueCapacity()) {
+            if (log.lastSequence() - lowWater >= config.queueCapacity()) {
                 metrics.rejected();
                 throw new Rejected(queueFull());
             }
@@ -200,7 +259,7 @@ public final class BatchWriter implements AutoCloseable {
         synchronized (submitLock) {
             for (int i = 0; i < n; i++) {
                 if (refused[i] != null) continue;
-                if (log.lastSequence() - appliedPosition >= config.queueCapacity()) {
+                if (log.lastSequence() - lowWater >= config.queueCapacity()) {
                     refused[i] = new Rejected(queueFull());
                     rejected++;
                     continue;
@@ -235,7 +294,8 @@ public final class BatchWriter implements AutoCloseable {
             applied = new CompletableFuture<>();
             appliedWaiters.put(appended.sequence(), applied);
         }
-        pending.add(write);
+        lanes[layout.lane(params)].pending.add(write);
+        lastQueued = appended.sequence();
         return new Logged(appended, write, applied);
     }
 
@@ -266,8 +326,8 @@ public final class BatchWriter implements AutoCloseable {
         drainRequests.incrementAndGet();
         try {
             wakeApplier();
-            while (appliedPosition < target) {
-                if (System.nanoTime() > deadline || !applierThread.isAlive()) return false;
+            while (refreshLowWater() < target) {
+                if (System.nanoTime() > deadline || !allAlive()) return false;
                 Thread.sleep(1);
             }
         } finally {
@@ -277,16 +337,42 @@ public final class BatchWriter implements AutoCloseable {
         return true;
     }
 
-    private void wakeApplier() {
-        if (applierWaiting) LockSupport.unpark(applierThread);
+    private boolean allAlive() {
+        for (Lane l : lanes) if (!l.thread.isAlive()) return false;
+        return true;
     }
 
-    private void applyLoop() {
+    private void wakeApplier() {
+        for (Lane l : lanes) if (l.waiting) LockSupport.unpark(l.thread);
+    }
+
+    /** Every write up to the returned sequence is applied; see {@link #lowWater}. */
+    private long lowWaterNow() {
+        // read before the queues: a write queued after this read has a higher sequence and cannot lower the mark
+        long low = lastQueued;
+        for (Lane l : lanes) {
+            long u = l.pending.lowestUnapplied();
+            if (u != Long.MAX_VALUE) low = Math.min(low, u - 1);
+        }
+        return low;
+    }
+
+    private long refreshLowWater() {
+        synchronized (lowWaterLock) {
+            long now = lowWaterNow();
+            if (now > lowWater) lowWater = now;
+            return lowWater;
+        }
+    }
+
+    private void applyLoop(Lane lane) {
         while (true) {
-            PendingWrites.Flush f = nextFlush();
+            PendingWrites.Flush f = nextFlush(lane);
             if (f == null) return;
             try {
                 applyOrSplit(f);
+                lane.pending.done();
+                refreshLowWater();
                 releaseApplied(false);
             } catch (Abandoned e) {
                 failWaiters("the batch writer stopped before applying this write; it is logged and applies when the database starts again");
@@ -300,8 +386,9 @@ public final class BatchWriter implements AutoCloseable {
         }
     }
 
-    /** The next durable writes to apply, waiting for a batch to fill; null when stopping with nothing left. */
-    private PendingWrites.Flush nextFlush() {
+    /** The next durable writes of this applier, waiting for a batch to fill; null when stopping with nothing left. */
+    private PendingWrites.Flush nextFlush(Lane lane) {
+        PendingWrites pending = lane.pending;
         long intervalNanos = config.batchInterval().toNanos();
         while (true) {
             if (abandon) return null;
@@ -320,10 +407,10 @@ public final class BatchWriter implements AutoCloseable {
                 // writes not yet durable: their sync is at most a group-commit interval away
                 wait = pending.depth() > 0 ? TimeUnit.MICROSECONDS.toNanos(200) : TimeUnit.MILLISECONDS.toNanos(20);
             }
-            applierWaiting = true;
-            // a sync that completed since the check above would have found applierWaiting false: look again
+            lane.waiting = true;
+            // a sync that completed since the check above would have found the applier not waiting: look again
             if (log.durableSequence() == durable) LockSupport.parkNanos(this, wait);
-            applierWaiting = false;
+            lane.waiting = false;
         }
         return pending.take(config.batchRows(), log.durableSequence());
     }
@@ -338,34 +425,34 @@ public final class BatchWriter implements AutoCloseable {
             metrics.failedTransaction();
             List<PendingWrites.Write> ws = f.writes();
             if (ws.size() == 1) {
-                deadLetter(ws.get(0), e);
+                deadLetter(f.lane(), ws.get(0), e);
                 return;
             }
             // halves keep sequence order, so each committed half leaves the position at "all up to here"
             int mid = ws.size() / 2;
-            applyOrSplit(PendingWrites.Flush.of(ws.subList(0, mid)));
-            applyOrSplit(PendingWrites.Flush.of(ws.subList(mid, ws.size())));
+            applyOrSplit(PendingWrites.Flush.of(f.lane(), ws.subList(0, mid)));
+            applyOrSplit(PendingWrites.Flush.of(f.lane(), ws.subList(mid, ws.size())));
             return;
         }
         long committed = System.nanoTime();
-        appliedPosition = f.lastSequence();
         metrics.applied(f, committed - start, committed);
-        acknowledgeApplied(f.lastSequence());
+        acknowledgeApplied(f);
     }
 
-    /** Completes (and forgets) the applied-mode waiters up to {@code sequence}. */
-    private void acknowledgeApplied(long sequence) {
-        ConcurrentNavigableMap<Long, CompletableFuture<Ack>> done = appliedWaiters.headMap(sequence, true);
-        for (Map.Entry<Long, CompletableFuture<Ack>> e : done.entrySet()) e.getValue().complete(new Ack(e.getKey(), AckMode.APPLIED));
-        done.clear();
+    /** Completes (and forgets) the applied-mode waiters of the flush's writes. */
+    private void acknowledgeApplied(PendingWrites.Flush f) {
+        if (appliedWaiters.isEmpty()) return;
+        for (PendingWrites.Write w : f.writes()) {
+            CompletableFuture<Ack> waiter = appliedWaiters.remove(w.sequence());
+            if (waiter != null) waiter.complete(new Ack(w.sequence(), AckMode.APPLIED));
+        }
     }
 
-    private void deadLetter(PendingWrites.Write w, Exception e) throws Exception {
+    private void deadLetter(int lane, PendingWrites.Write w, Exception e) throws Exception {
         String code = applier.code(e);
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         deadLetters.append(w, code, message);
-        retryTransient(() -> applier.markApplied(w.sequence()));
-        appliedPosition = w.sequence();
+        retryTransient(() -> applier.markApplied(lane, w.sequence()));
         metrics.deadLettered(code);
         CompletableFuture<Ack> waiter = appliedWaiters.remove(w.sequence());
         if (waiter != null) waiter.completeExceptionally(new DeadLettered(code, "write " + w.sequence() + " failed ("
@@ -407,7 +494,7 @@ public final class BatchWriter implements AutoCloseable {
 
     /** Deletes log segments that hold only applied writes; when asked, empties the log once everything is applied. */
     private void releaseApplied(boolean emptyIfAllApplied) throws IOException {
-        int deleted = log.release(appliedPosition, emptyIfAllApplied);
+        int deleted = log.release(lowWater, emptyIfAllApplied);
         if (deleted > 0) metrics.segmentsDeleted(deleted);
     }
 
@@ -416,16 +503,27 @@ public final class BatchWriter implements AutoCloseable {
         appliedWaiters.clear();
     }
 
+    private boolean anyAlive() {
+        for (Lane l : lanes) if (l.thread.isAlive()) return true;
+        return false;
+    }
+
     /** Everything the writer reports: configuration, queue, batches, fsyncs, rejections, dead letters, lags. */
     public Map<String, Object> metrics(boolean resetHistograms) throws IOException {
-        long oldest = pending.oldestSubmittedNanos();
+        long oldest = -1;
+        for (Lane l : lanes) {
+            long o = l.pending.oldestSubmittedNanos();
+            if (o >= 0 && (oldest < 0 || o < oldest)) oldest = o;
+        }
         Exception t = lastTransient;
-        return metrics.snapshot(config, log, log.lastSequence() - appliedPosition, appliedPosition, oldest < 0 ? 0 : System.nanoTime() - oldest,
+        long applied = refreshLowWater();
+        return metrics.snapshot(config, log, log.lastSequence() - applied, applied, oldest < 0 ? 0 : System.nanoTime() - oldest,
                 deadLetters, t == null ? null : applier.code(t) + ": " + t.getMessage(), resetHistograms);
     }
 
+    /** Every write up to this sequence is applied. */
     public long appliedPosition() {
-        return appliedPosition;
+        return refreshLowWater();
     }
 
     /**
@@ -435,15 +533,15 @@ public final class BatchWriter implements AutoCloseable {
     @Override
     public void close() throws IOException {
         running = false;
-        LockSupport.unpark(applierThread);
+        for (Lane l : lanes) LockSupport.unpark(l.thread);
         try {
             // while the database is failing there is nothing to wait for: the log keeps the writes
             long deadline = System.nanoTime() + DRAIN_ON_CLOSE_NANOS;
-            while (applierThread.isAlive() && lastTransient == null && System.nanoTime() < deadline) applierThread.join(10);
-            if (applierThread.isAlive()) {
+            while (anyAlive() && lastTransient == null && System.nanoTime() < deadline) Thread.sleep(10);
+            if (anyAlive()) {
                 abandon = true;
-                applierThread.interrupt();
-                applierThread.join(5000);
+                for (Lane l : lanes) l.thread.interrupt();
+                for (Lane l : lanes) l.thread.join(5000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

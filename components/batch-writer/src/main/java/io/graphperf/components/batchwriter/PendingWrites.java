@@ -56,21 +56,57 @@ public final class PendingWrites {
         void durableAt(long nanos) { durableNanos = nanos; }
     }
 
-    /** One flush: UNWIND statements with their rows, and the contiguous sequence range they cover. */
-    public record Flush(Map<String, List<Map<String, Object>>> batches, long firstSequence, long lastSequence, List<Write> writes) {
+    /**
+     * One flush of one applier ({@code lane}): UNWIND statements with their rows, and the sequence range they cover — every write of
+     * that applier from {@code firstSequence} to {@code lastSequence} (with one applier, every write in that range).
+     */
+    public record Flush(int lane, Map<String, List<Map<String, Object>>> batches, long firstSequence, long lastSequence, List<Write> writes) {
         public int rows() {
             return writes.size();
         }
 
-        /** Groups consecutive writes (in sequence order) by statement into their UNWIND form. */
+        /**
+         * Groups consecutive writes (in sequence order) by statement into their UNWIND form: grouped by the statement as submitted, each
+         * group rewritten once (a coalesced batch shares one statement string, whose hash is computed once).
+         */
         public static Flush of(List<Write> writes) {
+            return of(0, writes);
+        }
+
+        public static Flush of(int lane, List<Write> writes) {
+            Map<String, List<Map<String, Object>>> byStatement = new LinkedHashMap<>();
+            Write previous = null;
+            List<Map<String, Object>> rows = null;
+            for (Write w : writes) {
+                // runs of one statement object skip the lookup
+                if (previous == null || previous.statement() != w.statement()) rows = byStatement.computeIfAbsent(w.statement(), k -> new ArrayList<>());
+                rows.add(w.params());
+                previous = w;
+            }
             Map<String, List<Map<String, Object>>> batches = new LinkedHashMap<>();
-            for (Write w : writes) batches.computeIfAbsent(UnwindRewriter.batched(w.statement()), k -> new ArrayList<>()).add(w.params());
-            return new Flush(batches, writes.get(0).sequence(), writes.get(writes.size() - 1).sequence(), List.copyOf(writes));
+            for (Map.Entry<String, List<Map<String, Object>>> e : byStatement.entrySet()) {
+                batches.merge(UnwindRewriter.batched(e.getKey()), e.getValue(), (a, b) -> {
+                    a.addAll(b);
+                    return a;
+                });
+            }
+            return new Flush(lane, batches, writes.get(0).sequence(), writes.get(writes.size() - 1).sequence(), List.copyOf(writes));
         }
     }
 
     private final ArrayDeque<Write> queue = new ArrayDeque<>();
+    private final int lane;
+    /** The first sequence of the flush taken and not yet done, or -1. */
+    private long takenFirst = -1;
+
+    public PendingWrites() {
+        this(0);
+    }
+
+    /** The queue of one applier. */
+    public PendingWrites(int lane) {
+        this.lane = lane;
+    }
 
     /** Adds a write; sequences must increase. The bound is the writer's: it refuses a submit before logging it. */
     public synchronized void add(Write w) {
@@ -91,11 +127,28 @@ public final class PendingWrites {
         while (!queue.isEmpty() && taken.size() < maxRows && queue.peekFirst().sequence() <= maxSequence) {
             taken.add(queue.pollFirst());
         }
-        return taken.isEmpty() ? null : Flush.of(taken);
+        if (taken.isEmpty()) return null;
+        takenFirst = taken.get(0).sequence();
+        return Flush.of(lane, taken);
+    }
+
+    /** The flush taken last is applied (or dead-lettered): its writes no longer hold the low-water mark down. */
+    public synchronized void done() {
+        takenFirst = -1;
+    }
+
+    /** The lowest sequence taken but not done, or queued; {@code Long.MAX_VALUE} when there is none. */
+    public synchronized long lowestUnapplied() {
+        if (takenFirst >= 0) return takenFirst;
+        return queue.isEmpty() ? Long.MAX_VALUE : queue.peekFirst().sequence();
     }
 
     /** How many of the oldest writes have a sequence up to {@code maxSequence}, counting no further than {@code cap}. */
     public synchronized int ready(long maxSequence, int cap) {
+        if (queue.isEmpty()) return 0;
+        long first = queue.peekFirst().sequence(), last = queue.peekLast().sequence();
+        // the writer's queue holds consecutive log sequences: count without walking it
+        if (last - first + 1 == queue.size()) return (int) Math.max(0, Math.min(cap, Math.min(maxSequence, last) - first + 1));
         int n = 0;
         for (Write w : queue) {
             if (n >= cap || w.sequence() > maxSequence) break;

@@ -1,5 +1,7 @@
 package io.graphperf.components.batchwriter;
 
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * Turns a single-write statement into its batched form: {@code CREATE (:User {id: $id})} becomes
  * {@code UNWIND $rows AS row CALL (row) { CREATE (:User {id: row.id}) }}, so many submitted writes of
@@ -13,7 +15,19 @@ public final class UnwindRewriter {
     private UnwindRewriter() {
     }
 
+    /** Rewritten statements by their single-write form; an application uses few statements, the bound keeps a stray one from growing it. */
+    private static final ConcurrentHashMap<String, String> REWRITTEN = new ConcurrentHashMap<>();
+    private static final int REMEMBERED = 1024;
+
     public static String batched(String statement) {
+        String known = REWRITTEN.get(statement);
+        if (known != null) return known;
+        String b = rewrite(statement);
+        if (REWRITTEN.size() < REMEMBERED) REWRITTEN.put(statement, b);
+        return b;
+    }
+
+    private static String rewrite(String statement) {
         return "UNWIND $" + ROWS + " AS " + ROW + " CALL (" + ROW + ") { " + rewriteParameters(statement) + " }";
     }
 

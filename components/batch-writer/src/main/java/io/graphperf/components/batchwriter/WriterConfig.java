@@ -15,9 +15,10 @@ import java.time.Duration;
  * @param queueCapacity writes logged but not yet applied; a submit beyond it is refused, retryably
  * @param ackTimeout    how long a submit waits for its acknowledgement before it fails (the write itself
  *                      stays logged and is applied)
+ * @param layout        how many appliers, and the parameter that picks a write's applier
  */
 public record WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, Duration batchInterval, int queueCapacity,
-                           Duration ackTimeout) {
+                           Duration ackTimeout, Layout layout) {
 
     public static final int DEFAULT_BATCH_ROWS = 1000;
     public static final Duration DEFAULT_BATCH_INTERVAL = Duration.ofMillis(10);
@@ -30,6 +31,16 @@ public record WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, 
         if (queueCapacity < batchRows) {
             throw new IllegalArgumentException("queue capacity (" + queueCapacity + ") must be at least the batch size (" + batchRows + ")");
         }
+        if (layout == null) layout = Layout.SINGLE;
+    }
+
+    /** One applier. */
+    public WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, Duration batchInterval, int queueCapacity, Duration ackTimeout) {
+        this(directory, sync, batchRows, batchInterval, queueCapacity, ackTimeout, Layout.SINGLE);
+    }
+
+    public WriterConfig withLayout(Layout layout) {
+        return new WriterConfig(directory, sync, batchRows, batchInterval, queueCapacity, ackTimeout, layout);
     }
 
     public static WriterConfig defaults(Path directory) {
@@ -40,6 +51,6 @@ public record WriterConfig(Path directory, DurableLog.Sync sync, int batchRows, 
     public String describe() {
         return sync + "; batches of up to " + batchRows + " rows, " + (batchInterval.isZero()
                 ? "applied as soon as the previous batch commits" : "waiting at most " + batchInterval.toMillis() + " ms to fill unless an applied ack waits")
-                + "; queue of " + queueCapacity;
+                + "; queue of " + queueCapacity + "; " + layout.describe();
     }
 }

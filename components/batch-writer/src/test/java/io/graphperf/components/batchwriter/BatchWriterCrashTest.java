@@ -50,7 +50,8 @@ class BatchWriterCrashTest {
      */
     static final class Graph {
         final Map<Long, Integer> rows = new HashMap<>();
-        long position;
+        final Map<Integer, Long> positions = new HashMap<>();
+        Layout layout;
         int epoch;
         int transactions;
         /** Crash the process on this transaction of the current epoch (before it commits); 0 for never. */
@@ -72,6 +73,9 @@ class BatchWriterCrashTest {
             return new HashMap<>(rows);
         }
 
+        /** The layout the writers of this graph run with. */
+        Layout graphLayout = Layout.SINGLE;
+
         BatchWriter.Applier connect() {
             int mine;
             synchronized (this) {
@@ -80,9 +84,19 @@ class BatchWriterCrashTest {
             }
             return new BatchWriter.Applier() {
                 @Override
-                public long appliedPosition() {
+                public BatchWriter.Positions appliedPositions() {
                     synchronized (Graph.this) {
-                        return position;
+                        return layout == null ? BatchWriter.Positions.NONE : new BatchWriter.Positions(layout, Map.copyOf(positions));
+                    }
+                }
+
+                @Override
+                public void resetPositions(Layout to, long sequence) {
+                    synchronized (Graph.this) {
+                        if (epoch != mine) throw new IllegalStateException("transient: connection lost");
+                        positions.clear();
+                        for (int a = 0; a < to.appliers(); a++) positions.put(a, sequence);
+                        layout = to;
                     }
                 }
 
@@ -109,7 +123,7 @@ class BatchWriterCrashTest {
                             for (List<Map<String, Object>> batch : f.batches().values()) {
                                 for (Map<String, Object> row : batch) Graph.this.rows.merge((Long) row.get("id"), 1, Integer::sum);
                             }
-                            position = f.lastSequence();
+                            positions.put(f.lane(), f.lastSequence());
                         }
                     }
                     if (crashNow) {
@@ -119,10 +133,10 @@ class BatchWriterCrashTest {
                 }
 
                 @Override
-                public void markApplied(long sequence) {
+                public void markApplied(int applier, long sequence) {
                     synchronized (Graph.this) {
                         if (epoch != mine) throw new IllegalStateException("transient: connection lost");
-                        position = sequence;
+                        positions.put(applier, sequence);
                     }
                 }
 
@@ -158,7 +172,7 @@ class BatchWriterCrashTest {
                             if (!inFlight.tryAcquire(5, TimeUnit.MILLISECONDS)) continue;
                             long id = ids.incrementAndGet();
                             BatchWriter.AckMode mode = id % 10 == 0 ? BatchWriter.AckMode.APPLIED : BatchWriter.AckMode.DURABLE;
-                            w.submit(CREATE, Map.of("id", id), mode).whenComplete((ack, err) -> {
+                            w.submit(CREATE, Map.of("id", id, "k", id % 13), mode).whenComplete((ack, err) -> {
                                 if (err == null) acked.add(id);
                                 inFlight.release();
                             });
@@ -201,13 +215,13 @@ class BatchWriterCrashTest {
         }
     }
 
-    static WriterConfig config(Path dir) {
-        return new WriterConfig(dir, DurableLog.Sync.BACK_TO_BACK, 20, Duration.ofMillis(2), 20_000, Duration.ofSeconds(10));
+    static WriterConfig config(Path dir, Layout layout) {
+        return new WriterConfig(dir, DurableLog.Sync.BACK_TO_BACK, 20, Duration.ofMillis(2), 20_000, Duration.ofSeconds(10), layout);
     }
 
     static BatchWriter start(Path dir, CrashableFiles files, Graph graph, boolean broken) throws Exception {
         DurableLog log = DurableLog.open(dir.resolve("writes.log"), DurableLog.Sync.BACK_TO_BACK, SEGMENT_BYTES, files, broken);
-        return BatchWriter.start(config(dir), graph.connect(), log);
+        return BatchWriter.start(config(dir, graph.graphLayout), graph.connect(), log);
     }
 
     static void closeQuietly(BatchWriter w) {
@@ -222,10 +236,11 @@ class BatchWriterCrashTest {
      * {@code rounds} crashes: each round starts a writer on what the last crash left, loads it and crashes it at the
      * round's point; the last start drains everything and the graph is checked against the acknowledgements.
      */
-    static Outcome crashRounds(Path dir, int rounds, boolean broken, long seed) throws Exception {
+    static Outcome crashRounds(Path dir, int rounds, boolean broken, long seed, Layout layout) throws Exception {
         Random random = new Random(seed);
         CrashableFiles files = new CrashableFiles(300);
         Graph graph = new Graph();
+        graph.graphLayout = layout;
         graph.crash = files::crash;
         files.onCrash(graph::cut);
         Set<Long> acked = graph.acknowledged;
@@ -300,8 +315,20 @@ class BatchWriterCrashTest {
 
     @Test
     void everyAcknowledgedWriteSurvivesPowerCutsExactlyOnce(@TempDir Path dir) throws Exception {
-        Outcome o = crashRounds(dir, 24, false, 20261124L);
+        Outcome o = crashRounds(dir, 24, false, 20261124L, Layout.SINGLE);
         System.out.println("power cuts, correct log: " + o);
+        assertSurvived(o);
+    }
+
+    /** The same rounds with three appliers committing at once, each with its own stored position. */
+    @Test
+    void everyAcknowledgedWriteSurvivesPowerCutsExactlyOnceWithThreeAppliers(@TempDir Path dir) throws Exception {
+        Outcome o = crashRounds(dir, 24, false, 20261127L, new Layout(3, "k"));
+        System.out.println("power cuts, correct log, three appliers: " + o);
+        assertSurvived(o);
+    }
+
+    private static void assertSurvived(Outcome o) {
         assertTrue(o.acknowledged() > 1000, "the rounds acknowledged writes: " + o);
         assertEquals(List.of(), o.lost(), "acknowledged writes lost: " + o);
         assertEquals(List.of(), o.twice(), "writes applied twice: " + o);
@@ -316,7 +343,7 @@ class BatchWriterCrashTest {
 
     @Test
     void aLogThatAcknowledgesBeforeItsForceIsCaught(@TempDir Path dir) throws Exception {
-        Outcome o = crashRounds(dir, 8, true, 20261124L);
+        Outcome o = crashRounds(dir, 8, true, 20261124L, Layout.SINGLE);
         System.out.println("power cuts, log acknowledging before its force: " + o);
         assertTrue(o.acknowledged() > 1000, "the rounds acknowledged writes: " + o);
         assertTrue(!o.lost().isEmpty(), "the test must find acknowledged writes lost when the log acknowledges before forcing: " + o);

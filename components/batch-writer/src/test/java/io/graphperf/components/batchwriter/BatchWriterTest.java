@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,35 +33,60 @@ class BatchWriterTest {
     /** Applies rows into a list; fails rows whose id is in {@code bad} as a client error, or everything transiently while {@code down}. */
     static final class ListDatabase implements BatchWriter.Applier {
         final List<Object> rows = new ArrayList<>();
-        long position;
+        final List<Map<String, Object>> applied = new ArrayList<>();
+        final Map<Integer, Long> positions = new HashMap<>();
+        Layout layout;
         volatile boolean down;
         final Set<Object> bad;
-        int transactions;
+        int transactions, running, mostAtOnce;
+        /** Each transaction takes at least this long, outside the lock, so that appliers can overlap. */
+        volatile long transactionMillis;
 
         ListDatabase(Set<Object> bad) {
             this.bad = bad;
         }
 
-        @Override public synchronized long appliedPosition() {
-            return position;
+        @Override public synchronized BatchWriter.Positions appliedPositions() {
+            return layout == null ? BatchWriter.Positions.NONE : new BatchWriter.Positions(layout, Map.copyOf(positions));
         }
 
-        @Override public synchronized void apply(PendingWrites.Flush f) {
+        @Override public void apply(PendingWrites.Flush f) throws InterruptedException {
+            synchronized (this) {
+                mostAtOnce = Math.max(mostAtOnce, ++running);
+            }
+            try {
+                if (transactionMillis > 0) Thread.sleep(transactionMillis);
+                commit(f);
+            } finally {
+                synchronized (this) {
+                    running--;
+                }
+            }
+        }
+
+        private synchronized void commit(PendingWrites.Flush f) {
             if (down) throw new IllegalStateException("transient: database unavailable");
-            List<Object> tx = new ArrayList<>();
+            List<Map<String, Object>> tx = new ArrayList<>();
             for (List<Map<String, Object>> batch : f.batches().values()) {
                 for (Map<String, Object> row : batch) {
                     if (bad.contains(row.get("id"))) throw new IllegalArgumentException("client error: bad id " + row.get("id"));
-                    tx.add(row.get("id"));
+                    tx.add(row);
                 }
             }
-            rows.addAll(tx);
-            position = f.lastSequence();
+            for (Map<String, Object> row : tx) rows.add(row.get("id"));
+            applied.addAll(tx);
+            positions.put(f.lane(), f.lastSequence());
             transactions++;
         }
 
-        @Override public synchronized void markApplied(long sequence) {
-            position = sequence;
+        @Override public synchronized void markApplied(int applier, long sequence) {
+            positions.put(applier, sequence);
+        }
+
+        @Override public synchronized void resetPositions(Layout to, long sequence) {
+            positions.clear();
+            for (int a = 0; a < to.appliers(); a++) positions.put(a, sequence);
+            layout = to;
         }
 
         @Override public boolean permanent(Exception e) {
@@ -204,5 +230,90 @@ class BatchWriterTest {
         WriteCodec.Decoded d = WriteCodec.decode(WriteCodec.encode(CREATE, params));
         assertEquals(CREATE, d.statement());
         assertEquals(params, d.params());
+    }
+
+    static WriterConfig config(Path dir, int capacity, Layout layout) {
+        return config(dir, capacity).withLayout(layout);
+    }
+
+    /**
+     * Several appliers: transactions overlap, each key's writes apply in the order they were logged, every write once, a bad write
+     * dead-lettered alone within its applier, and a restart replays exactly what each applier had not applied.
+     */
+    @Test
+    void severalAppliersApplyInParallelKeepingEachKeysOrderExactlyOnce(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of(777L));
+        db.transactionMillis = 2;
+        Layout three = new Layout(3, "k");
+        List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>();
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000, three), db)) {
+            for (long i = 0; i < 3000; i++) {
+                acks.add(w.submit(CREATE, Map.of("id", i, "k", i % 10), i % 7 == 0 ? BatchWriter.AckMode.APPLIED : BatchWriter.AckMode.DURABLE));
+            }
+            int deadLettered = 0;
+            for (int i = 0; i < acks.size(); i++) {
+                try {
+                    acks.get(i).get(60, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    assertInstanceOf(BatchWriter.DeadLettered.class, e.getCause());
+                    assertEquals(777, i, "only the bad write fails");
+                    deadLettered++;
+                }
+            }
+            assertEquals(1, deadLettered);
+            assertTrue(w.awaitApplied(30_000));
+            assertEquals(3000L, w.appliedPosition(), "every write up to the last is applied");
+            // the database goes away with writes logged: a restart must replay exactly those, each applier from its own position
+            db.down = true;
+            for (long i = 3000; i < 3600; i++) w.submit(CREATE, Map.of("id", i, "k", i % 10), BatchWriter.AckMode.DURABLE).get(60, TimeUnit.SECONDS);
+        }
+        synchronized (db) {
+            assertTrue(db.mostAtOnce >= 2, "transactions of different appliers overlapped: at most " + db.mostAtOnce + " at once");
+            assertEquals(3, db.positions.size(), "one stored position per applier: " + db.positions);
+        }
+        db.down = false;
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000, three), db)) {
+            assertEquals(600L, w.metrics(false).get("replayedAtStart"), "exactly what was not applied is replayed");
+            assertTrue(w.awaitApplied(30_000));
+        }
+        List<Object> rows = db.rows();
+        assertEquals(3599, rows.size(), "every write but the dead letter");
+        assertEquals(3599, Set.copyOf(rows).size(), "no write applied twice");
+        Map<Object, Long> lastByKey = new HashMap<>();
+        synchronized (db) {
+            for (Map<String, Object> row : db.applied) {
+                Long before = lastByKey.put(row.get("k"), (Long) row.get("id"));
+                assertTrue(before == null || before < (Long) row.get("id"), "key " + row.get("k") + ": " + row.get("id") + " applied after " + before);
+            }
+        }
+    }
+
+    /** A layout changes only over an applied log: the stored positions say what each old applier applied. */
+    @Test
+    void theLayoutChangesOnlyOnceEverythingLoggedIsApplied(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of());
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000), db)) {
+            for (long i = 0; i < 500; i++) w.submit(CREATE, Map.of("id", i, "k", i), BatchWriter.AckMode.DURABLE);
+            assertTrue(w.awaitApplied(30_000));
+            db.down = true;
+            w.submit(CREATE, Map.of("id", 500L, "k", 500L), BatchWriter.AckMode.DURABLE).get(60, TimeUnit.SECONDS);
+        }
+        db.down = false;
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> BatchWriter.start(config(dir, 100_000, new Layout(4, "k")), db));
+        assertTrue(refused.getMessage().contains("1 writes not yet applied by its previous layout (one applier)"), refused.getMessage());
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000), db)) {
+            assertTrue(w.awaitApplied(30_000));
+        }
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000, new Layout(4, "k")), db)) {
+            assertEquals(0L, w.metrics(false).get("replayedAtStart"), "nothing applied is replayed under the new layout");
+            for (long i = 501; i < 1000; i++) w.submit(CREATE, Map.of("id", i, "k", i), BatchWriter.AckMode.DURABLE);
+            assertTrue(w.awaitApplied(30_000));
+        }
+        try (BatchWriter w = BatchWriter.start(config(dir, 100_000), db)) {
+            assertEquals(0L, w.metrics(false).get("replayedAtStart"), "and back to one applier");
+        }
+        List<Object> rows = db.rows();
+        assertEquals(1000, rows.size());
+        assertEquals(1000, Set.copyOf(rows).size(), "no write applied twice");
     }
 }

@@ -44,4 +44,30 @@ class PendingWritesTest {
         assertEquals(1, p.depth());
         assertThrows(IllegalArgumentException.class, () -> p.add(new PendingWrites.Write(3, A, Map.of())), "sequences only increase");
     }
+
+    @Test
+    void readyCountsAQueueWithHolesByWalkingIt() {
+        PendingWrites p = new PendingWrites();
+        for (long s : new long[] {3, 4, 7, 9}) p.add(new PendingWrites.Write(s, A, Map.of()));
+        assertEquals(3, p.ready(8, 100), "3, 4 and 7 are at or below 8");
+        assertEquals(4, p.ready(100, 100));
+        assertEquals(0, p.ready(2, 100));
+        PendingWrites contiguous = new PendingWrites();
+        for (long s = 5; s <= 9; s++) contiguous.add(new PendingWrites.Write(s, A, Map.of()));
+        assertEquals(0, contiguous.ready(4, 100));
+        assertEquals(3, contiguous.ready(7, 100));
+        assertEquals(5, contiguous.ready(100, 100));
+        assertEquals(2, contiguous.ready(100, 2), "counting stops at the cap");
+    }
+
+    @Test
+    void equalStatementsInDifferentStringsShareOneBatch() {
+        PendingWrites p = new PendingWrites();
+        p.add(new PendingWrites.Write(1, new String(A), Map.of("id", 1L)));
+        p.add(new PendingWrites.Write(2, B, Map.of("at", 2L)));
+        p.add(new PendingWrites.Write(3, new String(A), Map.of("id", 3L)));
+        PendingWrites.Flush f = p.take(10);
+        assertEquals(2, f.batches().size());
+        assertEquals(List.of(1L, 3L), f.batches().get(UnwindRewriter.batched(A)).stream().map(m -> m.get("id")).toList());
+    }
 }

@@ -1,6 +1,7 @@
 package io.graphperf.components.batchwriter.neo4j;
 
 import io.graphperf.components.batchwriter.DurableLog;
+import io.graphperf.components.batchwriter.Layout;
 import io.graphperf.components.batchwriter.WriterConfig;
 import org.neo4j.configuration.Config;
 import org.neo4j.configuration.GraphDatabaseSettings;
@@ -27,6 +28,8 @@ import java.util.Set;
  * graphperf.batch_writer.batch_interval=2ms
  * graphperf.batch_writer.queue_capacity=100000
  * graphperf.batch_writer.ack_timeout=60s
+ * graphperf.batch_writer.appliers=1          (more: parallel transactions, one per applier)
+ * graphperf.batch_writer.partition_by=       (with more than one applier: the parameter whose value keeps one key's writes in order)
  * </pre>
  */
 public final class BatchWriterSettings {
@@ -35,9 +38,10 @@ public final class BatchWriterSettings {
     public static final String PREFIX = "graphperf.batch_writer.";
     static final String ENABLED = PREFIX + "enabled", DIRECTORY = PREFIX + "directory", FSYNC = PREFIX + "fsync",
             GROUP_COMMIT_INTERVAL = PREFIX + "group_commit_interval", BATCH_SIZE = PREFIX + "batch_size",
-            BATCH_INTERVAL = PREFIX + "batch_interval", QUEUE_CAPACITY = PREFIX + "queue_capacity", ACK_TIMEOUT = PREFIX + "ack_timeout";
+            BATCH_INTERVAL = PREFIX + "batch_interval", QUEUE_CAPACITY = PREFIX + "queue_capacity", ACK_TIMEOUT = PREFIX + "ack_timeout",
+            APPLIERS = PREFIX + "appliers", PARTITION_BY = PREFIX + "partition_by";
     private static final Set<String> KNOWN = Set.of(ENABLED, DIRECTORY, FSYNC, GROUP_COMMIT_INTERVAL, BATCH_SIZE, BATCH_INTERVAL,
-            QUEUE_CAPACITY, ACK_TIMEOUT);
+            QUEUE_CAPACITY, ACK_TIMEOUT, APPLIERS, PARTITION_BY);
 
     private final GraphperfConf conf;
 
@@ -70,8 +74,11 @@ public final class BatchWriterSettings {
         }
         int batchSize = integer(BATCH_SIZE, WriterConfig.DEFAULT_BATCH_ROWS), capacity = integer(QUEUE_CAPACITY, WriterConfig.DEFAULT_QUEUE_CAPACITY);
         Duration interval = duration(BATCH_INTERVAL, WriterConfig.DEFAULT_BATCH_INTERVAL), timeout = duration(ACK_TIMEOUT, Duration.ofSeconds(60));
+        int appliers = integer(APPLIERS, 1);
+        String partitionBy = conf.raw(PARTITION_BY, "").trim();
         try {
-            return new WriterConfig(base.resolve(database), sync, batchSize, interval, capacity, timeout);
+            return new WriterConfig(base.resolve(database), sync, batchSize, interval, capacity, timeout,
+                    new Layout(appliers, partitionBy.isEmpty() ? null : partitionBy));
         } catch (IllegalArgumentException e) {
             // values that parse but do not fit together (a queue smaller than a batch)
             throw new IllegalArgumentException("batch writer settings in " + conf.source() + ": " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package io.graphperf.components.batchwriter.neo4j;
 
 import io.graphperf.components.batchwriter.BatchWriter;
+import io.graphperf.components.batchwriter.Layout;
 import io.graphperf.components.batchwriter.PendingWrites;
 import io.graphperf.components.batchwriter.UnwindRewriter;
 import org.neo4j.graphdb.GraphDatabaseService;
@@ -9,19 +10,29 @@ import org.neo4j.graphdb.Result;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.kernel.api.exceptions.Status;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Applies the writer's batches to the database it runs in. The applied position lives in the graph, in
- * one node {@code (:GraphperfBatchWriter {log: 'writes'})}, set in the same transaction as each batch:
- * a batch and its position commit together or not at all, which is what makes a replay exactly once.
+ * Applies the writer's batches to the database it runs in. Each applier's position lives in the graph, in
+ * one node {@code (:GraphperfBatchWriter {log: 'writes', applier: n})} (with the layout, stored when the writer first starts), set in
+ * the same transaction
+ * as each of its batches: a batch and its position commit together or not at all, which is what makes a replay exactly once. Each
+ * applier has its own node, so appliers committing at once never wait for one another's position. A node without {@code applier}
+ * is the one position of a writer from before there were several appliers.
  */
 final class Neo4jApplier implements BatchWriter.Applier {
 
     static final String LABEL = "GraphperfBatchWriter";
-    private static final String READ_POSITION = "MATCH (w:" + LABEL + " {log: 'writes'}) RETURN max(w.applied) AS applied";
-    private static final String SET_POSITION = "MERGE (w:" + LABEL + " {log: 'writes'}) SET w.applied = $applied";
+    private static final String READ_POSITIONS = "MATCH (w:" + LABEL + " {log: 'writes'}) RETURN coalesce(w.applier, 0) AS applier, w.applied AS applied,"
+            + " coalesce(w.appliers, 1) AS appliers, w.partitionBy AS partitionBy";
+    private static final String SET_POSITION = "MERGE (w:" + LABEL + " {log: 'writes', applier: $applier}) SET w.applied = $applied";
+    private static final String STORE_POSITION = "CREATE (:" + LABEL + " {log: 'writes', applier: $applier, applied: $applied, appliers: $appliers,"
+            + " partitionBy: $partitionBy})";
+    /** A writer from before there were several appliers stored one position without {@code applier}: it is applier 0 of one. */
+    private static final String ADOPT_SINGLE_POSITION = "MATCH (w:" + LABEL + " {log: 'writes'}) WHERE w.applier IS NULL SET w.applier = 0, w.appliers = 1";
+    private static final String FORGET_POSITIONS = "MATCH (w:" + LABEL + " {log: 'writes'}) DELETE w";
 
     private final GraphDatabaseService db;
 
@@ -30,11 +41,26 @@ final class Neo4jApplier implements BatchWriter.Applier {
     }
 
     @Override
-    public long appliedPosition() {
-        try (Transaction tx = db.beginTx(); Result r = tx.execute(READ_POSITION)) {
-            Object v = r.next().get("applied");
-            return v == null ? 0 : ((Number) v).longValue();
+    public BatchWriter.Positions appliedPositions() {
+        Map<Integer, Long> byApplier = new HashMap<>();
+        Layout stored = null;
+        try (Transaction tx = db.beginTx()) {
+            run(tx, ADOPT_SINGLE_POSITION, Map.of());
+            tx.commit();
         }
+        try (Transaction tx = db.beginTx(); Result r = tx.execute(READ_POSITIONS)) {
+            while (r.hasNext()) {
+                Map<String, Object> row = r.next();
+                Layout l = new Layout(((Number) row.get("appliers")).intValue(), (String) row.get("partitionBy"));
+                if (stored != null && !stored.equals(l)) {
+                    throw new IllegalStateException("the batch writer's stored positions disagree on their layout (" + stored.describe() + ", "
+                            + l.describe() + "): delete the :" + LABEL + " nodes only if every logged write is applied");
+                }
+                stored = l;
+                byApplier.merge(((Number) row.get("applier")).intValue(), ((Number) row.get("applied")).longValue(), Math::max);
+            }
+        }
+        return stored == null ? BatchWriter.Positions.NONE : new BatchWriter.Positions(stored, byApplier);
     }
 
     @Override
@@ -43,15 +69,31 @@ final class Neo4jApplier implements BatchWriter.Applier {
             for (Map.Entry<String, List<Map<String, Object>>> batch : flush.batches().entrySet()) {
                 run(tx, batch.getKey(), Map.of(UnwindRewriter.ROWS, batch.getValue()));
             }
-            run(tx, SET_POSITION, Map.of("applied", flush.lastSequence()));
+            run(tx, SET_POSITION, Map.of("applier", flush.lane(), "applied", flush.lastSequence()));
             tx.commit();
         }
     }
 
     @Override
-    public void markApplied(long sequence) {
+    public void markApplied(int applier, long sequence) {
         try (Transaction tx = db.beginTx()) {
-            run(tx, SET_POSITION, Map.of("applied", sequence));
+            run(tx, SET_POSITION, Map.of("applier", applier, "applied", sequence));
+            tx.commit();
+        }
+    }
+
+    @Override
+    public void resetPositions(Layout to, long sequence) {
+        try (Transaction tx = db.beginTx()) {
+            run(tx, FORGET_POSITIONS, Map.of());
+            for (int a = 0; a < to.appliers(); a++) {
+                Map<String, Object> p = new HashMap<>();
+                p.put("applier", a);
+                p.put("applied", sequence);
+                p.put("appliers", to.appliers());
+                p.put("partitionBy", to.partitionBy());
+                run(tx, STORE_POSITION, p);
+            }
             tx.commit();
         }
     }
