@@ -101,6 +101,7 @@ class CdcComponentsIT {
                 assertEquals("wgs-84", ann.at("/payload/after/properties/home/crs").asText());
                 assertEquals(12.5, ann.at("/payload/after/properties/home/longitude").asDouble());
                 assertEquals(56.0, ann.at("/payload/after/properties/home/latitude").asDouble());
+                assertTrue(ann.at("/payload/after/properties/home/height").isNull(), "a 2D point's third coordinate is null, as Streams writes it");
                 assertEquals("1990-01-02", ann.at("/payload/after/properties/born").asText());
                 assertEquals("PointValue", ann.at("/schema/properties/home").asText());
                 assertEquals("LocalDate", ann.at("/schema/properties/born").asText());
@@ -110,6 +111,12 @@ class CdcComponentsIT {
                 assertEquals(2, events.get(2).at("/meta/txEventId").asInt());
                 assertTrue(events.get(0).at("/meta/txId").asLong() < events.get(3).at("/meta/txId").asLong(), "sequences follow commit order");
                 assertEquals("node:" + events.get(0).at("/payload/id").asText(), new String(published.get(0).key(), StandardCharsets.UTF_8));
+                // every record names its source (by default the database and the host), so that a sink can tell two sources apart
+                String sourceId = new String(published.get(0).headers().lastHeader("graphperf.source").value(), StandardCharsets.UTF_8);
+                assertTrue(sourceId.startsWith("neo4j@"), sourceId);
+                for (ConsumerRecord<byte[], byte[]> r : published) {
+                    assertEquals(sourceId, new String(r.headers().lastHeader("graphperf.source").value(), StandardCharsets.UTF_8));
+                }
 
                 // the sink's default mirror applies the same records (with their sequence headers), in order per entity
                 try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
@@ -134,12 +141,7 @@ class CdcComponentsIT {
                 // a record below the last position applied that the sink never handled (its index is beyond what it handled of that
                 // sequence) arrived out of order: applied and counted, never taken for a republication
                 ConsumerRecord<byte[], byte[]> first = published.get(0);
-                String late = "{\"meta\":{\"operation\":\"created\",\"timestamp\":0,\"txId\":1,\"txEventId\":50,\"txEventsCount\":51},"
-                        + "\"payload\":{\"id\":\"late-1\",\"type\":\"node\",\"after\":{\"labels\":[\"Person\"],\"properties\":{\"name\":\"Late\"}}}}";
-                ProducerRecord<byte[], byte[]> lateRecord = new ProducerRecord<>("mirror", null, "node:late-1".getBytes(StandardCharsets.UTF_8),
-                        late.getBytes(StandardCharsets.UTF_8));
-                lateRecord.headers().add("graphperf.seq", first.headers().lastHeader("graphperf.seq").value());
-                lateRecord.headers().add("graphperf.index", java.nio.ByteBuffer.allocate(4).putInt(0, 50).array());
+                ProducerRecord<byte[], byte[]> lateRecord = positioned("late-1", "Late", first, 50, null);
                 try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
                     p.send(lateRecord).get();
                 }
@@ -166,6 +168,21 @@ class CdcComponentsIT {
                 assertTrue(new String(dead.get(1).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8).contains("/ by zero"),
                         new String(dead.get(1).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8));
 
+                // a second source on the sink's topic: its positions would collide with the first one's, so its event is refused by name
+                // (dead-lettered, counted), neither applied nor skipped as a repeat
+                assertEquals(sourceId, metricText(db, "sink.source"), "the sink applies the first source it read");
+                ProducerRecord<byte[], byte[]> foreign = positioned("intruder-1", "Intruder", first, 0, "neo4j@elsewhere");
+                try (KafkaProducer<byte[], byte[]> p = producer(servers)) {
+                    p.send(foreign).get();
+                }
+                awaitApplied(db, 8 + 10 + 1);
+                assertEquals(1L, metric(db, "sink.refusedSource"));
+                assertEquals(3L, metric(db, "sink.deadLettered"));
+                assertEquals(7L, metric(db, "sink.skippedAlreadyApplied"), "not taken for a repeat of the first source's (s, 0)");
+                assertEquals(0L, db.queryLong("MATCH (n:SourceEvent {sourceId: 'intruder-1'}) RETURN count(n)"), "not applied");
+                String refusal = new String(read(servers, "dlq", 3).get(2).headers().lastHeader("graphperf.error").value(), StandardCharsets.UTF_8);
+                assertTrue(refusal.contains("neo4j@elsewhere") && refusal.contains(sourceId), refusal);
+
                 // a pipeline of "yours": graphperf only writes the seed's statement to the source and reads the sink
                 Map<String, String> sinkOnly = Map.of("graphperf.cdc.sink.enabled", "true", "graphperf.cdc.sink.bootstrap_servers", servers,
                         "graphperf.cdc.sink.topics", "src", "graphperf.cdc.sink.template.src",
@@ -191,6 +208,25 @@ class CdcComponentsIT {
                 assertTrue(bad.err().contains("bolt://127.0.0.1:1") && bad.err().contains("--source"), bad.err());
             }
         }
+    }
+
+    /**
+     * A node's creation for the mirror topic at the position of {@code at}'s sequence with index {@code index}, from {@code source}
+     * (no source header when null).
+     */
+    private static ProducerRecord<byte[], byte[]> positioned(String id, String name, ConsumerRecord<byte[], byte[]> at, int index, String source) {
+        String event = "{\"meta\":{\"operation\":\"created\",\"timestamp\":0,\"txId\":1,\"txEventId\":" + index + ",\"txEventsCount\":" + (index + 1)
+                + "},\"payload\":{\"id\":\"" + id + "\",\"type\":\"node\",\"after\":{\"labels\":[\"Person\"],\"properties\":{\"name\":\"" + name + "\"}}}}";
+        ProducerRecord<byte[], byte[]> r = new ProducerRecord<>("mirror", null, ("node:" + id).getBytes(StandardCharsets.UTF_8),
+                event.getBytes(StandardCharsets.UTF_8));
+        r.headers().add("graphperf.seq", at.headers().lastHeader("graphperf.seq").value());
+        r.headers().add("graphperf.index", java.nio.ByteBuffer.allocate(4).putInt(0, index).array());
+        if (source != null) r.headers().add("graphperf.source", source.getBytes(StandardCharsets.UTF_8));
+        return r;
+    }
+
+    private static String metricText(Neo4jEngine db, String name) {
+        return String.valueOf(db.queryColumn("CALL graphperf.cdc.metrics() YIELD name, value WHERE name = $n RETURN value", Map.of("n", name)).get(0));
     }
 
     private static long metric(Neo4jEngine db, String name) {

@@ -106,11 +106,16 @@ final class Pipeline implements AutoCloseable {
         }
     }
 
+    /** The source's id in the events this pipeline publishes, and the one its sink applies. */
+    static final String SOURCE_ID = "graphperf-e5-source";
+
     Map<String, String> sourceSettings() {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("graphperf.cdc.source.enabled", "true");
         s.put("graphperf.cdc.source.bootstrap_servers", bootstrap);
         s.put("graphperf.cdc.source.topic", o.topic());
+        // the sink is told whose events it applies: another source on the topic is refused by name, never taken for repeats
+        s.put("graphperf.cdc.source.id", SOURCE_ID);
         o.producerSettings().forEach((k, v) -> s.put("graphperf.cdc.source.kafka." + k, v));
         return s;
     }
@@ -120,6 +125,7 @@ final class Pipeline implements AutoCloseable {
         s.put("graphperf.cdc.sink.enabled", "true");
         s.put("graphperf.cdc.sink.bootstrap_servers", bootstrap);
         s.put("graphperf.cdc.sink.topics", o.topic());
+        s.put("graphperf.cdc.sink.source", SOURCE_ID);
         s.put("graphperf.cdc.sink.template." + o.topic(), TEMPLATE);
         s.put("graphperf.cdc.sink.dead_letter_topic", o.topic() + "-dlq");
         s.put("graphperf.cdc.sink.batch_size", String.valueOf(o.sinkBatch()));

@@ -32,6 +32,7 @@ import io.graphperf.workloads.reads.ReadWorkload;
 import io.graphperf.workloads.reads.SocialQueries;
 import io.graphperf.workloads.reads.SocialQuery;
 import io.graphperf.workloads.writes.WritesExperiment;
+import io.graphperf.workloads.writes.WriterLayout;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,7 +105,9 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
             ctx.progress().phase("load the social dataset");
             ctx.progress().phaseDone(String.format("%,d nodes, %,d relationships", loaded.nodes(), loaded.relationships()));
             ctx.progress().phase("start the engine");
-            try (Engine e = store.start()) {
+            Map<String, String> writer = WriterLayout.settings(ctx.engines(), WritesExperiment.scenarios());
+            config.put("batchWriterLayout", WriterLayout.describe(writer));
+            try (Engine e = store.start(writer, 0)) {
                 description = e.description();
                 environment = e.environment();
                 reset = e.resetMethod();

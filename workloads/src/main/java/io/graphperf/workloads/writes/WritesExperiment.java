@@ -62,9 +62,11 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
         Map<String, Object> config = new LinkedHashMap<>();
         String[] description = {""}, reset = {""};
         Map<String, Object> environment = new LinkedHashMap<>();
+        Map<String, String> writer = WriterLayout.settings(ctx.engines(), o.plan().scenarios());
+        if (o.plan().scenarios().stream().anyMatch(sc -> sc.id().startsWith("batch-writer"))) config.put("batchWriterLayout", WriterLayout.describe(writer));
         ScenarioCells.EngineStarter starter = store -> {
             ctx.progress().phase(ctx.engines().embedded() ? "start the engine" : "connect to " + ctx.engines().describe());
-            Engine engine = ctx.engines().start(store);
+            Engine engine = writer.isEmpty() ? ctx.engines().start(store) : ctx.engines().start(store, writer, 0);
             description[0] = engine.description();
             reset[0] = engine.resetMethod();
             if (environment.isEmpty()) environment.putAll(engine.environment());

@@ -154,8 +154,9 @@ public final class ChangeEvent {
     }
 
     /**
-     * A point as Neo4j Streams writes it, by its CRS's SRID: {@code {"crs": "cartesian", "x", "y"}}, {@code "cartesian-3d"} with
-     * {@code z}, {@code {"crs": "wgs-84", "longitude", "latitude"}}, {@code "wgs-84-3d"} with {@code height}.
+     * A point as Neo4j Streams writes it, by its CRS's SRID: {@code {"crs": "cartesian", "x", "y", "z": null}}, {@code "cartesian-3d"}
+     * with a value for {@code z}, {@code {"crs": "wgs-84", "longitude", "latitude", "height": null}}, {@code "wgs-84-3d"} with a value
+     * for {@code height} (Streams' point classes have an optional third coordinate that its JSON writes as null in 2D).
      */
     public static Map<String, Object> point(int srid, double[] c) {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
@@ -164,13 +165,13 @@ public final class ChangeEvent {
                 m.put("crs", srid == 7203 ? "cartesian" : "cartesian-3d");
                 m.put("x", c[0]);
                 m.put("y", c[1]);
-                if (srid == 9157) m.put("z", c[2]);
+                m.put("z", srid == 9157 ? c[2] : null);
             }
             case 4326, 4979 -> {
                 m.put("crs", srid == 4326 ? "wgs-84" : "wgs-84-3d");
                 m.put("longitude", c[0]);
                 m.put("latitude", c[1]);
-                if (srid == 4979) m.put("height", c[2]);
+                m.put("height", srid == 4979 ? c[2] : null);
             }
             default -> throw new IllegalArgumentException("a point in an unknown coordinate system (SRID " + srid + ")");
         }
@@ -178,8 +179,8 @@ public final class ChangeEvent {
     }
 
     /**
-     * The coordinates of a point written by {@link #point} (x, y[, z] or longitude, latitude[, height]), or null when the map is not one:
-     * a sink turns it back into a point, as a property cannot hold a map.
+     * The coordinates of a point written by {@link #point} or by Neo4j Streams (x, y[, z] or longitude, latitude[, height]; a 2D point's
+     * third coordinate null or absent), or null when the map is not one: a sink turns it back into a point, as a property cannot hold a map.
      */
     public static double[] pointCoordinates(Map<?, ?> m) {
         if (!(m.get("crs") instanceof String crs)) return null;
@@ -190,7 +191,11 @@ public final class ChangeEvent {
             case "wgs-84-3d" -> List.of("longitude", "latitude", "height");
             default -> null;
         };
-        if (axes == null || m.size() != axes.size() + 1) return null;
+        if (axes == null) return null;
+        // a 2D point as Streams writes it also has the third coordinate, null
+        String third = crs.startsWith("cartesian") ? "z" : "height";
+        boolean nullThird = axes.size() == 2 && m.containsKey(third) && m.get(third) == null;
+        if (m.size() != axes.size() + 1 + (nullThird ? 1 : 0)) return null;
         double[] c = new double[axes.size()];
         for (int i = 0; i < c.length; i++) {
             if (!(m.get(axes.get(i)) instanceof Number n)) return null;

@@ -9,9 +9,12 @@ import io.graphperf.components.cdc.ChangeEvent.State;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,9 +71,19 @@ class ChangeEventTest {
 
     @Test
     void pointsAreObjectsAndTypesAreNamedAsStreamsNamesThem() throws Exception {
-        assertEquals(Map.of("crs", "cartesian", "x", 1.0, "y", 2.0), ChangeEvent.point(7203, new double[]{1, 2}));
+        Map<String, Object> cartesian = new HashMap<>(Map.of("crs", "cartesian", "x", 1.0, "y", 2.0));
+        cartesian.put("z", null);
+        assertEquals(cartesian, ChangeEvent.point(7203, new double[]{1, 2}), "a 2D point's z is null, as Streams writes it");
         assertEquals(Map.of("crs", "cartesian-3d", "x", 1.0, "y", 2.0, "z", 3.0), ChangeEvent.point(9157, new double[]{1, 2, 3}));
-        assertEquals(Map.of("crs", "wgs-84", "longitude", 12.5, "latitude", 56.0), ChangeEvent.point(4326, new double[]{12.5, 56}));
+        Map<String, Object> wgs = new HashMap<>(Map.of("crs", "wgs-84", "longitude", 12.5, "latitude", 56.0));
+        wgs.put("height", null);
+        assertEquals(wgs, ChangeEvent.point(4326, new double[]{12.5, 56}));
+        // read back in both shapes: Streams' (third coordinate null) and without it
+        assertArrayEquals(new double[]{1, 2}, ChangeEvent.pointCoordinates(cartesian));
+        assertArrayEquals(new double[]{1, 2}, ChangeEvent.pointCoordinates(Map.of("crs", "cartesian", "x", 1.0, "y", 2.0)));
+        assertArrayEquals(new double[]{12.5, 56}, ChangeEvent.pointCoordinates(wgs));
+        assertNull(ChangeEvent.pointCoordinates(Map.of("crs", "cartesian", "x", 1.0, "y", 2.0, "z", 3.0)),
+                "a 2D point with a value for z is no point");
         assertEquals(Map.of("crs", "wgs-84-3d", "longitude", 12.5, "latitude", 56.0, "height", 100.0), ChangeEvent.point(4979, new double[]{12.5, 56, 100}));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> ChangeEvent.point(1, new double[]{0, 0}));
         assertEquals("String", ChangeEvent.typeName("x"));

@@ -44,7 +44,7 @@ class BatchWriterFaultIT {
 
     @Test
     void durableAcksSurviveKillNineAndATornLastRecord(@TempDir Path dir) throws Exception {
-        Outcome o = killUnderLoadAndRestart(dir, "durable", true, false);
+        Outcome o = killUnderLoadAndRestart(dir, "durable", true, false, 1);
         assertTrue(o.replayed() > 0, "durable acks come before the apply, so a kill under load leaves writes to replay: " + o);
         assertTrue(o.truncatedBytes() > 0 && o.recoveryNote().contains("torn"), "the torn record is detected and reported: " + o);
         assertTrue(o.hostLog().contains("torn bytes cut") && o.hostLog().contains("torn write"), "and said in Neo4j's log");
@@ -52,25 +52,34 @@ class BatchWriterFaultIT {
 
     @Test
     void appliedAcksSurviveKillNine(@TempDir Path dir) throws Exception {
-        Outcome o = killUnderLoadAndRestart(dir, "applied", false, false);
+        Outcome o = killUnderLoadAndRestart(dir, "applied", false, false, 1);
         assertEquals(0, o.truncatedBytes(), o.toString());
     }
 
     @Test
     void pipelinedGatewaySubmitsSurviveKillNine(@TempDir Path dir) throws Exception {
-        Outcome o = killUnderLoadAndRestart(dir, "durable", false, true);
+        Outcome o = killUnderLoadAndRestart(dir, "durable", false, true, 1);
+        assertTrue(o.replayed() > 0, "with hundreds of writes in flight a kill leaves writes to replay: " + o);
+    }
+
+    /** Two appliers committing at once, each with its own stored position in the graph: the kill leaves both something to replay. */
+    @Test
+    void twoAppliersSurviveKillNine(@TempDir Path dir) throws Exception {
+        Outcome o = killUnderLoadAndRestart(dir, "durable", false, true, 2);
         assertTrue(o.replayed() > 0, "with hundreds of writes in flight a kill leaves writes to replay: " + o);
     }
 
     record Outcome(long acknowledged, long replayed, long truncatedBytes, String recoveryNote, String hostLog) {
     }
 
-    private Outcome killUnderLoadAndRestart(Path dir, String ack, boolean tearLastRecord, boolean gateway) throws Exception {
-        HostSettings settings = new HostSettings(dir, "768m", "64m", null, null, 0, 0, Map.of());
+    private Outcome killUnderLoadAndRestart(Path dir, String ack, boolean tearLastRecord, boolean gateway, int appliers) throws Exception {
+        Map<String, String> writer = appliers == 1 ? Map.of()
+                : Map.of("graphperf.batch_writer.appliers", String.valueOf(appliers), "graphperf.batch_writer.partition_by", "id");
+        HostSettings settings = new HostSettings(dir, "768m", "64m", null, null, 0, 0, writer);
         Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicLong attempted = new AtomicLong();
         // a fixed seed per case, or -Dgraphperf.test.seed=N to replay one printed by a failure
-        long seed = Long.getLong("graphperf.test.seed", 20261125L + 31L * ack.hashCode() + (gateway ? 7 : 0) + (tearLastRecord ? 3 : 0));
+        long seed = Long.getLong("graphperf.test.seed", 20261125L + 31L * ack.hashCode() + (gateway ? 7 : 0) + (tearLastRecord ? 3 : 0) + 11L * (appliers - 1));
         long killAfterMs = 500 + new Random(seed).nextInt(2000);
         System.out.println("batch writer fault test (" + ack + (gateway ? ", pipelined through the gateway" : ", over Bolt") + "): kill -9 " + killAfterMs
                 + " ms after the first 200 acknowledgements (seed " + seed + "; -Dgraphperf.test.seed=" + seed + " replays it)");
@@ -135,6 +144,10 @@ class BatchWriterFaultIT {
             long inFlight = gateway ? (long) GATEWAY_CONNECTIONS * PIPELINE_DEPTH : CLIENTS;
             assertTrue(total - acknowledged.size() <= inFlight, "unacknowledged writes applied: " + (total - acknowledged.size()));
             if (tearLastRecord) assertEquals(tornBytes, ((Number) metrics.get("truncatedBytesAtStart")).longValue());
+            List<Record> positions = s.run("MATCH (w:GraphperfBatchWriter {log: 'writes'}) RETURN w.applier AS applier, w.appliers AS appliers"
+                    + " ORDER BY applier").list();
+            assertEquals(appliers, positions.size(), "one stored position per applier: " + positions);
+            positions.forEach(p -> assertEquals(appliers, p.get("appliers").asInt(), "the layout is stored with each position: " + p));
             System.out.println("after restart: " + acknowledged.size() + " acknowledged, " + total + " in the graph, metrics " + metrics);
             StringBuilder hostLog = new StringBuilder(Files.readString(dir.resolve("host.log")));
             Path userLog = dir.resolve("logs").resolve("neo4j.log");

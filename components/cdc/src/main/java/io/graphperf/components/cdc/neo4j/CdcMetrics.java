@@ -19,9 +19,12 @@ public final class CdcMetrics {
 
     final AtomicLong captured = new AtomicLong(), capturedTransactions = new AtomicLong(), published = new AtomicLong(),
             publishFailures = new AtomicLong(), publishStalls = new AtomicLong(), consumed = new AtomicLong(), applied = new AtomicLong(), skipped = new AtomicLong(),
-            deadLettered = new AtomicLong(), batches = new AtomicLong(), retriedAlone = new AtomicLong(), outOfOrder = new AtomicLong();
+            deadLettered = new AtomicLong(), batches = new AtomicLong(), retriedAlone = new AtomicLong(), outOfOrder = new AtomicLong(),
+            refusedSource = new AtomicLong();
     volatile long oldestUnpublishedMs = -1, consumerLag = -1, lastAppliedLagMs = -1;
     volatile String sourceState = "off", sinkState = "off";
+    /** the source whose events the sink applies (configured, or the first it read), null until known */
+    volatile String sinkSource;
     /** the source's commit sequence, once its capture runs */
     volatile io.graphperf.components.cdc.CommitSequence sequence;
     private final Recorder applyLag = new Recorder(3_600_000L, 3);
@@ -90,6 +93,8 @@ public final class CdcMetrics {
         m.put("sink.skippedAlreadyApplied", skipped.get());
         m.put("sink.deadLettered", deadLettered.get());
         m.put("sink.outOfOrder", outOfOrder.get());
+        m.put("sink.source", sinkSource == null ? "" : sinkSource);
+        m.put("sink.refusedSource", refusedSource.get());
         m.put("sink.batches", batches.get());
         m.put("sink.retriedAlone", retriedAlone.get());
         m.put("sink.consumerLag", consumerLag);

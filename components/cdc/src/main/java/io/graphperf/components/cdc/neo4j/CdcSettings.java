@@ -1,6 +1,7 @@
 package io.graphperf.components.cdc.neo4j;
 
 import io.graphperf.components.batchwriter.neo4j.GraphperfConf;
+import io.graphperf.components.cdc.KeyStrategy;
 import org.neo4j.configuration.Config;
 
 import java.io.IOException;
@@ -17,7 +18,10 @@ import java.util.Set;
  * graphperf.cdc.source.bootstrap_servers=h:9092    graphperf.cdc.sink.bootstrap_servers=h:9092
  * graphperf.cdc.source.topic=graphperf-cdc         graphperf.cdc.sink.topics=graphperf-cdc
  * graphperf.cdc.source.database=neo4j              graphperf.cdc.sink.database=neo4j
- * graphperf.cdc.source.relay_linger_ms=10
+ * graphperf.cdc.source.relay_linger_ms=10           graphperf.cdc.sink.source=   (the source it applies; empty: the first it reads)
+ * graphperf.cdc.source.id=&lt;database&gt;@&lt;host&gt;
+ * graphperf.cdc.source.transactions=true
+ * graphperf.cdc.source.key_strategy=entity       (entity | delete | compact: see KeyStrategy)
  * graphperf.cdc.source.kafka.&lt;producer setting&gt;  graphperf.cdc.sink.kafka.&lt;consumer setting&gt;
  *                                                  graphperf.cdc.sink.template.&lt;topic&gt;=&lt;Cypher run as UNWIND $events AS event …&gt;
  *                                                  graphperf.cdc.sink.dead_letter_topic=graphperf-cdc-dlq
@@ -26,13 +30,15 @@ import java.util.Set;
  */
 public record CdcSettings(boolean sourceEnabled, String sourceServers, String sourceTopic, String sourceDatabase, Map<String, String> producer,
                           boolean sinkEnabled, String sinkServers, List<String> sinkTopics, String sinkDatabase, Map<String, String> consumer,
-                          Map<String, String> templates, String deadLetterTopic, int batchSize, int relayLingerMs, String source) {
+                          Map<String, String> templates, String deadLetterTopic, int batchSize, int relayLingerMs, String source,
+                          String sourceId, boolean transactions, String sinkSource, KeyStrategy keyStrategy) {
 
     static final String PREFIX = "graphperf.cdc.";
     static final String SOURCE_KAFKA = PREFIX + "source.kafka.", SINK_KAFKA = PREFIX + "sink.kafka.", TEMPLATE = PREFIX + "sink.template.";
     static final Set<String> KNOWN = Set.of(PREFIX + "source.enabled", PREFIX + "source.bootstrap_servers", PREFIX + "source.topic",
             PREFIX + "source.database", PREFIX + "sink.enabled", PREFIX + "sink.bootstrap_servers", PREFIX + "sink.topics", PREFIX + "sink.database",
-            PREFIX + "sink.dead_letter_topic", PREFIX + "sink.batch_size", PREFIX + "source.relay_linger_ms");
+            PREFIX + "sink.dead_letter_topic", PREFIX + "sink.batch_size", PREFIX + "source.relay_linger_ms", PREFIX + "source.id",
+            PREFIX + "source.transactions", PREFIX + "sink.source", PREFIX + "source.key_strategy");
 
     public static CdcSettings read(Config config) throws IOException {
         GraphperfConf c = GraphperfConf.read(config, PREFIX, KNOWN, List.of(SOURCE_KAFKA, SINK_KAFKA, TEMPLATE));
@@ -48,9 +54,31 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         for (String t : templates.keySet()) {
             if (!topics.contains(t)) throw c.bad(TEMPLATE + t, "names a topic the sink does not read (" + PREFIX + "sink.topics=" + String.join(",", topics) + ")");
         }
-        return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), c.raw(PREFIX + "source.database", "neo4j"),
+        String database = c.raw(PREFIX + "source.database", "neo4j");
+        String id = c.raw(PREFIX + "source.id", "").trim();
+        if (id.isEmpty()) id = database + "@" + hostname();
+        String transactions = c.raw(PREFIX + "source.transactions", "true");
+        if (!transactions.equals("true") && !transactions.equals("false")) throw c.bad(PREFIX + "source.transactions", "must be true or false");
+        return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), database,
                 c.under(SOURCE_KAFKA), sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
-                c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, linger, c.source());
+                c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, linger, c.source(), id, transactions.equals("true"),
+                c.raw(PREFIX + "sink.source", "").trim(), keyStrategy(c));
+    }
+
+    private static KeyStrategy keyStrategy(GraphperfConf c) {
+        try {
+            return KeyStrategy.parse(c.raw(PREFIX + "source.key_strategy", "entity"));
+        } catch (IllegalArgumentException e) {
+            throw c.bad(PREFIX + "source.key_strategy", e.getMessage());
+        }
+    }
+
+    private static String hostname() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "localhost";
+        }
     }
 
     private static int integer(GraphperfConf c, String key, int dflt, int min) {
@@ -75,6 +103,13 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
      */
     Properties producerProperties() {
         Properties p = durableProducer(sourceServers);
+        if (transactions) {
+            // one Kafka transaction per relay round: a consumer at read_committed sees a round whole or not at all, so no gap can open
+            // inside a sequence; a restarted relay's producer (same id) aborts what its predecessor left open
+            p.put("transactional.id", "graphperf-cdc-" + sourceId);
+            // a transaction's setup and commit wait for the broker at most this long: the relay then says so and starts again
+            p.put("max.block.ms", "30000");
+        }
         p.put("max.in.flight.requests.per.connection", "5");
         p.put("linger.ms", "5");
         p.put("batch.size", "262144");

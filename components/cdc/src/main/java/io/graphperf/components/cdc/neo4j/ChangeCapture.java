@@ -2,6 +2,7 @@ package io.graphperf.components.cdc.neo4j;
 
 import io.graphperf.components.cdc.ChangeEvent;
 import io.graphperf.components.cdc.CommitSequence;
+import io.graphperf.components.cdc.KeyStrategy;
 import io.graphperf.components.cdc.ChangeEvent.End;
 import io.graphperf.components.cdc.ChangeEvent.Meta;
 import io.graphperf.components.cdc.ChangeEvent.Operation;
@@ -58,13 +59,19 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
     static final net.jpountz.lz4.LZ4Factory LZ4 = net.jpountz.lz4.LZ4Factory.fastestInstance();
 
     private final CdcMetrics metrics;
+    private final KeyStrategy keys;
     private final String hostname;
     private final CommitSequence sequence = new CommitSequence();
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile Runnable onCommit = () -> { };
 
     ChangeCapture(CdcMetrics metrics) {
+        this(metrics, KeyStrategy.ENTITY);
+    }
+
+    ChangeCapture(CdcMetrics metrics, KeyStrategy keys) {
         this.metrics = metrics;
+        this.keys = keys;
         String h;
         try {
             h = InetAddress.getLocalHost().getHostName();
@@ -113,7 +120,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                     g.setRootValueSeparator(null);
                     for (int i = from; i < to; i++) {
                         Pending p = events.get(i);
-                        keys[i - from] = p.key();
+                        keys[i - from] = this.keys.key(p.type(), p.elementId(), p.numericId(), seq, i);
                         p.write(g, meta.at(i));
                         g.writeRaw('\n');
                     }
@@ -147,9 +154,13 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         if (captured != null) sequence.end(captured.seq());
     }
 
-    /** One event to write: its Kafka key and its JSON, given the transaction's meta and its index. */
+    /** One event to write: what its Kafka key is made of (see {@link KeyStrategy}) and its JSON, given the transaction's meta and its index. */
     interface Pending {
-        String key();
+        String type();
+
+        String elementId();
+
+        long numericId();
 
         void write(JsonGenerator g, Meta meta) throws java.io.IOException;
     }
@@ -238,9 +249,9 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         List<Pending> events() {
             List<Pending> out = new ArrayList<>(createdNodes.size() + updatedNodes.size() + deletedNodes.size() + createdRels.size());
             // a created node is read when its event is written: a million-node transaction holds no million states
-            createdNodes.values().forEach(n -> {
+            createdNodes.forEach((k, n) -> {
                 String id = n.getElementId();
-                out.add(pending(ChangeEvent.key("node", id), (g, m) -> {
+                out.add(pending("node", id, k, (g, m) -> {
                     Props after = properties(n);
                     ChangeEvent.node(g, m, Operation.CREATED, id, null, new State(labels(n), after.values()), after.types());
                 }));
@@ -248,18 +259,18 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             deletedNodes.forEach((k, id) -> {
                 Props before = removed(previous.getOrDefault(k, Map.of()));
                 State state = new State(removedLabels.getOrDefault(k, List.of()), before.values());
-                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
+                out.add(pending("node", id, k, (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
             });
             updatedNodes.forEach((k, n) -> {
                 String id = n.getElementId();
                 Props props = properties(n);
                 State after = new State(labels(n), props.values());
                 State before = new State(labelsBefore(k, after.labels()), before(previous.getOrDefault(k, Map.of()), after.properties()));
-                out.add(pending(ChangeEvent.key("node", id), (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
+                out.add(pending("node", id, k, (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
             });
-            createdRels.values().forEach(r -> {
+            createdRels.forEach((k, r) -> {
                 Props after = properties(r);
-                out.add(relationship(r, Operation.CREATED, null, new State(null, after.values()), after.types()));
+                out.add(relationship(k, r, Operation.CREATED, null, new State(null, after.values()), after.types()));
             });
             deletedRels.forEach((k, r) -> {
                 String id = r.getElementId();
@@ -267,33 +278,43 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 State before = new State(null, props.values());
                 End s = deletedEnd(r, true), e = deletedEnd(r, false);
                 String type = typeOf(r);
-                out.add(pending(ChangeEvent.key("relationship", id),
+                out.add(pending("relationship", id, k,
                         (g, m) -> ChangeEvent.relationship(g, m, Operation.DELETED, id, type, s, e, before, null, props.types())));
             });
             updatedRels.forEach((k, r) -> {
                 Props props = properties(r);
                 State after = new State(null, props.values());
-                out.add(relationship(r, Operation.UPDATED, new State(null, before(previousRel.getOrDefault(k, Map.of()), after.properties())), after,
+                out.add(relationship(k, r, Operation.UPDATED, new State(null, before(previousRel.getOrDefault(k, Map.of()), after.properties())), after,
                         props.types()));
             });
             return out;
         }
 
-        private static Pending relationship(Relationship r, Operation op, State before, State after, Map<String, String> types) {
+        private static Pending relationship(long numericId, Relationship r, Operation op, State before, State after, Map<String, String> types) {
             String id = r.getElementId(), type = r.getType().name();
             End s = end(r.getStartNode()), e = end(r.getEndNode());
-            return pending(ChangeEvent.key("relationship", id), (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
+            return pending("relationship", id, numericId, (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
         }
 
         interface Writer {
             void write(JsonGenerator g, Meta m) throws java.io.IOException;
         }
 
-        private static Pending pending(String key, Writer w) {
+        private static Pending pending(String type, String elementId, long numericId, Writer w) {
             return new Pending() {
                 @Override
-                public String key() {
-                    return key;
+                public String type() {
+                    return type;
+                }
+
+                @Override
+                public String elementId() {
+                    return elementId;
+                }
+
+                @Override
+                public long numericId() {
+                    return numericId;
                 }
 
                 @Override

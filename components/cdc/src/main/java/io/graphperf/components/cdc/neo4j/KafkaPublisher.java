@@ -9,15 +9,38 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Future;
 
-/** The relay's records to the source topic, with the source position in headers, through the durable producer of {@link CdcSettings}. */
+/**
+ * The relay's records to the source topic, with the source and its position in headers, through the durable producer of
+ * {@link CdcSettings}: by default transactional, one Kafka transaction per relay round.
+ */
 final class KafkaPublisher implements OutboxRelay.Publisher {
 
     private final KafkaProducer<byte[], byte[]> producer;
     private final String topic;
+    private final byte[] source;
+    private final boolean transactions;
 
     KafkaPublisher(CdcSettings settings) {
         this.producer = new KafkaProducer<>(settings.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         this.topic = settings.sourceTopic();
+        this.source = settings.sourceId().getBytes(StandardCharsets.UTF_8);
+        this.transactions = settings.transactions();
+        try {
+            if (transactions) producer.initTransactions();
+        } catch (RuntimeException e) {
+            producer.close(Duration.ZERO);
+            throw e;
+        }
+    }
+
+    @Override
+    public void begin() {
+        if (transactions) producer.beginTransaction();
+    }
+
+    @Override
+    public void commit() {
+        if (transactions) producer.commitTransaction();
     }
 
     @Override
@@ -25,6 +48,7 @@ final class KafkaPublisher implements OutboxRelay.Publisher {
         ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, key.getBytes(StandardCharsets.UTF_8), value);
         r.headers().add(OutboxRelay.SEQ, ByteBuffer.allocate(8).putLong(0, seq).array());
         r.headers().add(OutboxRelay.INDEX, ByteBuffer.allocate(4).putInt(0, index).array());
+        r.headers().add(OutboxRelay.SOURCE, source);
         return producer.send(r);
     }
 
@@ -35,7 +59,7 @@ final class KafkaPublisher implements OutboxRelay.Publisher {
 
     @Override
     public void close() {
-        // what Kafka has not acknowledged stays in the outbox: no need to wait for it here
+        // what Kafka has not acknowledged (or a transaction not committed) stays in the outbox: no need to wait for it here
         producer.close(Duration.ofSeconds(5));
     }
 }

@@ -20,17 +20,28 @@ import java.util.function.Supplier;
  * after a crash between the acknowledgement and the outbox's deletion has the same pair, and graphperf's sink skips it.
  * A round reads only the outbox below {@link ChangeCapture#publishableBelow()}, so no sequence is published while a lower one may
  * still commit. The Kafka producer is idempotent and never gives up: while Kafka is away the relay waits and the outbox grows; commits go on.
+ * Each round is one Kafka transaction (unless {@code graphperf.cdc.source.transactions=false}): a round that fails anywhere — a send that
+ * expires while later ones are written — is aborted by the restarted relay's producer and published again whole, so a consumer at
+ * {@code read_committed} never sees a round with a hole in it.
  */
 final class OutboxRelay implements Runnable {
 
-    static final String SEQ = "graphperf.seq", INDEX = "graphperf.index";
+    static final String SEQ = "graphperf.seq", INDEX = "graphperf.index", SOURCE = "graphperf.source";
     /** A round publishes up to this many outbox chunks (small transactions have one each), and at most about {@value #EVENTS_PER_ROUND} events. */
     static final int CHUNKS_PER_ROUND = 2000, EVENTS_PER_ROUND = 20_000;
 
     /** Where the relay's records go and how it learns they are durable: Kafka in the plugin ({@link KafkaPublisher}), a recorder in tests. */
     interface Publisher extends AutoCloseable {
+        /** Starts a round (a Kafka transaction, when the publisher has them). */
+        default void begin() {
+        }
+
         /** Sends one record; the future completes once it is durable, or fails. */
         Future<?> send(String key, byte[] value, long seq, int index);
+
+        /** Ends a round whose records are all durable: commits its transaction; a failure leaves the round to be published again. */
+        default void commit() {
+        }
 
         void flush();
 
@@ -110,7 +121,10 @@ final class OutboxRelay implements Runnable {
             Publisher publisher = null;
             long publishedBefore = metrics.published.get();
             try {
+                // a transactional producer first finds its coordinator: until it has, the state says where it is
+                if (!metrics.sourceState.startsWith("retrying")) metrics.sourceState = "connecting to " + target;
                 publisher = publishers.get();
+                metrics.sourceState = "publishing to " + target;
                 relay(publisher);
             } catch (InterruptedException e) {
                 return;
@@ -166,6 +180,7 @@ final class OutboxRelay implements Runnable {
             metrics.oldestUnpublishedMs = System.currentTimeMillis() - chunks.get(0).seq / 1000;
             List<Future<?>> sent = new ArrayList<>();
             int events = 0;
+            publisher.begin();
             for (Chunk c : chunks) {
                 int index = c.chunk * ChangeCapture.CHUNK;
                 int start = 0;
@@ -195,6 +210,7 @@ final class OutboxRelay implements Runnable {
                     }
                 }
             }
+            publisher.commit();
             metrics.sourceState = "publishing to " + target;
             steps.at("sent");
             delete(chunks);

@@ -35,11 +35,16 @@ import java.util.Map;
  * before (published again after a source crash) is skipped; a record below the last position that was never handled arrived out
  * of order — it is applied, counted ({@code sink.outOfOrder}) and logged, never dropped. When a batch fails, its events are
  * applied one by one; one that fails alone goes to the dead-letter topic with its error, and the rest apply.
+ * <p>
+ * Positions are one source's: two sources publishing to one topic would reuse each other's (sequence, index) pairs, and one's events
+ * would be skipped as the other's repeats. So the sink applies one source (header {@value OutboxRelay#SOURCE}): the one it is told
+ * ({@code graphperf.cdc.sink.source}), or else the first it reads, stored with its offsets. An event of another source is refused:
+ * dead-lettered with an error naming both sources, counted ({@code sink.refusedSource}) and logged, never applied nor skipped silently.
  */
 final class SinkLoop implements Runnable {
 
     private static final String OFFSETS = "UNWIND $offsets AS o MERGE (x:GraphperfCdcOffset {topic: o.topic, partition: o.partition}) "
-            + "SET x.offset = o.offset, x.seq = o.seq, x.idx = o.idx";
+            + "SET x.offset = o.offset, x.seq = o.seq, x.idx = o.idx, x.source = o.source";
 
     private final GraphDatabaseService db;
     private final CdcSettings settings;
@@ -51,6 +56,8 @@ final class SinkLoop implements Runnable {
     private volatile boolean running = true;
     private final Map<TopicPartition, long[]> last = new HashMap<>(); // partition -> {next offset, seq, idx}
     private final Map<TopicPartition, HandledPositions> handled = new HashMap<>();
+    /** The source applied: configured, stored with the offsets, or the first read; null until known. */
+    private String source;
 
     SinkLoop(GraphDatabaseService db, CdcSettings settings, CdcMetrics metrics, InternalLog log) {
         this.db = db;
@@ -109,11 +116,17 @@ final class SinkLoop implements Runnable {
         }
         consumer.assign(partitions);
         last.clear();
-        db.executeTransactionally("MATCH (o:GraphperfCdcOffset) RETURN o.topic AS t, o.partition AS p, o.offset AS o, o.seq AS s, o.idx AS i", Map.of(), r -> {
-            r.forEachRemaining(row -> last.put(new TopicPartition((String) row.get("t"), ((Number) row.get("p")).intValue()),
-                    new long[]{((Number) row.get("o")).longValue(), ((Number) row.get("s")).longValue(), ((Number) row.get("i")).longValue()}));
+        source = settings.sinkSource().isEmpty() ? null : settings.sinkSource();
+        db.executeTransactionally("MATCH (o:GraphperfCdcOffset) RETURN o.topic AS t, o.partition AS p, o.offset AS o, o.seq AS s, o.idx AS i, "
+                + "o.source AS source", Map.of(), r -> {
+            r.forEachRemaining(row -> {
+                last.put(new TopicPartition((String) row.get("t"), ((Number) row.get("p")).intValue()),
+                        new long[]{((Number) row.get("o")).longValue(), ((Number) row.get("s")).longValue(), ((Number) row.get("i")).longValue()});
+                if (source == null && row.get("source") instanceof String stored) source = stored;
+            });
             return null;
         });
+        metrics.sinkSource = source;
         rebuild(consumer, partitions);
         for (TopicPartition p : partitions) {
             long[] at = last.get(p);
@@ -155,7 +168,8 @@ final class SinkLoop implements Runnable {
                 TopicPartition p = new TopicPartition(r.topic(), r.partition());
                 Long u = until.get(p);
                 if (u == null || r.offset() >= u) continue;
-                handled.get(p).see(header(r, OutboxRelay.SEQ, -1), (int) header(r, OutboxRelay.INDEX, -1));
+                // another source's records were refused, not handled: they hold no place among this source's positions
+                if (foreign(r) == null) handled.get(p).see(header(r, OutboxRelay.SEQ, -1), (int) header(r, OutboxRelay.INDEX, -1));
                 read++;
             }
             until.keySet().removeIf(p -> consumer.position(p) >= until.get(p));
@@ -192,6 +206,18 @@ final class SinkLoop implements Runnable {
                 long seq = header(r, OutboxRelay.SEQ, -1);
                 int idx = (int) header(r, OutboxRelay.INDEX, -1);
                 HandledPositions h = handled.computeIfAbsent(p, x -> new HandledPositions(WINDOW));
+                String foreign = foreign(r);
+                if (foreign != null) {
+                    long[] high = h.last();
+                    upTo.put(p, new long[]{r.offset() + 1, high[0], high[1]});
+                    long n = metrics.refusedSource.incrementAndGet();
+                    String why = "from source '" + foreign + "', but this sink applies source '" + source + "'"
+                            + (settings.sinkSource().isEmpty() ? " (the first it read; graphperf.cdc.sink.source names the one to apply)" : " (graphperf.cdc.sink.source)")
+                            + ": two sources on one topic would take each other's events for repeats";
+                    if (n == 1 || n % 1000 == 0) log.warn("graphperf change sink: %s offset %d refused, %s (%d so far)", p, r.offset(), why, n);
+                    entries.add(new Entry(p, r.offset(), high, Map.of("error", why), null, 0, r));
+                    continue;
+                }
                 HandledPositions.Kind kind = h.see(seq, idx);
                 long[] high = h.last();
                 upTo.put(p, new long[]{r.offset() + 1, high[0], high[1]});
@@ -210,6 +236,22 @@ final class SinkLoop implements Runnable {
             }
             apply(entries, upTo, deadLetters);
         }
+    }
+
+    /**
+     * The record's source when it is not the one this sink applies, else null. Records without a source header (another producer's,
+     * or an older relay's) are applied as before; the first source read becomes the one applied when none is configured.
+     */
+    private String foreign(ConsumerRecord<byte[], byte[]> r) {
+        Header h = r.headers().lastHeader(OutboxRelay.SOURCE);
+        if (h == null) return null;
+        String from = new String(h.value(), StandardCharsets.UTF_8);
+        if (source == null) {
+            source = from;
+            metrics.sinkSource = from;
+            log.info("graphperf change sink: applying events of source '%s' (the first read; graphperf.cdc.sink.source names the one to apply)", from);
+        }
+        return from.equals(source) ? null : from;
     }
 
     private static long header(ConsumerRecord<byte[], byte[]> r, String name, long dflt) {
@@ -232,7 +274,7 @@ final class SinkLoop implements Runnable {
             String statement = template != null ? SinkStatements.template(template) : SinkStatements.mirror(payload.get("type") + ":" + meta.get("operation"));
             return new Entry(p, r.offset(), high, event, statement, meta.get("timestamp") instanceof Number t ? t.longValue() : 0, r);
         } catch (Exception e) {
-            return new Entry(p, r.offset(), high, Map.of("error", String.valueOf(e.getMessage())), null, 0, r);
+            return new Entry(p, r.offset(), high, Map.of("error", "not a change event: " + e.getMessage()), null, 0, r);
         }
     }
 
@@ -258,7 +300,7 @@ final class SinkLoop implements Runnable {
     /** Applies the entries in one transaction with the offsets; when that fails, one by one, dead-lettering those that fail alone. */
     private void apply(List<Entry> entries, Map<TopicPartition, long[]> upTo, KafkaProducer<byte[], byte[]> deadLetters) {
         try {
-            if (entries.stream().anyMatch(e -> e.statement == null)) throw new IllegalArgumentException("the batch holds a record that is not a change event");
+            if (entries.stream().anyMatch(e -> e.statement == null)) throw new IllegalArgumentException("the batch holds a record that cannot be applied (not a change event, or another source's)");
             commit(entries, upTo);
             return;
         } catch (RuntimeException e) {
@@ -270,7 +312,7 @@ final class SinkLoop implements Runnable {
             metrics.retriedAlone.incrementAndGet();
             Map<TopicPartition, long[]> one = Map.of(e.partition, new long[]{e.offset + 1, e.high[0], e.high[1]});
             if (e.statement == null) {
-                deadLetter(deadLetters, e, "not a change event: " + e.event.get("error"), one);
+                deadLetter(deadLetters, e, String.valueOf(e.event.get("error")), one);
                 done.putAll(one);
                 continue;
             }
@@ -313,7 +355,11 @@ final class SinkLoop implements Runnable {
                 from = to;
             }
             List<Map<String, Object>> offsets = new ArrayList<>();
-            upTo.forEach((p, at) -> offsets.add(Map.of("topic", p.topic(), "partition", p.partition(), "offset", at[0], "seq", at[1], "idx", at[2])));
+            upTo.forEach((p, at) -> {
+                Map<String, Object> o = new HashMap<>(Map.of("topic", p.topic(), "partition", p.partition(), "offset", at[0], "seq", at[1], "idx", at[2]));
+                o.put("source", source);
+                offsets.add(o);
+            });
             tx.execute(OFFSETS, Map.of("offsets", offsets)).close();
             tx.commit();
         }

@@ -2,9 +2,6 @@ package io.graphperf.components.cdc.neo4j;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neo4j.dbms.api.DatabaseManagementService;
-import org.neo4j.graphdb.GraphDatabaseService;
-import org.neo4j.logging.NullLog;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -14,8 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,30 +54,30 @@ class RelayFailuresIT {
     @Test
     void anErrorFromThePublisherIsShownAndTheRelayStartsAgain(@TempDir Path dir) throws Exception {
         AtomicInteger errors = new AtomicInteger(2);
-        withRelay(dir, "errors", () -> new Publisher(errors, 0), (db, metrics) -> {
+        EmbeddedNeo4j.withRelay(dir, "errors", "a recorder", () -> new Publisher(errors, 0), (db, metrics) -> {
             db.executeTransactionally("CREATE (:Thing {k: 1}), (:Thing {k: 2})");
-            await(() -> metrics.publishFailures.get() >= 1, "the failure is counted");
+            EmbeddedNeo4j.await(() -> metrics.publishFailures.get() >= 1, "the failure is counted");
             String state = metrics.sourceState;
             assertTrue(state.startsWith("retrying in ") && state.contains("NoClassDefFoundError"), "the state names the failure: " + state);
             // two failures in a row: the pause doubles (1 s, then 2 s), then the third publisher works and everything goes out
-            await(() -> metrics.published.get() == metrics.captured.get() && metrics.captured.get() == 2, "published after the failures");
+            EmbeddedNeo4j.await(() -> metrics.published.get() == metrics.captured.get() && metrics.captured.get() == 2, "published after the failures");
             assertEquals(2, metrics.publishFailures.get(), "each failure counted once");
             assertEquals(0L, (long) db.executeTransactionally("MATCH (o:GraphperfCdcOutbox) RETURN count(o) AS n", Map.of(), r -> (Long) r.next().get("n")),
                     "the outbox drained");
             db.executeTransactionally("CREATE (:Thing {k: 3})");
-            await(() -> metrics.published.get() == 3, "the relay still runs after the failures");
+            EmbeddedNeo4j.await(() -> metrics.published.get() == 3, "the relay still runs after the failures");
             assertTrue(metrics.sourceState.startsWith("publishing to "), metrics.sourceState);
         });
     }
 
     @Test
     void aBrokerThatDoesNotAcknowledgeIsShownWithinSeconds(@TempDir Path dir) throws Exception {
-        withRelay(dir, "stalls", () -> new Publisher(new AtomicInteger(), OutboxRelay.STALL_MS + 3000), (db, metrics) -> {
+        EmbeddedNeo4j.withRelay(dir, "stalls", "a recorder", () -> new Publisher(new AtomicInteger(), OutboxRelay.STALL_MS + 3000), (db, metrics) -> {
             db.executeTransactionally("CREATE (:Thing {k: 1})");
-            await(() -> metrics.publishStalls.get() >= 1, "a stall is counted");
+            EmbeddedNeo4j.await(() -> metrics.publishStalls.get() >= 1, "a stall is counted");
             String state = metrics.sourceState;
             assertTrue(state.startsWith("waiting for a recorder: no acknowledgement for ") && state.contains("unpublished"), state);
-            await(() -> metrics.published.get() == 1, "published once the acknowledgement comes");
+            EmbeddedNeo4j.await(() -> metrics.published.get() == 1, "published once the acknowledgement comes");
             assertTrue(metrics.sourceState.startsWith("publishing to "), metrics.sourceState);
             assertEquals(0, metrics.publishFailures.get(), "a slow broker is not a failure: nothing is sent twice");
         });
@@ -94,9 +89,9 @@ class RelayFailuresIT {
      */
     @Test
     void aUsersDeleteOfUnpublishedOutboxRecordsIsRefusedAndTheOutboxKept(@TempDir Path dir) throws Exception {
-        withRelay(dir, "outbox", () -> new Publisher(new AtomicInteger(), 3_600_000), (db, metrics) -> {
+        EmbeddedNeo4j.withRelay(dir, "outbox", "a recorder", () -> new Publisher(new AtomicInteger(), 3_600_000), (db, metrics) -> {
             db.executeTransactionally("CREATE (:Probe {k: 1}), (:Probe {k: 2})");
-            await(() -> metrics.publishStalls.get() >= 1, "the relay waits for the broker");
+            EmbeddedNeo4j.await(() -> metrics.publishStalls.get() >= 1, "the relay waits for the broker");
             Exception refused = null;
             try {
                 db.executeTransactionally("MATCH (n) DETACH DELETE n");
@@ -115,40 +110,5 @@ class RelayFailuresIT {
             assertEquals(2L, (long) db.executeTransactionally("MATCH (o:GraphperfCdcOutbox) RETURN count(o) AS n", Map.of(),
                     r -> (Long) r.next().get("n")), "the deletions are captured into the outbox beside the creations");
         });
-    }
-
-    interface Body {
-        void run(GraphDatabaseService db, CdcMetrics metrics) throws Exception;
-    }
-
-    private static void withRelay(Path dir, String name, Supplier<OutboxRelay.Publisher> publishers, Body body) throws Exception {
-        DatabaseManagementService dbms = EmbeddedNeo4j.start(dir);
-        OutboxRelay relay = null;
-        Thread thread = null;
-        try {
-            GraphDatabaseService db = dbms.database("neo4j");
-            CdcMetrics metrics = CdcMetrics.of("relay-failures-" + name + "-" + System.nanoTime());
-            ChangeCapture capture = new ChangeCapture(metrics);
-            dbms.registerTransactionEventListener("neo4j", capture);
-            relay = new OutboxRelay(db, capture, metrics, NullLog.getInstance(), publishers, 0, "a recorder");
-            thread = new Thread(relay, "relay-" + name);
-            thread.start();
-            await(() -> metrics.sourceState.startsWith("publishing to "), "the relay starts");
-            body.run(db, metrics);
-            assertTrue(thread.isAlive(), "the relay's thread is alive");
-        } finally {
-            if (relay != null) relay.stop();
-            if (thread != null) thread.join(30_000);
-            dbms.shutdown();
-        }
-    }
-
-    /** Waits (up to 2 minutes: a busy machine is slow, not wrong) until the condition holds. */
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("not within 2 minutes: " + what);
-            Thread.sleep(20);
-        }
     }
 }
