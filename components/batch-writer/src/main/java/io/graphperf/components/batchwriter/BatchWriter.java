@@ -91,16 +91,16 @@ public final class BatchWriter implements AutoCloseable {
         /** The stored positions; {@link Positions#NONE} when nothing was applied. */
         Positions appliedPositions() throws Exception;
 
-        /** In one transaction: every batch of the flush, and the stored position of the flush's applier set to its last sequence. */
+        /**
+         * In one transaction: every batch of the flush, and the stored position of the flush's applier set to its last sequence (stored
+         * with the writer's layout when it is that applier's first).
+         */
         void apply(PendingWrites.Flush flush) throws Exception;
 
         /** In one transaction: the stored position of {@code applier} set to {@code sequence} (after a dead letter). */
         void markApplied(int applier, long sequence) throws Exception;
 
-        /**
-         * In one transaction: every stored position forgotten, and {@code sequence} stored with {@code layout} for each of its appliers
-         * (when the writer first starts, and when its layout changes over an applied log).
-         */
+        /** In one transaction: every stored position forgotten, and {@code sequence} stored with {@code layout} for each of its appliers. */
         void resetPositions(Layout layout, long sequence) throws Exception;
 
         /** True when retrying cannot help (a syntax error, a constraint violation). */
@@ -184,10 +184,7 @@ public final class BatchWriter implements AutoCloseable {
                     replay.add(new PendingWrites.Write(e.sequence(), d.statement(), d.params(), System.nanoTime(), true));
                 }
             }
-            if (stored.layout() == null) {
-                // the layout is stored once, before any batch: each batch then only moves its applier's position
-                applier.resetPositions(config.layout(), 0);
-            } else if (!was.equals(config.layout())) {
+            if (!was.equals(config.layout())) {
                 if (!replay.isEmpty()) {
                     throw new IllegalStateException("the batch writer's log in " + config.directory() + " holds " + replay.size()
                             + " writes not yet applied by its previous layout (" + was.describe() + "); start it once more with that layout"

@@ -124,6 +124,7 @@ class BatchWriterCrashTest {
                                 for (Map<String, Object> row : batch) Graph.this.rows.merge((Long) row.get("id"), 1, Integer::sum);
                             }
                             positions.put(f.lane(), f.lastSequence());
+                            if (layout == null) layout = graphLayout;
                         }
                     }
                     if (crashNow) {
@@ -137,6 +138,7 @@ class BatchWriterCrashTest {
                     synchronized (Graph.this) {
                         if (epoch != mine) throw new IllegalStateException("transient: connection lost");
                         positions.put(applier, sequence);
+                        if (layout == null) layout = graphLayout;
                     }
                 }
 

@@ -36,6 +36,8 @@ class BatchWriterTest {
         final List<Map<String, Object>> applied = new ArrayList<>();
         final Map<Integer, Long> positions = new HashMap<>();
         Layout layout;
+        /** The layout of the writer applying now: stored with an applier's first position, as the Neo4j applier does. */
+        Layout writing = Layout.SINGLE;
         volatile boolean down;
         final Set<Object> bad;
         int transactions, running, mostAtOnce;
@@ -76,11 +78,13 @@ class BatchWriterTest {
             for (Map<String, Object> row : tx) rows.add(row.get("id"));
             applied.addAll(tx);
             positions.put(f.lane(), f.lastSequence());
+            if (layout == null) layout = writing;
             transactions++;
         }
 
         @Override public synchronized void markApplied(int applier, long sequence) {
             positions.put(applier, sequence);
+            if (layout == null) layout = writing;
         }
 
         @Override public synchronized void resetPositions(Layout to, long sequence) {
@@ -245,6 +249,7 @@ class BatchWriterTest {
         ListDatabase db = new ListDatabase(Set.of(777L));
         db.transactionMillis = 2;
         Layout three = new Layout(3, "k");
+        db.writing = three;
         List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>();
         try (BatchWriter w = BatchWriter.start(config(dir, 100_000, three), db)) {
             for (long i = 0; i < 3000; i++) {

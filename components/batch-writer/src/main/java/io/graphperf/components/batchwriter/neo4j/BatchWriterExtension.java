@@ -84,7 +84,7 @@ public final class BatchWriterExtension extends ExtensionFactory<BatchWriterExte
                 if (Thread.currentThread().isInterrupted()) return;
             }
             WriterConfig wc = settings.writerConfig(config, name);
-            BatchWriter w = BatchWriter.start(wc, new Neo4jApplier(db));
+            BatchWriter w = BatchWriter.start(wc, new Neo4jApplier(db, wc.layout()));
             var m = w.metrics(false);
             BatchWriters.started(name, w);
             log.info("graphperf batch writer for '%s' started: %s; log %s; applied position %d, %d writes to replay, %d torn bytes cut%s",

@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * Applies the writer's batches to the database it runs in. Each applier's position lives in the graph, in
- * one node {@code (:GraphperfBatchWriter {log: 'writes', applier: n})} (with the layout, stored when the writer first starts), set in
+ * one node {@code (:GraphperfBatchWriter {log: 'writes', applier: n})} (with the layout, stored when the node is created), set in
  * the same transaction
  * as each of its batches: a batch and its position commit together or not at all, which is what makes a replay exactly once. Each
  * applier has its own node, so appliers committing at once never wait for one another's position. A node without {@code applier}
@@ -27,26 +27,34 @@ final class Neo4jApplier implements BatchWriter.Applier {
     static final String LABEL = "GraphperfBatchWriter";
     private static final String READ_POSITIONS = "MATCH (w:" + LABEL + " {log: 'writes'}) RETURN coalesce(w.applier, 0) AS applier, w.applied AS applied,"
             + " coalesce(w.appliers, 1) AS appliers, w.partitionBy AS partitionBy";
-    private static final String SET_POSITION = "MERGE (w:" + LABEL + " {log: 'writes', applier: $applier}) SET w.applied = $applied";
+    private static final String SET_POSITION = "MERGE (w:" + LABEL + " {log: 'writes', applier: $applier})"
+            + " ON CREATE SET w.appliers = $appliers, w.partitionBy = $partitionBy SET w.applied = $applied";
     private static final String STORE_POSITION = "CREATE (:" + LABEL + " {log: 'writes', applier: $applier, applied: $applied, appliers: $appliers,"
             + " partitionBy: $partitionBy})";
     /** A writer from before there were several appliers stored one position without {@code applier}: it is applier 0 of one. */
+    private static final String HAS_SINGLE_POSITION = "MATCH (w:" + LABEL + " {log: 'writes'}) WHERE w.applier IS NULL RETURN count(w) > 0 AS found";
     private static final String ADOPT_SINGLE_POSITION = "MATCH (w:" + LABEL + " {log: 'writes'}) WHERE w.applier IS NULL SET w.applier = 0, w.appliers = 1";
     private static final String FORGET_POSITIONS = "MATCH (w:" + LABEL + " {log: 'writes'}) DELETE w";
 
     private final GraphDatabaseService db;
+    private final Layout layout;
 
-    Neo4jApplier(GraphDatabaseService db) {
+    Neo4jApplier(GraphDatabaseService db, Layout layout) {
         this.db = db;
+        this.layout = layout;
     }
 
     @Override
     public BatchWriter.Positions appliedPositions() {
         Map<Integer, Long> byApplier = new HashMap<>();
         Layout stored = null;
-        try (Transaction tx = db.beginTx()) {
-            run(tx, ADOPT_SINGLE_POSITION, Map.of());
-            tx.commit();
+        // a write only when there is something to adopt: the writer's start leaves the graph as it is (a change stream would see it)
+        boolean legacy = db.executeTransactionally(HAS_SINGLE_POSITION, Map.of(), r -> (Boolean) r.next().get("found"));
+        if (legacy) {
+            try (Transaction tx = db.beginTx()) {
+                run(tx, ADOPT_SINGLE_POSITION, Map.of());
+                tx.commit();
+            }
         }
         try (Transaction tx = db.beginTx(); Result r = tx.execute(READ_POSITIONS)) {
             while (r.hasNext()) {
@@ -69,7 +77,7 @@ final class Neo4jApplier implements BatchWriter.Applier {
             for (Map.Entry<String, List<Map<String, Object>>> batch : flush.batches().entrySet()) {
                 run(tx, batch.getKey(), Map.of(UnwindRewriter.ROWS, batch.getValue()));
             }
-            run(tx, SET_POSITION, Map.of("applier", flush.lane(), "applied", flush.lastSequence()));
+            setPosition(tx, flush.lane(), flush.lastSequence());
             tx.commit();
         }
     }
@@ -77,7 +85,7 @@ final class Neo4jApplier implements BatchWriter.Applier {
     @Override
     public void markApplied(int applier, long sequence) {
         try (Transaction tx = db.beginTx()) {
-            run(tx, SET_POSITION, Map.of("applier", applier, "applied", sequence));
+            setPosition(tx, applier, sequence);
             tx.commit();
         }
     }
@@ -96,6 +104,15 @@ final class Neo4jApplier implements BatchWriter.Applier {
             }
             tx.commit();
         }
+    }
+
+    private void setPosition(Transaction tx, int applier, long sequence) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("applier", applier);
+        p.put("applied", sequence);
+        p.put("appliers", layout.appliers());
+        p.put("partitionBy", layout.partitionBy());
+        run(tx, SET_POSITION, p);
     }
 
     private static void run(Transaction tx, String statement, Map<String, Object> params) {

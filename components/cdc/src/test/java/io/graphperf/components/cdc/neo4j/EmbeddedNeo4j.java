@@ -21,6 +21,7 @@ final class EmbeddedNeo4j {
     }
 
     static DatabaseManagementService start(Path dir) throws IOException {
+        Files.createDirectories(dir);
         Path conf = dir.resolve("neo4j.conf");
         Files.writeString(conf, "server.memory.pagecache.size=64m\ndb.tx_log.preallocate=false\ndbms.usage_report.enabled=false\n");
         return new DatabaseManagementServiceBuilder(dir.resolve("home")).loadPropertiesFromFile(conf).build();
