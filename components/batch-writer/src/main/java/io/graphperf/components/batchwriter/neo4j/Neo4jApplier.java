@@ -29,8 +29,6 @@ final class Neo4jApplier implements BatchWriter.Applier {
             + " coalesce(w.appliers, 1) AS appliers, w.partitionBy AS partitionBy";
     private static final String SET_POSITION = "MERGE (w:" + LABEL + " {log: 'writes', applier: $applier})"
             + " ON CREATE SET w.appliers = $appliers, w.partitionBy = $partitionBy SET w.applied = $applied";
-    private static final String STORE_POSITION = "CREATE (:" + LABEL + " {log: 'writes', applier: $applier, applied: $applied, appliers: $appliers,"
-            + " partitionBy: $partitionBy})";
     /** A writer from before there were several appliers stored one position without {@code applier}: it is applier 0 of one. */
     private static final String HAS_SINGLE_POSITION = "MATCH (w:" + LABEL + " {log: 'writes'}) WHERE w.applier IS NULL RETURN count(w) > 0 AS found";
     private static final String ADOPT_SINGLE_POSITION = "MATCH (w:" + LABEL + " {log: 'writes'}) WHERE w.applier IS NULL SET w.applier = 0, w.appliers = 1";
@@ -94,24 +92,23 @@ final class Neo4jApplier implements BatchWriter.Applier {
     public void resetPositions(Layout to, long sequence) {
         try (Transaction tx = db.beginTx()) {
             run(tx, FORGET_POSITIONS, Map.of());
-            for (int a = 0; a < to.appliers(); a++) {
-                Map<String, Object> p = new HashMap<>();
-                p.put("applier", a);
-                p.put("applied", sequence);
-                p.put("appliers", to.appliers());
-                p.put("partitionBy", to.partitionBy());
-                run(tx, STORE_POSITION, p);
-            }
+            // the nodes are gone: each is created again, with the new layout
+            for (int a = 0; a < to.appliers(); a++) setPosition(tx, to, a, sequence);
             tx.commit();
         }
     }
 
     private void setPosition(Transaction tx, int applier, long sequence) {
+        setPosition(tx, layout, applier, sequence);
+    }
+
+    /** The applier's position, and the layout with it when its node is new. */
+    private static void setPosition(Transaction tx, Layout layout, int applier, long sequence) {
         Map<String, Object> p = new HashMap<>();
         p.put("applier", applier);
         p.put("applied", sequence);
         p.put("appliers", layout.appliers());
-        p.put("partitionBy", layout.partitionBy());
+        p.put("partitionBy", layout.partitionBy()); // null with one applier: a map that takes it
         run(tx, SET_POSITION, p);
     }
 
