@@ -37,8 +37,4 @@ public enum KeyStrategy {
             case COMPACT -> Long.toString(numericId);
         };
     }
-
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }

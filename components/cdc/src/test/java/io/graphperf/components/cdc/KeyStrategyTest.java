@@ -22,7 +22,7 @@ class KeyStrategyTest {
     @Test
     void aStrategyIsReadByItsNameAndAWrongOneIsNamed() {
         assertEquals(KeyStrategy.COMPACT, KeyStrategy.parse(" Compact "));
-        assertEquals("delete", KeyStrategy.DELETE.label());
+        assertEquals(KeyStrategy.DELETE, KeyStrategy.parse("delete"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KeyStrategy.parse("streams"));
         assertTrue(e.getMessage().contains("entity, delete or compact") && e.getMessage().contains("streams"), e.getMessage());
     }
