@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The Kafka key of a change event ({@code graphperf.cdc.source.key_strategy}).
  * <ul>
- * <li>{@code entity} (the default): {@code node:<elementId>} / {@code relationship:<elementId>}. One entity's events share a key and so a
+ * <li>{@code entity} (the default): {@code node:<id>} / {@code relationship:<id>} (the id the events carry: see {@code graphperf.cdc.source.ids}). One entity's events share a key and so a
  *     partition: per-entity order holds on any number of partitions.</li>
  * <li>{@code delete}: Neo4j Streams' key under its default {@code kafka.streams.log.compaction.strategy=delete}:
  *     {@code "<txId + txEventId>-<txEventId>"}, every event its own key — one entity's events spread over partitions, so per-entity
@@ -27,12 +27,12 @@ public enum KeyStrategy {
     }
 
     /**
-     * The key of an event: {@code type} node or relationship, its element id and numeric id, the transaction's sequence ({@code txId})
+     * The key of an event: {@code type} node or relationship, the id its event carries and its numeric id, the transaction's sequence ({@code txId})
      * and the event's index in it ({@code txEventId}).
      */
-    public String key(String type, String elementId, long numericId, long txId, int txEventId) {
+    public String key(String type, String id, long numericId, long txId, int txEventId) {
         return switch (this) {
-            case ENTITY -> ChangeEvent.key(type, elementId);
+            case ENTITY -> ChangeEvent.key(type, id);
             case DELETE -> (txId + txEventId) + "-" + txEventId;
             case COMPACT -> Long.toString(numericId);
         };

@@ -56,7 +56,7 @@ public final class CdcExtension extends ExtensionFactory<CdcExtension.Dependenci
                     return;
                 }
                 if (s.sourceEnabled() && s.sourceDatabase().equals(name)) {
-                    capture = new ChangeCapture(metrics, s.keyStrategy());
+                    capture = new ChangeCapture(metrics, s.keyStrategy(), s.numericIds());
                     deps.databaseManagementService().registerTransactionEventListener(name, capture);
                     relay = new OutboxRelay(db, s, capture, metrics, log);
                     relayThread = whenAvailable(db, relay, "graphperf-cdc-relay-" + name);

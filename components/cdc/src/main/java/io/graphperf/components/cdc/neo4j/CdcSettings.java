@@ -22,6 +22,7 @@ import java.util.Set;
  * graphperf.cdc.source.id=&lt;database&gt;@&lt;host&gt;
  * graphperf.cdc.source.transactions=true
  * graphperf.cdc.source.key_strategy=entity       (entity | delete | compact: see KeyStrategy)
+ * graphperf.cdc.source.ids=element               (element | numeric: Neo4j Streams' numeric ids as text)
  * graphperf.cdc.source.kafka.&lt;producer setting&gt;  graphperf.cdc.sink.kafka.&lt;consumer setting&gt;
  *                                                  graphperf.cdc.sink.template.&lt;topic&gt;=&lt;Cypher run as UNWIND $events AS event …&gt;
  *                                                  graphperf.cdc.sink.dead_letter_topic=graphperf-cdc-dlq
@@ -31,14 +32,14 @@ import java.util.Set;
 public record CdcSettings(boolean sourceEnabled, String sourceServers, String sourceTopic, String sourceDatabase, Map<String, String> producer,
                           boolean sinkEnabled, String sinkServers, List<String> sinkTopics, String sinkDatabase, Map<String, String> consumer,
                           Map<String, String> templates, String deadLetterTopic, int batchSize, int relayLingerMs, String source,
-                          String sourceId, boolean transactions, String sinkSource, KeyStrategy keyStrategy) {
+                          String sourceId, boolean transactions, String sinkSource, KeyStrategy keyStrategy, boolean numericIds) {
 
     static final String PREFIX = "graphperf.cdc.";
     static final String SOURCE_KAFKA = PREFIX + "source.kafka.", SINK_KAFKA = PREFIX + "sink.kafka.", TEMPLATE = PREFIX + "sink.template.";
     static final Set<String> KNOWN = Set.of(PREFIX + "source.enabled", PREFIX + "source.bootstrap_servers", PREFIX + "source.topic",
             PREFIX + "source.database", PREFIX + "sink.enabled", PREFIX + "sink.bootstrap_servers", PREFIX + "sink.topics", PREFIX + "sink.database",
             PREFIX + "sink.dead_letter_topic", PREFIX + "sink.batch_size", PREFIX + "source.relay_linger_ms", PREFIX + "source.id",
-            PREFIX + "source.transactions", PREFIX + "sink.source", PREFIX + "source.key_strategy");
+            PREFIX + "source.transactions", PREFIX + "sink.source", PREFIX + "source.key_strategy", PREFIX + "source.ids");
 
     public static CdcSettings read(Config config) throws IOException {
         GraphperfConf c = GraphperfConf.read(config, PREFIX, KNOWN, List.of(SOURCE_KAFKA, SINK_KAFKA, TEMPLATE));
@@ -59,10 +60,12 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         if (id.isEmpty()) id = database + "@" + hostname();
         String transactions = c.raw(PREFIX + "source.transactions", "true");
         if (!transactions.equals("true") && !transactions.equals("false")) throw c.bad(PREFIX + "source.transactions", "must be true or false");
+        String ids = c.raw(PREFIX + "source.ids", "element").trim();
+        if (!ids.equals("element") && !ids.equals("numeric")) throw c.bad(PREFIX + "source.ids", "must be element or numeric, was '" + ids + "'");
         return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), database,
                 c.under(SOURCE_KAFKA), sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
                 c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, linger, c.source(), id, transactions.equals("true"),
-                c.raw(PREFIX + "sink.source", "").trim(), keyStrategy(c));
+                c.raw(PREFIX + "sink.source", "").trim(), keyStrategy(c), ids.equals("numeric"));
     }
 
     private static KeyStrategy keyStrategy(GraphperfConf c) {

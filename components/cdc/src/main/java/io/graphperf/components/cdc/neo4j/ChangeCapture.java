@@ -60,18 +60,21 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
 
     private final CdcMetrics metrics;
     private final KeyStrategy keys;
+    private final boolean numericIds;
     private final String hostname;
     private final CommitSequence sequence = new CommitSequence();
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile Runnable onCommit = () -> { };
 
     ChangeCapture(CdcMetrics metrics) {
-        this(metrics, KeyStrategy.ENTITY);
+        this(metrics, KeyStrategy.ENTITY, false);
     }
 
-    ChangeCapture(CdcMetrics metrics, KeyStrategy keys) {
+    /** {@code numericIds}: events name entities by their numeric ids as text, as Neo4j Streams does, instead of their element ids. */
+    ChangeCapture(CdcMetrics metrics, KeyStrategy keys, boolean numericIds) {
         this.metrics = metrics;
         this.keys = keys;
+        this.numericIds = numericIds;
         String h;
         try {
             h = InetAddress.getLocalHost().getHostName();
@@ -96,7 +99,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
 
     @Override
     public Captured beforeCommit(TransactionData data, Transaction tx, GraphDatabaseService db) throws Exception {
-        Changes changes = Changes.of(data);
+        Changes changes = Changes.of(data, numericIds);
         if (changes.outboxDeleted > 0 && !RELAY_DELETES.get()) {
             // the outbox belongs to the stream: a user's delete (MATCH (n) DETACH DELETE n) would lose committed changes silently
             throw new IllegalStateException("graphperf's change stream: this transaction deletes " + changes.outboxDeleted + " of its outbox records"
@@ -120,7 +123,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                     g.setRootValueSeparator(null);
                     for (int i = from; i < to; i++) {
                         Pending p = events.get(i);
-                        keys[i - from] = this.keys.key(p.type(), p.elementId(), p.numericId(), seq, i);
+                        keys[i - from] = this.keys.key(p.type(), p.id(), p.numericId(), seq, i);
                         p.write(g, meta.at(i));
                         g.writeRaw('\n');
                     }
@@ -158,7 +161,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
     interface Pending {
         String type();
 
-        String elementId();
+        /** the id its event names the entity by: its element id, or its numeric id as text */
+        String id();
 
         long numericId();
 
@@ -167,7 +171,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
 
     /**
      * A transaction's changes, grouped per entity, without graphperf's own outbox and state nodes. Entities are keyed by their internal
-     * ids here (cheap); events carry element ids. A node or relationship created in the transaction is read whole when its event is
+     * ids here (cheap); events carry element ids, or numeric ids as text when {@code numericIds}. A node or relationship created in the transaction is read whole when its event is
      * written, so none of its property or label entries is kept.
      */
     static final class Changes {
@@ -179,10 +183,15 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         final Set<Long> internal = new HashSet<>();
         /** outbox records this transaction deletes */
         int outboxDeleted;
+        final boolean numericIds;
+
+        private Changes(boolean numericIds) {
+            this.numericIds = numericIds;
+        }
 
         @SuppressWarnings("deprecation") // internal ids key this transaction's maps only
-        static Changes of(TransactionData data) {
-            Changes c = new Changes();
+        static Changes of(TransactionData data, boolean numericIds) {
+            Changes c = new Changes(numericIds);
             for (LabelEntry l : data.assignedLabels()) {
                 if (l.label().equals(OUTBOX) || l.label().equals(STATE)) c.internal.add(l.node().getId());
             }
@@ -194,7 +203,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 if (!c.internal.contains(n.getId())) c.createdNodes.put(n.getId(), n);
             }
             for (Node n : data.deletedNodes()) {
-                if (!c.internal.contains(n.getId())) c.deletedNodes.put(n.getId(), n.getElementId());
+                if (!c.internal.contains(n.getId())) c.deletedNodes.put(n.getId(), c.id(n));
             }
             for (LabelEntry l : data.assignedLabels()) c.label(l, c.addedLabels);
             for (LabelEntry l : data.removedLabels()) c.label(l, c.removedLabels);
@@ -237,6 +246,12 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             if (!deletedRels.containsKey(id)) updatedRels.putIfAbsent(id, p.entity());
         }
 
+        /** The id an event names an entity by. */
+        @SuppressWarnings("deprecation") // Streams' numeric ids, asked for by the setting
+        String id(Entity e) {
+            return numericIds ? Long.toString(e.getId()) : e.getElementId();
+        }
+
         boolean isEmpty() {
             return createdNodes.isEmpty() && updatedNodes.isEmpty() && deletedNodes.isEmpty() && createdRels.isEmpty() && updatedRels.isEmpty()
                     && deletedRels.isEmpty();
@@ -250,7 +265,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             List<Pending> out = new ArrayList<>(createdNodes.size() + updatedNodes.size() + deletedNodes.size() + createdRels.size());
             // a created node is read when its event is written: a million-node transaction holds no million states
             createdNodes.forEach((k, n) -> {
-                String id = n.getElementId();
+                String id = id(n);
                 out.add(pending("node", id, k, (g, m) -> {
                     Props after = properties(n);
                     ChangeEvent.node(g, m, Operation.CREATED, id, null, new State(labels(n), after.values()), after.types());
@@ -262,7 +277,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 out.add(pending("node", id, k, (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
             });
             updatedNodes.forEach((k, n) -> {
-                String id = n.getElementId();
+                String id = id(n);
                 Props props = properties(n);
                 State after = new State(labels(n), props.values());
                 State before = new State(labelsBefore(k, after.labels()), before(previous.getOrDefault(k, Map.of()), after.properties()));
@@ -273,7 +288,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 out.add(relationship(k, r, Operation.CREATED, null, new State(null, after.values()), after.types()));
             });
             deletedRels.forEach((k, r) -> {
-                String id = r.getElementId();
+                String id = id(r);
                 Props props = removed(previousRel.getOrDefault(k, Map.of()));
                 State before = new State(null, props.values());
                 End s = deletedEnd(r, true), e = deletedEnd(r, false);
@@ -290,8 +305,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             return out;
         }
 
-        private static Pending relationship(long numericId, Relationship r, Operation op, State before, State after, Map<String, String> types) {
-            String id = r.getElementId(), type = r.getType().name();
+        private Pending relationship(long numericId, Relationship r, Operation op, State before, State after, Map<String, String> types) {
+            String id = id(r), type = r.getType().name();
             End s = end(r.getStartNode()), e = end(r.getEndNode());
             return pending("relationship", id, numericId, (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
         }
@@ -300,7 +315,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             void write(JsonGenerator g, Meta m) throws java.io.IOException;
         }
 
-        private static Pending pending(String type, String elementId, long numericId, Writer w) {
+        private static Pending pending(String type, String id, long numericId, Writer w) {
             return new Pending() {
                 @Override
                 public String type() {
@@ -308,8 +323,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 }
 
                 @Override
-                public String elementId() {
-                    return elementId;
+                public String id() {
+                    return id;
                 }
 
                 @Override
@@ -360,14 +375,14 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         private End deletedEnd(Relationship r, boolean start) {
             try {
                 Node n = start ? r.getStartNode() : r.getEndNode();
-                return new End(n.getElementId(), deletedNodes.containsKey(n.getId()) ? removedLabels.getOrDefault(n.getId(), List.of()) : labels(n));
+                return new End(id(n), deletedNodes.containsKey(n.getId()) ? removedLabels.getOrDefault(n.getId(), List.of()) : labels(n));
             } catch (RuntimeException e) {
                 return new End("", List.of());
             }
         }
 
-        private static End end(Node n) {
-            return new End(n.getElementId(), labels(n));
+        private End end(Node n) {
+            return new End(id(n), labels(n));
         }
 
         private static List<String> labels(Node n) {

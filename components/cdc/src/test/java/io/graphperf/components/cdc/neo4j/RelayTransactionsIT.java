@@ -61,7 +61,7 @@ class RelayTransactionsIT {
                 admin.createTopics(List.of(new NewTopic("src", 1, (short) 1))).all().get();
             }
             CdcSettings settings = new CdcSettings(true, servers, "src", "neo4j", Map.of(), false, "", List.of(), "neo4j", Map.of(), Map.of(),
-                    "dlq", 5000, 0, "test", "relay-transactions-" + transactions, transactions, "", KeyStrategy.ENTITY);
+                    "dlq", 5000, 0, "test", "relay-transactions-" + transactions, transactions, "", KeyStrategy.ENTITY, false);
             AtomicBoolean expired = new AtomicBoolean();
             List<List<String>> gaps = new ArrayList<>();
             EmbeddedNeo4j.withRelay(dir.resolve("neo4j"), "transactions-" + transactions, servers,
