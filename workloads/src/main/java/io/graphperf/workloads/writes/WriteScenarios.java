@@ -39,6 +39,8 @@ public final class WriteScenarios {
     /** Submits each client keeps in flight through the gateway (one operation = this many writes, sent at once, each acknowledged). */
     static final int PIPELINE_DEPTH = 64;
     static final int GATEWAY_WRITER_CLIENTS = 8;
+    /** Application threads, each with one submit in flight through the gateway: what latency the coalescing client's throughput costs. */
+    static final int[] GATEWAY_THREADS = {1, 8, 64};
     static final Predicate<String> GATEWAY = t -> t.startsWith("ws-");
     static final String GATEWAY_TEXT = "the gateway's ws-* transports (e.g. ws-bson)";
 
@@ -81,6 +83,7 @@ public final class WriteScenarios {
             for (String ack : List.of("durable", "applied")) s.add(batchWriter(ack, c));
         }
         for (String ack : List.of("durable", "applied")) s.add(gatewayWriter(ack));
+        for (int threads : GATEWAY_THREADS) s.add(gatewayThreads(threads));
         return s;
     }
 
@@ -136,6 +139,22 @@ public final class WriteScenarios {
                 + ", " + GATEWAY_WRITER_CLIENTS + " clients", "submit {statement: " + CREATE_LABELLED + ", ack: '" + ack + "'} × " + PIPELINE_DEPTH
                 + " in flight", List.of(USER_INDEX), ops, List.of(new IdCheck(":User nodes (after the writer drained)", "MATCH (n:User)", "user_id", PIPELINE_DEPTH)),
                 null, "nodes", GATEWAY_WRITER_CLIENTS, new BatchWriterProbe()).only(GATEWAY, GATEWAY_TEXT);
+    }
+
+    /**
+     * {@code threads} application threads sharing one coalescing gateway client, each submitting one write and waiting for its durable
+     * acknowledgement before the next (an operation is one write: its latency is the acknowledgement's). Run on transports with different
+     * lingers ({@code ws-bson}, {@code ws-bson-linger1ms} …) they show what latency the client's gathering costs and buys.
+     */
+    static Scenario gatewayThreads(int threads) {
+        String id = "batch-writer-ws-durable-t" + threads;
+        OperationSource ops = (client, seq) -> new Operation(id, List.of(Statement.call(SUBMIT_PROCEDURE, SUBMIT, Map.of("statement", CREATE_LABELLED,
+                "params", Map.of("id", IdCheck.id(client, seq, 1, 0)), "ack", "durable"))), TxMode.EACH, 1);
+        return new Scenario(id, "single CREATE of a :User node (indexed) submitted to graphperf's batch writer through the gateway by " + threads
+                + " application thread(s) sharing one coalescing client, each with one write in flight, acknowledged when logged durably",
+                "submit {statement: " + CREATE_LABELLED + ", ack: 'durable'}, one in flight per thread", List.of(USER_INDEX), ops,
+                List.of(new IdCheck(":User nodes (after the writer drained)", "MATCH (n:User)", "user_id", 1)), null, "nodes", threads,
+                new BatchWriterProbe()).only(GATEWAY, GATEWAY_TEXT);
     }
 
     private static Scenario singleCreate(String id, String title, boolean indexed, String figure, double value) {

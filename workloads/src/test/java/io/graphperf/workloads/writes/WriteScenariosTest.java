@@ -30,7 +30,8 @@ class WriteScenariosTest {
                 "create-labelled-indexed-c8", "unwind-1000-c8", "batch-writer-durable-c8", "batch-writer-applied-c8",
                 "create-labelled-indexed-c32", "unwind-1000-c32", "batch-writer-durable-c32", "batch-writer-applied-c32",
                 "create-labelled-indexed-c64", "unwind-1000-c64", "batch-writer-durable-c64", "batch-writer-applied-c64",
-                "batch-writer-ws-durable", "batch-writer-ws-applied"), ids);
+                "batch-writer-ws-durable", "batch-writer-ws-applied",
+                "batch-writer-ws-durable-t1", "batch-writer-ws-durable-t8", "batch-writer-ws-durable-t64"), ids);
         assertInstanceOf(WritesExperiment.class, Experiments.byName("writes"), "registered under its CLI name");
     }
 
@@ -46,10 +47,12 @@ class WriteScenariosTest {
             }
             if (s.id().startsWith("batch-writer-ws")) {
                 assertEquals(TxMode.EACH, op.txMode(), "independent submits, in flight together");
-                assertEquals(WriteScenarios.PIPELINE_DEPTH, op.statements().size());
-                assertEquals(WriteScenarios.PIPELINE_DEPTH, op.entities());
-                assertTrue(s.runsOver("ws-bson") && !s.runsOver("bolt") && !s.runsOver("http"), "through the gateway only");
+                int inFlight = s.id().contains("-t") ? 1 : WriteScenarios.PIPELINE_DEPTH; // the -tN threads keep one write in flight each
+                assertEquals(inFlight, op.statements().size());
+                assertEquals(inFlight, op.entities());
+                assertTrue(s.runsOver("ws-bson") && s.runsOver("ws-bson-linger1ms") && !s.runsOver("bolt") && !s.runsOver("http"), "through the gateway only");
             }
+            if (s.id().startsWith("batch-writer-ws-durable-t")) assertEquals(Integer.parseInt(s.id().substring(s.id().lastIndexOf('t') + 1)), s.clients());
             if (s.id().endsWith("-c64")) assertEquals(64, s.clients(), s.id() + " fixes its clients");
             if (s.id().startsWith("batch-writer")) {
                 assertEquals(WriteScenarios.SUBMIT_PROCEDURE, op.statements().get(0).procedure(), "a call of the writer's procedure");

@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * graphperf's WebSocket gateway as a transport: {@code ws-FORMAT[-COMPRESSION]} (ws-json, ws-bson-zstd,
- * ws-msgpack-deflate-fast …). A statement that names a procedure the gateway has is sent as a procedure request
+ * graphperf's WebSocket gateway as a transport: {@code ws-FORMAT[-COMPRESSION][-lingerN(us|ms)]} (ws-json, ws-bson-zstd,
+ * ws-msgpack-deflate-fast, ws-bson-linger2ms …: see {@link Name}). A statement that names a procedure the gateway has is sent as a procedure request
  * (no Cypher parsing on the server); a call of the batch writer's procedure as a submit; any other as Cypher. One client
  * (a pool of connections) serves every session, as one driver does for Bolt. Each request is one statement in its own
  * transaction; an operation of independent statements ({@link TxMode#EACH}, e.g. batch-writer submits) sends them all at
@@ -47,28 +47,53 @@ final class WsTransport implements Transport {
         return transport.startsWith("ws-");
     }
 
-    /** Parses the transport's name and connects; a wrong name or an unreachable gateway is a UserError. */
-    /** @param trust the gateway's TLS certificate (PEM) when it has one, trusted besides the JDK's authorities; null otherwise */
+    /**
+     * Parses the transport's name and connects; a wrong name or an unreachable gateway is a UserError.
+     *
+     * @param trust the gateway's TLS certificate (PEM) when it has one, trusted besides the JDK's authorities; null otherwise
+     */
     static WsTransport open(String transport, URI gateway, int connections, String user, String password, java.nio.file.Path trust) {
-        String rest = transport.substring(3);
-        int dash = rest.indexOf('-');
-        Format format;
-        Compression compression;
-        try {
-            format = Format.of(dash < 0 ? rest : rest.substring(0, dash));
-            compression = dash < 0 ? Compression.NONE : Compression.of(rest.substring(dash + 1));
-        } catch (IllegalArgumentException e) {
-            throw new UserError("transport '" + transport + "' (option --transports): " + e.getMessage()
-                    + "; the form is ws-FORMAT[-COMPRESSION], e.g. ws-bson, ws-bson-zstd, ws-json-deflate-fast");
-        }
+        Name n = Name.parse(transport);
         if (gateway == null) throw new UserError("transport '" + transport + "': the gateway is only reachable where graphperf starts the engine (its engine host runs it); "
                 + "with --server use bolt or http");
         try {
-            GatewayClient c = GatewayClient.connect(GatewayClient.Options.of(gateway, format, compression).withConnections(connections)
-                    .withLogin(user, password, null).withTrust(trust));
-            return new WsTransport(transport, c);
+            GatewayClient.Options o = GatewayClient.Options.of(gateway, n.format(), n.compression()).withConnections(connections)
+                    .withLogin(user, password, null).withTrust(trust);
+            if (n.linger() != null) o = o.withCoalescing(n.linger(), o.batchWrites());
+            return new WsTransport(transport, GatewayClient.connect(o));
         } catch (Exception e) {
             throw new UserError("cannot use the gateway at " + gateway + " (transport " + transport + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A gateway transport's name: {@code ws-FORMAT[-COMPRESSION][-lingerN(us|ms)]}. The linger is how long the client's first gathered
+     * submit waits for others to join its message (default: the client's, {@link GatewayClient.Options#LINGER}).
+     */
+    record Name(Format format, Compression compression, java.time.Duration linger) {
+        static Name parse(String transport) {
+            List<String> parts = new ArrayList<>(List.of(transport.substring(3).split("-", -1)));
+            java.time.Duration linger = null;
+            try {
+                String last = parts.get(parts.size() - 1);
+                if (parts.size() > 1 && last.startsWith("linger")) {
+                    linger = duration(last.substring("linger".length()));
+                    parts.remove(parts.size() - 1);
+                }
+                Format format = Format.of(parts.get(0));
+                Compression compression = parts.size() == 1 ? Compression.NONE : Compression.of(String.join("-", parts.subList(1, parts.size())));
+                return new Name(format, compression, linger);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("transport '" + transport + "' (option --transports): " + e.getMessage()
+                        + "; the form is ws-FORMAT[-COMPRESSION][-lingerN(us|ms)], e.g. ws-bson, ws-bson-zstd, ws-json-deflate-fast, ws-bson-linger2ms");
+            }
+        }
+
+        private static java.time.Duration duration(String s) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(us|ms)").matcher(s);
+            if (!m.matches()) throw new IllegalArgumentException("linger '" + s + "' is not a whole number of us or ms (e.g. linger500us, linger2ms)");
+            long v = Long.parseLong(m.group(1));
+            return m.group(2).equals("ms") ? java.time.Duration.ofMillis(v) : java.time.Duration.ofNanos(v * 1000);
         }
     }
 
