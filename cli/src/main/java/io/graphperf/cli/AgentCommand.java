@@ -2,7 +2,7 @@ package io.graphperf.cli;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Transport;
-import io.graphperf.core.measure.executors.Segment;
+import io.graphperf.core.measure.Segment;
 import io.graphperf.engines.neo4j.Neo4jEngine;
 import io.graphperf.workloads.agents.AgentLoop;
 import io.graphperf.workloads.options.DurationConverter;

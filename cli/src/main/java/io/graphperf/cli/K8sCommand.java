@@ -69,7 +69,9 @@ public final class K8sCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             if (agents < 1) throw new UserError("--agents must be at least 1, not " + agents);
             if (run.size() < 2 || !run.get(0).equals("run")) throw new UserError("give the run to split after --, e.g. -- run writes --server bolt://neo4j:7687 …");
-            if (!AgentScenarios.supports(run.get(1))) throw new UserError("load agents send the writes' and the reads' cells only, not " + run.get(1) + "'s");
+            if (!AgentScenarios.supports(run.get(1))) {
+                throw new UserError("load agents send the cells of " + String.join(" and ", AgentScenarios.supported()) + " only, not " + run.get(1) + "'s");
+            }
             for (String banned : List.of("--agents", "--rendezvous", "--advertise", "--out")) {
                 if (run.stream().anyMatch(a -> a.equals(banned) || a.startsWith(banned + "="))) {
                     throw new UserError(banned + " is set by graphperf k8s render; leave it out of the run after --");

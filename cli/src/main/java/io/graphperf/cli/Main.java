@@ -24,6 +24,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        ConsoleLog.install();
         System.exit(execute(args));
     }
 

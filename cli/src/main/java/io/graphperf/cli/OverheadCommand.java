@@ -8,7 +8,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import io.graphperf.workloads.options.DurationConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +34,7 @@ public final class OverheadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Operation op = new Operation("noop", List.of(new Statement("", null)), TxMode.EXPLICIT, 1);
         if (rate != null && !(rate > 0)) throw new io.graphperf.core.UserError("--rate must be positive, not " + rate);
-        io.graphperf.core.measure.Executor executor = rate == null ? new Closed(clients) : new io.graphperf.core.measure.executors.Open(rate, clients);
+        io.graphperf.core.measure.Executor executor = rate == null ? new Closed(clients) : new io.graphperf.core.measure.Open(rate, clients);
         Measurement m = new Runner(new NoopTransport(), (c, s) -> op, new RunPlan(executor, new Warmup.Fixed(warmup), duration),
                 null, List.of(), List.of()).run();
         if (rate != null) {

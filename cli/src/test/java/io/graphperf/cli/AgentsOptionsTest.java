@@ -101,7 +101,7 @@ class AgentsOptionsTest {
                 "--agents is set by graphperf k8s render");
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "writes"), "the run needs --server");
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "import", "--server", "bolt://x:7687"),
-                "the writes' and the reads' cells only");
+                "load agents send the cells of reads and writes only");
         assertEquals(0, cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.resolve("reads").toString(), "--", "run", "reads", "--server",
                 "bolt://x:7687", "--warmup", "10s").code(), "the reads split over agents too");
     }

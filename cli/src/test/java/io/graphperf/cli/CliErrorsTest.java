@@ -3,7 +3,7 @@ package io.graphperf.cli;
 import io.graphperf.workloads.imports.ImportOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.writes.WritesOptions;
-import io.graphperf.core.measure.executors.Open;
+import io.graphperf.core.measure.Open;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;

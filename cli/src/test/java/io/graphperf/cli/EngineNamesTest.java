@@ -47,7 +47,7 @@ class EngineNamesTest {
         KNOWN.put("arcadedb", dialects);
         KNOWN.put("falkordb", union(dialects, Set.of("workloads/src/main/java/io/graphperf/workloads/imports/FalkorDbImportDialect.java")));
         // OrientDB's second way in: E3's own experiments (orientdb-import, orientdb-writes) and the matrix and datagen that serve them
-        KNOWN.put("orientdb", union(dialects, Set.of("workloads/src/main/java/io/graphperf/workloads/orientdb", "workloads/src/main/java/io/graphperf/workloads/Experiments.java",
+        KNOWN.put("orientdb", union(dialects, Set.of("workloads/src/main/java/io/graphperf/workloads/orientdb",
                 "workloads/src/main/java/io/graphperf/workloads/options/Matrix.java", "cli/src/main/java/io/graphperf/cli/DatagenCommand.java")));
     }
 

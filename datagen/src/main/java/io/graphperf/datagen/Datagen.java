@@ -2,11 +2,9 @@ package io.graphperf.datagen;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.ProgressListener;
-import io.graphperf.datagen.b2b.B2bDataset;
 import io.graphperf.datagen.format.DatasetWriter;
 import io.graphperf.datagen.format.Defect;
 import io.graphperf.datagen.format.FileGroup;
-import io.graphperf.datagen.social.SocialDataset;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +14,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
@@ -36,12 +35,14 @@ public final class Datagen {
     private Datagen() {
     }
 
+    /** The dataset named {@code name}, of those listed in {@code META-INF/services/io.graphperf.datagen.Dataset}. */
     public static Dataset dataset(String name) {
-        return switch (name) {
-            case "social" -> new SocialDataset();
-            case "b2b" -> new B2bDataset();
-            default -> throw new UserError("unknown dataset '" + name + "'; known: social, b2b");
-        };
+        List<String> known = new ArrayList<>();
+        for (Dataset d : ServiceLoader.load(Dataset.class, Datagen.class.getClassLoader())) {
+            if (d.name().equals(name)) return d;
+            known.add(d.name());
+        }
+        throw new UserError("unknown dataset '" + name + "'; known: " + String.join(", ", known));
     }
 
     public static Outcome generate(Request req, Path dir, ProgressListener progress) throws IOException, InterruptedException {

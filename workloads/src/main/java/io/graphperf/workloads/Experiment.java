@@ -6,6 +6,7 @@ import io.graphperf.core.results.ExperimentData;
 import io.graphperf.core.results.Headline;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.TargetCheck;
+import io.graphperf.workloads.agents.AgentReplay;
 import io.graphperf.workloads.options.ExperimentCommand;
 
 import java.io.PrintStream;
@@ -42,6 +43,11 @@ public interface Experiment<O> {
      * experiment's figures come from no windows (a phase's time), so only more trials can narrow them.
      */
     default O withLongerWindows(O options, double factor) {
+        return null;
+    }
+
+    /** What load agents replay of this experiment's cells ({@code --agents}); null when they cannot send them. */
+    default AgentReplay agentReplay() {
         return null;
     }
 

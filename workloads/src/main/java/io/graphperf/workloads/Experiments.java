@@ -2,35 +2,29 @@ package io.graphperf.workloads;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.report.JsonExporter;
-import io.graphperf.workloads.cdc.CdcExperiment;
-import io.graphperf.workloads.imports.ImportExperiment;
-import io.graphperf.workloads.quick.QuickExperiment;
-import io.graphperf.workloads.reads.ReadsExperiment;
-import io.graphperf.workloads.writes.WritesExperiment;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.ServiceLoader;
 
-/** The experiments graphperf knows, by CLI name: adding one is its folder plus one line here. */
+/**
+ * The experiments graphperf knows, by CLI name: adding one is its folder plus one line in
+ * {@code META-INF/services/io.graphperf.workloads.Experiment} (in the order {@code graphperf list} shows them); this class names none.
+ */
 public final class Experiments {
-    private static final Map<String, Experiment<?>> ALL = new LinkedHashMap<>();
+    private static final Map<String, Experiment<?>> ALL;
 
     static {
-        register(new QuickExperiment());
-        register(new ImportExperiment());
-        register(new ReadsExperiment());
-        register(new WritesExperiment());
-        register(new CdcExperiment());
-        register(new io.graphperf.workloads.orientdb.OrientImportExperiment());
-        register(new io.graphperf.workloads.orientdb.OrientWritesExperiment());
+        Map<String, Experiment<?>> all = new LinkedHashMap<>();
+        for (Experiment<?> e : ServiceLoader.load(Experiment.class, Experiments.class.getClassLoader())) {
+            if (all.put(e.name(), e) != null) throw new IllegalStateException("two experiments are named " + e.name());
+            if (e.dataType() != null) JsonExporter.register(e.dataType(), e.name());
+        }
+        ALL = Collections.unmodifiableMap(all);
     }
 
     private Experiments() {
-    }
-
-    private static void register(Experiment<?> e) {
-        ALL.put(e.name(), e);
-        if (e.dataType() != null) JsonExporter.register(e.dataType(), e.name());
     }
 
     public static Map<String, Experiment<?>> all() {

@@ -8,9 +8,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
-import io.graphperf.core.measure.executors.Closed;
-import io.graphperf.core.measure.executors.Open;
-import io.graphperf.core.measure.executors.Segment;
+import io.graphperf.core.measure.Segment;
 import io.graphperf.core.report.Format;
 
 import java.io.PrintStream;
@@ -97,7 +95,7 @@ public final class AgentLoop {
                     Transport t = transports.get(key);
                     if (t == null) transports.put(key, t = connector.transport(r.addresses(), r.transport()));
                     RunPlan plan = r.plan().runPlan();
-                    plan = plan.withExecutor(segmented(plan.executor()));
+                    plan = plan.withExecutor(plan.executor().withSegment(segment));
                     int c = cell;
                     Measurement m = new Runner(t, operations, plan, rv.log(cell, me), List.of(), List.of())
                             .startingAt(() -> awaitStart(c, me), clock.offsetMs()).run();
@@ -159,12 +157,6 @@ public final class AgentLoop {
             throw new UserError(rv.aborted() != null ? "the coordinator aborted the run: " + rv.aborted() : "no common start for cell " + cell + " came");
         }
         return Rendezvous.read(rv.start(cell), Rendezvous.Start.class).startMillis();
-    }
-
-    private Executor segmented(Executor e) {
-        if (e instanceof Open o) return new Open(o.ratePerSecond(), o.clients(), segment);
-        if (e instanceof Closed c) return new Closed(c.clients(), segment);
-        throw new UserError("load agents split the open and the closed model, not " + e.name());
     }
 
     /** Waits for {@code file}; false when the run ended (done, abort), the coordinator is gone, or the idle limit passed first. */

@@ -11,7 +11,7 @@ import io.graphperf.core.measure.Resources;
 import io.graphperf.core.measure.RunListener;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Segment;
+import io.graphperf.core.measure.Segment;
 import io.graphperf.workloads.cells.CellLoad;
 import io.graphperf.workloads.cells.Scenario;
 

@@ -4,7 +4,7 @@ import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.cells.CellRunner;

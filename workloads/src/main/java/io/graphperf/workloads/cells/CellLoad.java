@@ -1,5 +1,6 @@
 package io.graphperf.workloads.cells;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.InProcessPlan;
@@ -34,6 +35,6 @@ public interface CellLoad {
     /** This process measures. */
     CellLoad HERE = (engine, s, transportName, transport, plan, hlog, listeners) -> new Measured(Scenario.EMBEDDED.equals(transportName)
             // inside the engine's process, by the Runner there (no probe: components need a protocol)
-            ? engine.measureInProcess(InProcessPlan.of((PortableOperations) s.operations(), plan, hlog))
+            ? InProcess.measure(engine, InProcessPlan.of((PortableOperations) s.operations(), plan, hlog))
             : new Runner(transport, s.operations(), plan, hlog, engine.serverPids(), listeners).run(), List.of());
 }

@@ -6,8 +6,6 @@ import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.RunListener;
 import io.graphperf.core.measure.RunPlan;
-import io.graphperf.core.measure.executors.Closed;
-import io.graphperf.core.measure.executors.Open;
 import io.graphperf.core.report.Format;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
@@ -62,7 +60,7 @@ public final class CellRunner {
     public static RunPlan planFor(Scenario s, RunPlan plan) {
         if (s.clients() <= 0) return plan;
         Executor e = plan.executor();
-        return plan.withExecutor(e instanceof Open o ? new Open(o.ratePerSecond(), s.clients()) : new Closed(s.clients()));
+        return plan.withExecutor(e.withClients(s.clients()));
     }
 
     public Cell measure(Scenario s, String transportName, Transport transport, RunPlan runPlan) throws Exception {

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.cells;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.JitMeter;
@@ -66,7 +67,7 @@ public final class ServerWarmup {
         /** A workload measured inside the engine's own process (the embedded transport) by its Runner (and thrown away). */
         public static Slice inProcess(String label, Engine engine, PortableOperations operations, Executor executor) {
             AtomicInteger round = new AtomicInteger();
-            return new Slice(label, slice -> engine.measureInProcess(InProcessPlan.of((PortableOperations) ofRound(operations, round.getAndIncrement()),
+            return new Slice(label, slice -> InProcess.measure(engine, InProcessPlan.of((PortableOperations) ofRound(operations, round.getAndIncrement()),
                     new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).opsPerSecond(), null);
         }
 

@@ -4,8 +4,8 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
-import io.graphperf.core.measure.executors.Open;
+import io.graphperf.core.measure.Closed;
+import io.graphperf.core.measure.Open;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;

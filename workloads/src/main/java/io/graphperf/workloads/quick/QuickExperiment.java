@@ -9,7 +9,7 @@ import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Steadiness;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import io.graphperf.core.report.ReportSection;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;

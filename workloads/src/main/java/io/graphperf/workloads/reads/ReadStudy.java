@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
@@ -13,8 +14,8 @@ import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Steadiness;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
-import io.graphperf.core.measure.executors.Open;
+import io.graphperf.core.measure.Closed;
+import io.graphperf.core.measure.Open;
 import io.graphperf.core.report.Format;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
@@ -378,7 +379,7 @@ final class ReadStudy {
         if (EMBEDDED.equals(transport)) {
             if (ctx.slowdown() != null) throw RunContext.embeddedSlowdown();
             try {
-                return new CellLoad.Measured(e.measureInProcess(InProcessPlan.of(mix, plan, log)), List.of());
+                return new CellLoad.Measured(InProcess.measure(e, InProcessPlan.of(mix, plan, log)), List.of());
             } catch (Exception ex) {
                 e.checkHealthy();
                 throw new UserError("the in-process measurement (" + executor.describe() + ") failed inside the server: " + ex.getMessage()

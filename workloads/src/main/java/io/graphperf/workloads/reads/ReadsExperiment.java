@@ -25,6 +25,11 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     public static final String NAME = "reads";
 
     @Override
+    public io.graphperf.workloads.agents.AgentReplay agentReplay() {
+        return new ReadsOverAgents();
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

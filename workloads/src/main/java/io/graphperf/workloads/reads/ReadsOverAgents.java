@@ -3,7 +3,9 @@ package io.graphperf.workloads.reads;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Cell;
+import io.graphperf.workloads.agents.AgentReplay;
 import io.graphperf.workloads.agents.AgentWork;
+import io.graphperf.workloads.agents.Rendezvous;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -16,11 +18,18 @@ import java.util.Map;
  * shares through the agents' folder, and the queries and form the request names — so each agent's operation {@code seq} of client
  * {@code c} is the coordinator's own. The cell's title and dimensions travel too, for {@code graphperf merge}.
  */
-public final class ReadsOverAgents {
+public final class ReadsOverAgents implements AgentReplay {
 
     static final String QUERIES = "queries", FORM = "form", TITLE = AgentWork.TITLE, DIMENSION = "dimension.";
 
-    private ReadsOverAgents() {
+    @Override
+    public OperationSource operations(Rendezvous rv, Rendezvous.Request r) {
+        return operations(rv.shared(), r.details(), r.dialect());
+    }
+
+    @Override
+    public Cell.Builder cell(Rendezvous.Request r) {
+        return cell(r.scenario(), r.transport(), r.details());
     }
 
     /** What agents send for a mix cell of {@code queries} in {@code form}, titled {@code title}, with these extra dimensions. */

@@ -108,6 +108,7 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
             throw new UserError(clients + " clients do not split over " + split.count() + " agents: give --clients as a multiple of " + split.count());
         }
         for (Scenario s : chosen) {
+            if (tr.stream().noneMatch(s::runsOver)) continue; // a gateway-only scenario: no cell over the agents' transports
             if (s.clients() > 0 && s.clients() % split.count() != 0) {
                 throw new UserError("scenario " + s.id() + " fixes " + s.clients() + " client(s), which do not split over " + split.count()
                         + " agents: leave it out (option --scenarios)");

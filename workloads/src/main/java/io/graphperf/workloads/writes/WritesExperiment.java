@@ -24,6 +24,11 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     public static final String NAME = "writes";
 
     @Override
+    public io.graphperf.workloads.agents.AgentReplay agentReplay() {
+        return new WritesOverAgents();
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

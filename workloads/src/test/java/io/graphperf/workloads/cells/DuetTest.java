@@ -10,7 +10,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

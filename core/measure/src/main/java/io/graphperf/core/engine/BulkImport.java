@@ -1,6 +1,5 @@
 package io.graphperf.core.engine;
 
-import io.graphperf.core.measure.ProgressListener;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +27,7 @@ public interface BulkImport {
      * Runs the importer to completion. Fails with a {@link io.graphperf.core.UserError} naming the
      * bad-entries report when the tool gives up (e.g. more bad rows than its tolerance).
      */
-    Outcome importFiles(List<String> arguments, ProgressListener progress) throws Exception;
+    Outcome importFiles(List<String> arguments, PhaseProgress progress) throws Exception;
 
     /** Bytes per file of the imported database: store files and transaction logs, by relative name. */
     Map<String, Long> storeFiles() throws Exception;

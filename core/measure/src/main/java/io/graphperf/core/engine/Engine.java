@@ -1,7 +1,5 @@
 package io.graphperf.core.engine;
 
-import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.Measurement;
 
 import java.util.List;
 import java.util.Map;
@@ -69,14 +67,6 @@ public interface Engine extends AutoCloseable {
     /** The server's page cache, when the engine can tell (empty otherwise). */
     default Optional<PageCacheState> pageCache() throws Exception {
         return Optional.empty();
-    }
-
-    /**
-     * Measures an operation mix inside the server's own process (the "embedded" transport) with
-     * graphperf's Runner running there; unsupported where graphperf's plugin is not in the server.
-     */
-    default Measurement measureInProcess(InProcessPlan plan) throws Exception {
-        throw new UnsupportedOperationException(description() + " cannot measure in-process");
     }
 
     /** One statement's rows through the server's in-process API (result checks of the embedded transport). */

@@ -1,8 +1,6 @@
 package io.graphperf.core.engine;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.Measurement;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,12 +98,6 @@ public final class EngineGroup implements Engine {
     @Override
     public Optional<PageCacheState> pageCache() throws Exception {
         return first().pageCache();
-    }
-
-    @Override
-    public Measurement measureInProcess(InProcessPlan plan) {
-        throw new UserError("the embedded transport measures inside one server's process; a group of " + members.size()
-                + " servers is measured over bolt, http or the gateway's ws-* transports");
     }
 
     @Override

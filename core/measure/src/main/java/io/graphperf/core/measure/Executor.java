@@ -1,11 +1,18 @@
 package io.graphperf.core.measure;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
 /**
  * A load model that owns its loop, named as in k6: it decides when each client sends its next operation;
  * the {@link ExecutionContext} times and records every call. One file per executor, each with its
- * configuration as a record ({@link io.graphperf.core.measure.executors}); a ramping executor is one more.
+ * configuration as a record ({@link Closed}, {@link Open}; {@link Segment} is one agent's part of either); a ramping executor is one
+ * more, named in {@code permits}. Built once from the options, then carried as a value — to an engine host, to a load agent — as JSON
+ * with its {@code model}; changed only through {@link #withClients} and {@link #withSegment}.
  */
-public interface Executor {
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "model")
+@JsonSubTypes({@JsonSubTypes.Type(value = Closed.class, name = "closed"), @JsonSubTypes.Type(value = Open.class, name = "open")})
+public sealed interface Executor permits Closed, Open {
 
     /** Stable name used in reports, run.json and results.csv: {@code closed} or {@code open}. */
     String name();
@@ -25,6 +32,12 @@ public interface Executor {
     default Signal signal() {
         return Signal.THROUGHPUT;
     }
+
+    /** The same load model with {@code clients} clients (a scenario that fixes its own). */
+    Executor withClients(int clients);
+
+    /** The same load model, this agent's {@code segment} of it. */
+    Executor withSegment(Segment segment);
 
     /** Starts the client threads; they wait for the context's start time and run until it says stop. */
     Execution start(ExecutionContext context);

@@ -1,25 +1,19 @@
 package io.graphperf.core.measure;
 
+import io.graphperf.core.engine.PhaseProgress;
+
 /**
- * Receives progress of long phases (the CLI draws it, tests ignore it) and, as a {@link RunListener}, the
+ * Receives progress of long phases (the CLI draws it, tests ignore it: {@link PhaseProgress}) and, as a {@link RunListener}, the
  * Runner's window events and per-interval samples for a progress bar.
  */
-public interface ProgressListener extends RunListener {
+public interface ProgressListener extends RunListener, PhaseProgress {
 
     ProgressListener NONE = new ProgressListener() {
+        @Override
+        public boolean listens() {
+            return false;
+        }
     };
-
-    /** A new phase starts, e.g. "start engine" or "cell 3/26: unwind-100 over bolt". */
-    default void phase(String label) {
-    }
-
-    /** Progress of a phase measured in work done rather than time, e.g. rows written; detail is shown beside the bar. */
-    default void progress(double fraction, String detail) {
-    }
-
-    /** The current phase ended, with a one-line outcome. */
-    default void phaseDone(String outcome) {
-    }
 
     /**
      * Several trials report to this listener at once (a duet's sides): the events that follow belong to the phase named

@@ -1,6 +1,5 @@
 package io.graphperf.core.measure;
 
-import io.graphperf.core.measure.executors.Closed;
 
 import java.time.Duration;
 

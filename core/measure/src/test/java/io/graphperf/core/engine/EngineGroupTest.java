@@ -1,5 +1,6 @@
 package io.graphperf.core.engine;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
 import org.junit.jupiter.api.Test;
 
@@ -122,7 +123,7 @@ class EngineGroupTest {
         assertEquals(a.statements, b.statements, "the copies stay alike");
         assertEquals(1, g.queryLong("MATCH (n) RETURN count(n)"), "asked of the first server");
         assertEquals(2, g.environment().get("servers"));
-        assertThrows(UserError.class, () -> g.measureInProcess(null), "in-process is one server's process");
+        assertThrows(UserError.class, () -> InProcess.measure(g, null), "in-process is one server's process");
         g.close();
         assertTrue(a.closed && b.closed);
     }

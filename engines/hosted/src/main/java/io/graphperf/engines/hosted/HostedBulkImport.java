@@ -6,7 +6,7 @@ import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Machine;
-import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.engine.PhaseProgress;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ public final class HostedBulkImport implements BulkImport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public Outcome importFiles(List<String> arguments, ProgressListener progress) throws Exception {
+    public Outcome importFiles(List<String> arguments, PhaseProgress progress) throws Exception {
         String spec = HostedEngine.JSON.writeValueAsString(ImportFiles.of(arguments, engine + "'s loader"));
         Files.createDirectories(store.getParent());
         long peak;

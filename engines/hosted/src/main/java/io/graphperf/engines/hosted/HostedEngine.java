@@ -7,6 +7,7 @@ import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  * result checks are the host's requests ({@link HostRequests} answers them there), and cells run inside the host
  * ({@link #measureInProcess}), over the embedded transport only. An engine adds its name, dialect and reset.
  */
-public abstract class HostedEngine implements Engine {
+public abstract class HostedEngine implements Engine, InProcess {
 
     public static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     protected static final Duration ADMIN = Duration.ofMinutes(30);

@@ -1,5 +1,6 @@
 package io.graphperf.engines.kuzu;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
@@ -10,7 +11,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,7 +68,7 @@ class KuzuEngineIT {
                     Map.of("ks", List.of(2)))), "a quoted field and a list parameter");
             OperationMix mix = new OperationMix(List.of(new OperationMix.Type("friends", "MATCH (:Person {personKey: $k})-[:FRIEND_OF]-(f) RETURN f.personKey", null,
                     List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
-            Measurement m = e.measureInProcess(InProcessPlan.of(mix, new RunPlan(new Closed(2), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(1), 200,
+            Measurement m = InProcess.measure(e, InProcessPlan.of(mix, new RunPlan(new Closed(2), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(1), 200,
                     Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null), null));
             assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
             assertEquals(0, m.errors(), "no errors: " + m.errorSamples());

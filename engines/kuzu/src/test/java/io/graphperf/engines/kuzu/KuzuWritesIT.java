@@ -1,5 +1,6 @@
 package io.graphperf.engines.kuzu;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.measure.IdWrites;
@@ -7,7 +8,7 @@ import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +30,7 @@ class KuzuWritesIT {
                     new IdWrites("unwind", "UNWIND $rows AS row CREATE (:User {user_id: row.id})", IdWrites.Shape.ROWS, 100, TxMode.EXPLICIT, 100))) {
                 e.reset();
                 e.execute("CREATE NODE TABLE User(user_id INT64, PRIMARY KEY(user_id))");
-                Measurement m = e.measureInProcess(InProcessPlan.of(w, new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(2), 50,
+                Measurement m = InProcess.measure(e, InProcessPlan.of(w, new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(2), 50,
                         Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null), null));
                 assertEquals(0, m.errors(), w.type() + ": " + m.errorSamples());
                 assertEquals(200, m.ops(), w.type());

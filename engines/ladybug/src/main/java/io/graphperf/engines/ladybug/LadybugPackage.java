@@ -104,7 +104,7 @@ public final class LadybugPackage {
     private static void fetch(Path dir, String tag) throws IOException, InterruptedException {
         Path tmp = Files.createTempDirectory("graphperf-ladybug-");
         try {
-            System.err.println("fetching LadybugDB " + VERSION + " (the Python package ladybug, 10 MB, for " + tag + ") from the Python registry into " + dir);
+            System.getLogger(LadybugPackage.class.getName()).log(System.Logger.Level.INFO, "fetching LadybugDB " + VERSION + " (the Python package ladybug, 10 MB, for " + tag + ") from the Python registry into " + dir);
             List<String> cmd = List.of(python(), "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check", "-q",
                     "-d", tmp.toString(), "ladybug==" + VERSION);
             Outcome o = run(cmd, 600);

@@ -43,12 +43,12 @@ public final class BulkImporter {
      */
     public static Result run(HostSettings settings, Path graphperfHome, List<String> importArgs, String maxOffHeap)
             throws IOException, InterruptedException {
-        return run(settings, graphperfHome, importArgs, maxOffHeap, io.graphperf.core.measure.ProgressListener.NONE);
+        return run(settings, graphperfHome, importArgs, maxOffHeap, io.graphperf.core.engine.PhaseProgress.NONE);
     }
 
     /** As above, reporting the importer's stage and percentage (read from its output) to {@code progress}. */
     public static Result run(HostSettings settings, Path graphperfHome, List<String> importArgs, String maxOffHeap,
-                             io.graphperf.core.measure.ProgressListener progress) throws IOException, InterruptedException {
+                             io.graphperf.core.engine.PhaseProgress progress) throws IOException, InterruptedException {
         Path work = settings.workDir().toAbsolutePath();
         Path conf = Files.createDirectories(work.resolve("conf"));
         List<String> lines = new ArrayList<>();

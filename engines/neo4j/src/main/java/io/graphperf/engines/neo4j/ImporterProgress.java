@@ -1,6 +1,6 @@
 package io.graphperf.engines.neo4j;
 
-import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.engine.PhaseProgress;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -20,18 +20,18 @@ final class ImporterProgress {
     private static final Pattern STAGE = Pattern.compile("^\\((\\d+)/(\\d+)\\) (.+?) \\d{4}-\\d{2}-\\d{2}.*");
 
     private final Path log;
-    private final ProgressListener progress;
+    private final PhaseProgress progress;
     private long offset;
     private String stage;
     private final StringBuilder partial = new StringBuilder();
 
-    ImporterProgress(Path log, ProgressListener progress) {
+    ImporterProgress(Path log, PhaseProgress progress) {
         this.log = log;
         this.progress = progress;
     }
 
     void poll() {
-        if (progress == ProgressListener.NONE) return;
+        if (!progress.listens()) return;
         try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
             long len = f.length();
             if (len <= offset) return;

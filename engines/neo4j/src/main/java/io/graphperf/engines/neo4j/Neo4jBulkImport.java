@@ -3,7 +3,7 @@ package io.graphperf.engines.neo4j;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineGroup;
-import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.core.engine.PhaseProgress;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ public final class Neo4jBulkImport implements BulkImport {
     }
 
     @Override
-    public Outcome importFiles(List<String> arguments, ProgressListener progress) throws IOException, InterruptedException {
+    public Outcome importFiles(List<String> arguments, PhaseProgress progress) throws IOException, InterruptedException {
         BulkImporter.Result r = BulkImporter.run(settings, graphperfHome, arguments, maxOffHeap, progress);
         ImporterOutput o = r.output();
         return new Outcome(o.stages(), o.totalSeconds(), o.nodes(), o.relationships(), o.properties(), o.peakMemory(),

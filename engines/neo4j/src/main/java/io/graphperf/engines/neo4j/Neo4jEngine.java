@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * or a user's server or cluster given by URI (bolt://, neo4j:// routing, +s/+ssc variants). The same
  * workloads run against both.
  */
-public final class Neo4jEngine implements Engine {
+public final class Neo4jEngine implements Engine, io.graphperf.core.measure.InProcess {
 
     public static final String RESET_METHOD = "delete-all: drop every constraint and every index except the built-in lookup indexes, "
             + "DETACH DELETE every node in transactions of 10,000 rows, then force a checkpoint (graphperf.checkpoint(), where installed)";

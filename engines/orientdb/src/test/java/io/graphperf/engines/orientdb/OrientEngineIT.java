@@ -1,5 +1,6 @@
 package io.graphperf.engines.orientdb;
 
+import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
@@ -13,7 +14,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.executors.Closed;
+import io.graphperf.core.measure.Closed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,7 +73,7 @@ class OrientEngineIT {
                     "the empty field is no value, as Neo4j's importer makes it; a quoted field keeps its comma and quotes");
             OperationMix mix = new OperationMix(List.of(new OperationMix.Type("friends", "SELECT expand(both('FRIEND_OF')) FROM Person WHERE personKey = :k", null,
                     List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
-            Measurement m = e.measureInProcess(InProcessPlan.of(mix, plan(2, 200), null));
+            Measurement m = InProcess.measure(e, InProcessPlan.of(mix, plan(2, 200), null));
             assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
             assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
             UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("SELECT FROM Nobody", Map.of())));
@@ -100,7 +101,7 @@ class OrientEngineIT {
             IdWrites single = new IdWrites("one", "CREATE VERTEX User SET user_id = :id", IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
             for (var round : List.of(Map.entry(rows, plan(16, 400)), Map.entry(single, plan(16, 3000)))) {
                 long per = round.getKey().perOperation();
-                Measurement m = e.measureInProcess(InProcessPlan.of(round.getKey(), round.getValue(), null));
+                Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();
                 List<Object> ids = e.queryColumn("SELECT user_id FROM User", Map.of());
                 assertTrue(acked > 0, "writes were acknowledged: " + m.errorSamples());

@@ -1,7 +1,5 @@
-package io.graphperf.core.measure.executors;
+package io.graphperf.core.measure;
 
-import io.graphperf.core.measure.ExecutionContext;
-import io.graphperf.core.measure.Executor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +34,16 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
 
     public Open(double ratePerSecond, int clients) {
         this(ratePerSecond, clients, Segment.WHOLE);
+    }
+
+    @Override
+    public Open withClients(int n) {
+        return new Open(ratePerSecond, n, segment);
+    }
+
+    @Override
+    public Open withSegment(Segment s) {
+        return new Open(ratePerSecond, clients, s);
     }
 
     @Override

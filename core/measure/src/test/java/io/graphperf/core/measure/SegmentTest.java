@@ -1,4 +1,4 @@
-package io.graphperf.core.measure.executors;
+package io.graphperf.core.measure;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,5 @@
-package io.graphperf.core.measure.executors;
+package io.graphperf.core.measure;
 
-import io.graphperf.core.measure.ExecutionContext;
-import io.graphperf.core.measure.Executor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +20,16 @@ public record Closed(int clients, Segment segment) implements Executor {
 
     public Closed(int clients) {
         this(clients, Segment.WHOLE);
+    }
+
+    @Override
+    public Closed withClients(int n) {
+        return new Closed(n, segment);
+    }
+
+    @Override
+    public Closed withSegment(Segment s) {
+        return new Closed(clients, s);
     }
 
     @Override

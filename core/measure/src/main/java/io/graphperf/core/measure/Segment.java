@@ -1,4 +1,4 @@
-package io.graphperf.core.measure.executors;
+package io.graphperf.core.measure;
 
 /**
  * One agent's part of a schedule split over several agents (issue 29; k6's execution segments, striped): slot s of the

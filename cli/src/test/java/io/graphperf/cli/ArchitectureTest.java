@@ -1,0 +1,161 @@
+package io.graphperf.cli;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads →
+ * engines → components → core), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
+ * only the CLI and the engine hosts' child processes write to the console. Each rule is also run on a class made to break it, so
+ * a rule that cannot fail is caught.
+ */
+class ArchitectureTest {
+
+    private static final String ROOT = "io.graphperf";
+    /** Graph engines: their classes are named by their own module and the CLI only (Kafka's broker is a tool E5 starts, not an engine). */
+    private static final List<String> ENGINES = List.of("neo4j", "orientdb", "kuzu", "arcadedb", "falkordb", "ladybug");
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importEveryModule() {
+        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption((Location l) -> !l.contains("-tests.jar")).importPackages(ROOT);
+        Set<String> modules = new TreeSet<>();
+        main.forEach(c -> modules.add(c.getPackageName().replaceFirst("^io\\.graphperf\\.([a-z0-9]+).*", "$1")));
+        // a rule over classes that were not found would pass for nothing
+        assertTrue(modules.containsAll(List.of("core", "components", "engines", "workloads", "cli", "storage", "datagen")), "modules read: " + modules);
+        for (String m : List.of("batchwriter", "cdc", "gateway")) {
+            assertTrue(main.containPackage(ROOT + ".components." + m), "components." + m + " read");
+        }
+        for (String e : ENGINES) assertTrue(main.containPackage(ROOT + ".engines." + e), "engines." + e + " read");
+    }
+
+    static List<ArchRule> arrowsRunDown() {
+        return List.of(
+                mayNotUse("core", "components", "engines", "workloads", "cli", "storage", "datagen"),
+                mayNotUse("components", "engines", "workloads", "cli", "storage", "datagen"),
+                mayNotUse("engines", "workloads", "cli", "storage", "datagen"),
+                mayNotUse("storage", "components", "engines", "workloads", "cli", "datagen"),
+                mayNotUse("datagen", "components", "engines", "workloads", "cli", "storage"),
+                mayNotUse("workloads", "cli"));
+    }
+
+    private static ArchRule mayNotUse(String layer, String... above) {
+        String[] packages = new String[above.length];
+        for (int i = 0; i < above.length; i++) packages[i] = ROOT + "." + above[i] + "..";
+        return noClasses().that().resideInAPackage(ROOT + "." + layer + "..").should().dependOnClassesThat().resideInAnyPackage(packages)
+                .because(layer + " sits below " + String.join(", ", above) + " (docs/layout.md)");
+    }
+
+    /**
+     * The workloads that still reach OrientDB's own launcher (E3's OrientDB studies, {@code orientdb-import}/{@code orientdb-writes})
+     * instead of going through {@code --engine orientdb}: the one known exception, to be removed with them.
+     */
+    static final String[] ORIENT_STUDIES = {ROOT + ".workloads.orientdb.."};
+
+    static List<ArchRule> enginesStayInTheirModules() {
+        return ENGINES.stream().map(e -> {
+            List<String> allowed = new java.util.ArrayList<>(List.of(ROOT + ".engines." + e + "..", ROOT + ".cli.."));
+            if (e.equals("kuzu")) allowed.add(ROOT + ".engines.ladybug.."); // LadybugDB, Kuzu's fork, loads through Kuzu's schema and COPY
+            if (e.equals("orientdb")) allowed.addAll(List.of(ORIENT_STUDIES));
+            return (ArchRule) noClasses().that().resideOutsideOfPackages(allowed.toArray(String[]::new)).should().dependOnClassesThat()
+                    .resideInAPackage(ROOT + ".engines." + e + "..").because("an engine is one adapter: only its module and the CLI name it");
+        }).toList();
+    }
+
+    /**
+     * No cycle between slices. A slice is a package, except three groups taken as one slice each: an engine's module (its adapter
+     * and its host's child-JVM side share names both ways), core/report's results, statistics and report (run.json's records carry
+     * their comparisons), and the workloads' framework — the root (Experiment, RunContext, Trials), options, cells and agents —
+     * on which every experiment's folder builds. So an experiment never reaches into another's back, nor the framework into any.
+     */
+    static ArchRule noCycles() {
+        return slices().assignedFrom(new SliceAssignment() {
+            @Override
+            public SliceIdentifier getIdentifierOf(JavaClass c) {
+                String p = c.getPackageName();
+                if (!p.startsWith(ROOT + ".")) return SliceIdentifier.ignore();
+                String rest = p.substring(ROOT.length() + 1);
+                if (rest.startsWith("engines.")) return SliceIdentifier.of(rest.replaceFirst("^(engines\\.[a-z0-9]+).*", "$1"));
+                if (rest.matches("core\\.(results|stats|report)(\\..*)?")) return SliceIdentifier.of("core.report");
+                if (rest.matches("workloads(\\.(options|cells|agents)(\\..*)?)?")) return SliceIdentifier.of("workloads (framework)");
+                return SliceIdentifier.of(rest);
+            }
+
+            @Override
+            public String getDescription() {
+                return "graphperf's packages (an engine's module, core/report and the workloads' framework each one slice)";
+            }
+        }).should().beFreeOfCycles();
+    }
+
+    static ArchRule onlyTheCliWritesToTheConsole() {
+        return noClasses().that().resideOutsideOfPackages(ROOT + ".cli..", ROOT + "..host..").and()
+                .doNotHaveFullyQualifiedName(ROOT + ".core.engine.HostLoop") // the engine host's side of the request line
+                // a shutdown hook: the JDK's logging is being reset by its own hook at that moment, stderr is all there is
+                .and().doNotHaveFullyQualifiedName(ROOT + ".storage.Cleanup")
+                .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
+                .because("the CLI owns the console; elsewhere report through a logger or the caller");
+    }
+
+    @Test
+    void arrowsRunDownOnly() {
+        arrowsRunDown().forEach(r -> r.check(main));
+    }
+
+    @Test
+    void anEngineIsNamedOnlyByItsModuleAndTheCli() {
+        enginesStayInTheirModules().forEach(r -> r.check(main));
+    }
+
+    @Test
+    void noCycleBetweenPackages() {
+        noCycles().check(main);
+    }
+
+    @Test
+    void onlyTheCliAndEngineHostsWriteToTheConsole() {
+        onlyTheCliWritesToTheConsole().check(main);
+    }
+
+    /** Each rule fails on classes made to break it (test fixtures, each breaking one rule): none passes for want of being able to fail. */
+    @Test
+    void everyRuleFailsOnADeliberateViolation() {
+        assertViolated(arrowsRunDown(), "core using workloads", io.graphperf.core.archfixture.CoreUsingWorkloads.class);
+        assertViolated(enginesStayInTheirModules(), "workloads naming an OrientDB class", io.graphperf.workloads.archfixture.NamesOrient.class);
+        assertViolated(List.of(noCycles()), "a cycle between two packages", io.graphperf.core.archfixture.CycleA.class,
+                io.graphperf.core.archfixture.cycle.CycleB.class);
+        assertViolated(List.of(onlyTheCliWritesToTheConsole()), "System.out in workloads", io.graphperf.workloads.archfixture.Prints.class);
+        // and the fixtures that break one rule break no other: each rule is told apart
+        assertFalse(evaluate(List.of(noCycles()), io.graphperf.core.archfixture.CoreUsingWorkloads.class));
+        assertFalse(evaluate(arrowsRunDown(), io.graphperf.workloads.archfixture.Prints.class));
+    }
+
+    private static void assertViolated(List<ArchRule> rules, String what, Class<?>... fixture) {
+        assertTrue(evaluate(rules, fixture), what + " is caught");
+    }
+
+    private static boolean evaluate(List<ArchRule> rules, Class<?>... classes) {
+        JavaClasses imported = new ClassFileImporter().importClasses(classes);
+        boolean violated = false;
+        for (ArchRule r : rules) violated |= r.allowEmptyShould(true).evaluate(imported).hasViolation();
+        return violated;
+    }
+}
