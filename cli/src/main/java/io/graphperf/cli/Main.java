@@ -93,7 +93,7 @@ public final class Main implements Runnable {
             else if (rest.get(i).startsWith("--matrix=")) matrix = Path.of(rest.get(i).substring("--matrix=".length()));
         }
         ConfigFile matrixFile = matrix == null ? null : ConfigFile.matrixOptions(matrix);
-        // an ini file is an experiment's own format (E5's, as the original tester had): handed to the command as it is
+        // an ini file is an experiment's own format (E5's): handed to the command as it is
         boolean ini = config != null && config.getFileName().toString().endsWith(".ini");
         ConfigFile file = config == null || ini ? null : ConfigFile.load(config);
         String experiment;

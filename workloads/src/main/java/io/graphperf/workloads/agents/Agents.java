@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How a run's cells are loaded by several agents (issue 29), as the user chose it.
+ * How a run's cells are loaded by several agents, as the user chose it.
  *
  * @param count            the agents N; each sends segment i/N of every cell's schedule
  * @param rendezvous       a folder agents started elsewhere share with the coordinator (e.g. a Kubernetes volume), or null: graphperf

@@ -25,7 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The coordinator of load agents (issue 29): it starts them (on this machine) or waits for them to join (elsewhere), checks their
+ * The coordinator of load agents: it starts them (on this machine) or waits for them to join (elsewhere), checks their
  * clocks, and measures each cell through them — one request with a common start instant, every agent's segment of the schedule,
  * their results merged exactly ({@link MeasurementMerge}) — while it watches the engine's CPU during the window. An agent that
  * fails, dies or does not deliver in time makes the run invalid: the coordinator aborts every agent and says which one.

@@ -13,7 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 
 /**
- * The folder a coordinator and its load agents share (issue 29): a local folder for {@code --agents N}, a shared volume for agents
+ * The folder a coordinator and its load agents share: a local folder for {@code --agents N}, a shared volume for agents
  * elsewhere (a Kubernetes indexed Job). Every file is written whole (to a temporary name, then moved), so a reader sees it
  * complete or not at all; nothing is ever rewritten.
  *

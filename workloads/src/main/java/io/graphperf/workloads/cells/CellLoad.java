@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Who sends a cell's operations and measures them: this process's {@link Runner} ({@link #HERE}; inside the engine's process for
- * the embedded transport), or load agents that each send a segment of the schedule and whose logs are merged (issue 29).
+ * the embedded transport), or load agents that each send a segment of the schedule and whose logs are merged.
  */
 public interface CellLoad {
 

@@ -22,7 +22,7 @@ import java.util.Map;
  * <li>never issued = ids beyond what any client was handed (fails);</li>
  * <li>unacknowledged but present = operations that failed on the client after the engine committed (reported; an
  * ambiguous outcome a client must expect after an error, never counted as acknowledged).</li></ul>
- * One lost acknowledged write and one committed write whose client saw an error no longer cancel out.
+ * One lost acknowledged write and one committed write whose client saw an error do not cancel out: each is counted.
  *
  * @param label        e.g. ":User nodes"
  * @param match        a pattern binding {@code n}, e.g. {@code MATCH (n:User)}

@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** Load agents (issue 29): each cell's schedule split over N agents, sent from a common start, their histograms merged exactly. */
+/** Load agents: each cell's schedule split over N agents, sent from a common start, their histograms merged exactly. */
 public final class AgentOptions {
 
     @Option(names = "--agents", paramLabel = "N", description = {"Split each cell's schedule over N load agents (separate processes, each sending segment i/N:"

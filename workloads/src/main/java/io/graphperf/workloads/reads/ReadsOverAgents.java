@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reads' cells as load agents rebuild them (issue 29): the query mix from the dataset's parameter file, which the coordinator
+ * The reads' cells as load agents rebuild them: the query mix from the dataset's parameter file, which the coordinator
  * shares through the agents' folder, and the queries and form the request names — so each agent's operation {@code seq} of client
  * {@code c} is the coordinator's own. The cell's title and dimensions travel too, for {@code graphperf merge}.
  */

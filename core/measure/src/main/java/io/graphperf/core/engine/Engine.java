@@ -35,7 +35,7 @@ public interface Engine extends AutoCloseable {
 
     /**
      * Where other processes reach this engine, by transport (e.g. "bolt" → bolt://127.0.0.1:7687, "http" → its HTTP API's URL), for
-     * load agents that measure a cell together (issue 29); empty when only this process can reach it (an engine embedded here).
+     * load agents that measure a cell together; empty when only this process can reach it (an engine embedded here).
      */
     default Map<String, String> addresses() {
         return Map.of();

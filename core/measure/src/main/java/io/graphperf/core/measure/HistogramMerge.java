@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Several agents' interval histogram logs of one cell (the Runner's .hlog files) added into one (issue 29): for every tag (an
+ * Several agents' interval histogram logs of one cell (the Runner's .hlog files) added into one: for every tag (an
  * operation type's window latencies, "warmup", "errors"), the histograms of the same interval of the window added bucket by
  * bucket — never percentiles averaged — and their totals. Intervals are numbered from an origin instant (the window's start on
  * the coordinator's clock: agents started together write their logs' timestamps from the common start), so the agents' logs line up

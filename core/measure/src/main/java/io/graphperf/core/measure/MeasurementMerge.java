@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One cell measured by several agents, each on its segment of the schedule (issue 29), as one measurement: counts added, the
+ * One cell measured by several agents, each on its segment of the schedule, as one measurement: counts added, the
  * latencies from the agents' interval histograms added bucket by bucket ({@link HistogramMerge}: never percentiles averaged),
  * the window's timeline and batches added interval by interval, steadiness judged again on the merged series, and the
  * accounting of the agents' clients (disjoint) put together. Service time comes from the logs too (all types together); the

@@ -209,7 +209,7 @@ public final class Runner {
                 if (phase == Interval.Phase.WARMUP) wake = Math.min(wake, fixedEnd);
                 if (phase == Interval.Phase.WINDOW) wake = Math.min(wake, windowStart + windowNanos);
                 // a boundary (an interval's end, the window's) is met to the microsecond; a mere look for a crash is not worth a spin
-                // (49 ms, so a boundary just beyond the next look is still met by that look's spin, as before)
+                // (49 ms, so a boundary just beyond the next look is still met by that look's spin)
                 if (wake <= now + WAKE_NANOS) sleepUntil(wake);
                 else Thread.sleep(WAKE_NANOS / 1_000_000 - 1);
                 now = System.nanoTime();

@@ -1,7 +1,7 @@
 package io.graphperf.core.measure;
 
 /**
- * One agent's part of a schedule split over several agents (issue 29; k6's execution segments, striped): slot s of the
+ * One agent's part of a schedule split over several agents (k6's execution segments, striped): slot s of the
  * single-agent schedule — its intended start, its client {@code s mod clients} and that client's operation {@code s div clients} —
  * belongs to agent {@code s mod of}. The agents' parts together are the single-agent schedule exactly, slot for slot, whoever
  * sends them; with a client count that is a multiple of {@code of}, each agent sends every operation of its own clients

@@ -7,7 +7,7 @@ import io.graphperf.core.results.RunResult;
 import java.util.List;
 import java.util.Locale;
 
-/** When several load agents measured the cells together (issue 29): each agent's part of each cell, its CPU and its clock. */
+/** When several load agents measured the cells together: each agent's part of each cell, its CPU and its clock. */
 final class AgentsSection {
     private AgentsSection() {
     }

@@ -1,7 +1,7 @@
 package io.graphperf.core.results;
 
 /**
- * One load agent's part of a cell measured by several (issue 29): what it was handed and what it did, its CPU and its clock.
+ * One load agent's part of a cell measured by several: what it was handed and what it did, its CPU and its clock.
  *
  * @param agent            0-based index (the segment i of i/N)
  * @param host             the machine it ran on

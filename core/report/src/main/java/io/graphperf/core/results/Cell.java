@@ -29,7 +29,7 @@ import java.util.Objects;
  * @param component    figures of a server-side component the operations went through (e.g. a server-side writer), or null
  * @param figures      the numbers a comparison tests, one per measurement
  * @param entityUnit   what one "entity" is in this cell's entities/s (e.g. "nodes")
- * @param agents       the load agents' parts when several measured the cell together (issue 29), else empty
+ * @param agents       the load agents' parts when several measured the cell together, else empty
  */
 public record Cell(String experiment, String scenario, String title, String query, String transport, int clients, String load,
                    Double offeredPerSecond, String variant, int repeat, Double scale, Map<String, Object> dimensions, Map<String, String> axes,

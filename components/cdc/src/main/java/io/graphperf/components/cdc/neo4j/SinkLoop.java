@@ -240,7 +240,7 @@ final class SinkLoop implements Runnable {
 
     /**
      * The record's source when it is not the one this sink applies, else null. Records without a source header (another producer's,
-     * or an older relay's) are applied as before; the first source read becomes the one applied when none is configured.
+     * or an older relay's) are applied; the first source read becomes the one applied when none is configured.
      */
     private String foreign(ConsumerRecord<byte[], byte[]> r) {
         Header h = r.headers().lastHeader(OutboxRelay.SOURCE);
