@@ -19,8 +19,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,8 +103,8 @@ public final class CompareCommand implements Callable<Integer> {
         if (markdown != null) {
             try {
                 Files.writeString(markdown, MarkdownExporter.comparison(vc, rule, report.toAbsolutePath().toString()),
-                        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-            } catch (java.io.IOException io) {
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException io) {
                 throw new UserError("cannot write " + markdown + " (option --markdown): " + io.getMessage());
             }
             System.out.println("Markdown: " + markdown.toAbsolutePath());

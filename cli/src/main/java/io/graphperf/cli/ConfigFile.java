@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.graphperf.core.UserError;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ final class ConfigFile {
                 p.nextToken();
                 entries.add(new Entry(key, line, yaml.readTree(p)));
             }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new UserError("config file " + file + " is not valid YAML at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new UserError("cannot read config file " + file + ": " + e.getMessage());
@@ -86,7 +87,7 @@ final class ConfigFile {
                     p.skipChildren();
                 }
             }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new UserError("matrix file " + file + " is not valid YAML at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new UserError("cannot read matrix file " + file + ": " + e.getMessage());

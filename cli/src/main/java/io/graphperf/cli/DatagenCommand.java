@@ -7,7 +7,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import io.graphperf.core.UserError;
+import io.graphperf.workloads.orientdb.OrientExport;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -99,10 +102,10 @@ public final class DatagenCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (!(scale > 0 && scale <= 1000)) throw new io.graphperf.core.UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
-            var e = io.graphperf.workloads.orientdb.OrientExport.generated(Home.get(), out, scale, seed, ConsoleProgress.forStderr());
+            if (!(scale > 0 && scale <= 1000)) throw new UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
+            var e = OrientExport.generated(Home.get(), out, scale, seed, ConsoleProgress.forStderr());
             System.out.printf("%,d records in %d classes: %s (%.1f MB)%n", e.counts().values().stream().mapToLong(Long::longValue).sum(), e.counts().size(),
-                    e.file(), java.nio.file.Files.size(e.file()) / 1e6);
+                    e.file(), Files.size(e.file()) / 1e6);
             System.out.println("Import:  graphperf run orientdb-import --export " + e.file());
             return 0;
         }

@@ -20,6 +20,7 @@ import io.graphperf.workloads.options.Variant;
 import io.graphperf.storage.FilesystemSpec;
 import io.graphperf.storage.Requirements;
 import picocli.CommandLine;
+import io.graphperf.core.measure.Slowdown;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -75,7 +76,7 @@ final class Launch implements ExperimentCommand.Launcher {
             System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
                     + " runs a side); the report still shows every figure's spread");
         }
-        for (Variant v : variants) io.graphperf.core.measure.Slowdown.of(v.settings().get(io.graphperf.core.measure.Slowdown.SETTING)); // refused now, not at the first cell
+        for (Variant v : variants) Slowdown.of(v.settings().get(Slowdown.SETTING)); // refused now, not at the first cell
         Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
         if (pairing == Trials.Pairing.DUET && variants.size() != 2) {
             throw new UserError("a duet (option --pairing duet) runs two configurations at once: give exactly one --variant (or two --engines), not "

@@ -3,6 +3,7 @@ package io.graphperf.cli;
 import io.graphperf.core.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import io.graphperf.workloads.Experiments;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -100,7 +101,7 @@ public final class Main implements Runnable {
         if (!rest.isEmpty() && !rest.get(0).startsWith("-")) {
             experiment = rest.remove(0);
             if (!RunCommand.isExperiment(experiment)) {
-                throw new UserError("unknown experiment '" + experiment + "'; known: " + String.join(", ", io.graphperf.workloads.Experiments.all().keySet()));
+                throw new UserError("unknown experiment '" + experiment + "'; known: " + String.join(", ", Experiments.all().keySet()));
             }
             if (file != null && file.experiment() != null && !file.experiment().equals(experiment)) {
                 throw new UserError("config file " + config + " is for experiment '" + file.experiment() + "', not '" + experiment + "'");

@@ -12,6 +12,9 @@ import io.graphperf.core.measure.Closed;
 import io.graphperf.workloads.options.DurationConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import io.graphperf.core.UserError;
+import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.Open;
 
 import java.time.Duration;
 import java.util.List;
@@ -33,8 +36,8 @@ public final class OverheadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Operation op = new Operation("noop", List.of(new Statement("", null)), TxMode.EXPLICIT, 1);
-        if (rate != null && !(rate > 0)) throw new io.graphperf.core.UserError("--rate must be positive, not " + rate);
-        io.graphperf.core.measure.Executor executor = rate == null ? new Closed(clients) : new io.graphperf.core.measure.Open(rate, clients);
+        if (rate != null && !(rate > 0)) throw new UserError("--rate must be positive, not " + rate);
+        Executor executor = rate == null ? new Closed(clients) : new Open(rate, clients);
         Measurement m = new Runner(new NoopTransport(), (c, s) -> op, new RunPlan(executor, new Warmup.Fixed(warmup), duration),
                 null, List.of(), List.of()).run();
         if (rate != null) {

@@ -4,6 +4,8 @@ import io.graphperf.workloads.Experiments;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.nio.file.Path;
+
 /**
  * {@code graphperf run EXPERIMENT [options]}: each experiment is a subcommand with its own options, from the
  * registry. Without an experiment (and without a config file naming one) it runs the quick suite.
@@ -19,7 +21,7 @@ final class RunCommand implements Runnable {
     static final String QUICK = "quick";
 
     @CommandLine.Option(names = "--config", paramLabel = "FILE", description = "YAML file naming the experiment (experiment: NAME) and its options.")
-    java.nio.file.Path config;
+    Path config;
 
     static CommandLine build(Launch launch) {
         CommandLine run = new CommandLine(new RunCommand());

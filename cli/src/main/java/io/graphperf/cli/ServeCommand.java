@@ -13,7 +13,9 @@ import io.graphperf.workloads.options.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import io.graphperf.engines.neo4j.EngineHost;
 
+import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code graphperf serve}: Neo4j with graphperf's plugins (the gateway, the batch writer, E2's procedures, the change stream
@@ -91,7 +94,7 @@ public final class ServeCommand implements Callable<Integer> {
         Thread stopper = new Thread(() -> {
             stop.countDown();
             try {
-                stopped.await(STOP_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                stopped.await(STOP_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -164,7 +167,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (proceduresOnly) m.put("graphperf.gateway.procedures_only", "true");
         if (plugins != null) {
             for (Path p : plugins) if (!Files.exists(p)) throw new UserError("no file or folder " + p + " (option --plugins)");
-            m.put(io.graphperf.engines.neo4j.EngineHost.USER_PLUGINS, String.join(java.io.File.pathSeparator, plugins.stream().map(p -> p.toAbsolutePath().toString()).toList()));
+            m.put(EngineHost.USER_PLUGINS, String.join(File.pathSeparator, plugins.stream().map(p -> p.toAbsolutePath().toString()).toList()));
         }
         if (cdcSource != null) {
             m.put("graphperf.cdc.source.enabled", "true");

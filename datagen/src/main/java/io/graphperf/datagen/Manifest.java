@@ -9,6 +9,9 @@ import io.graphperf.datagen.format.Defect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -45,9 +48,9 @@ public record Manifest(String dataset, double scale, long seed, String generator
      * The database name comes right after {@code full}: placed after {@code --nodes} it would be
      * taken for one more input file.
      */
-    static List<String> arguments(java.util.Collection<String> labels, java.util.Collection<String> types, Path dir, boolean gzip) {
+    static List<String> arguments(Collection<String> labels, Collection<String> types, Path dir, boolean gzip) {
         Path abs = dir.toAbsolutePath();
-        List<String> args = new java.util.ArrayList<>(List.of("database", "import", "full", "neo4j", "--overwrite-destination=true"));
+        List<String> args = new ArrayList<>(List.of("database", "import", "full", "neo4j", "--overwrite-destination=true"));
         args.addAll(Datagen.IMPORT_OPTIONS);
         String parts = "-part-[0-9]+\\.csv" + (gzip ? "\\.gz" : "");
         for (String l : labels) args.add("--nodes=" + l + "=" + abs.resolve(l + "-header.csv") + "," + abs.resolve(l + parts));
@@ -61,7 +64,7 @@ public record Manifest(String dataset, double scale, long seed, String generator
     public void write(Path dir) throws IOException {
         Path tmp = dir.resolve(FILE + ".tmp");
         JSON.writeValue(tmp.toFile(), this);
-        Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
     }
 
     public static Manifest read(Path dir) {

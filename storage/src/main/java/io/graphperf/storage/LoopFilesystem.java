@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -273,7 +274,7 @@ public final class LoopFilesystem implements AutoCloseable {
         try {
             if (Files.isDirectory(p)) {
                 try (var s = Files.walk(p)) {
-                    s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
                 }
             } else {
                 Files.deleteIfExists(p);

@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Checks, before anything starts, that filesystems can be made: root (loop devices, mkfs, mount) and every program the
@@ -47,7 +48,7 @@ public final class Requirements {
     }
 
     /** What is missing, in words with the commands that fix it, or null when nothing is. */
-    static String problem(Collection<FilesystemSpec> filesystems, String forWhat, boolean root, java.util.function.Predicate<String> onPath) {
+    static String problem(Collection<FilesystemSpec> filesystems, String forWhat, boolean root, Predicate<String> onPath) {
         if (filesystems.isEmpty()) return null;
         Map<String, String> missing = new TreeMap<>();
         for (FilesystemSpec f : filesystems) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The zfs-fuse daemon, which ZFS pools need (ZFS through FUSE: real ZFS with recordsize and compression, slower than a
@@ -63,7 +64,7 @@ final class ZfsDaemon {
         if (daemon == null) return;
         daemon.destroy(); // SIGTERM: zfs-fuse exports its pools and exits
         try {
-            if (!daemon.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) daemon.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            if (!daemon.waitFor(20, TimeUnit.SECONDS)) daemon.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             daemon.destroyForcibly();
             Thread.currentThread().interrupt();

@@ -9,6 +9,12 @@ import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Slowdown;
+import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.Transport;
+import io.graphperf.core.measure.DiskProbe;
+import io.graphperf.core.measure.RunListener;
+import io.graphperf.core.report.ResultsFolder;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +41,7 @@ import java.util.Map;
  *                     starts each of its cells together with the other side's; null when the trial runs alone
  */
 public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
-                         Path datasetCache, Path home, long seed, Saved saved, io.graphperf.core.measure.DiskProbe disk,
+                         Path datasetCache, Path home, long seed, Saved saved, DiskProbe disk,
                          Map<String, String> settings, Duet.Pairing pairing) {
 
     /** Receives the cells measured so far. */
@@ -51,13 +57,13 @@ public record RunContext(Engines engines, Path dir, String variant, int repeat, 
     public CellLoad load(CellLoad inner) {
         if (pairing == null && slowdown() == null) return inner;
         if (inner != CellLoad.HERE) {
-            throw new io.graphperf.core.UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown (setting "
+            throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown (setting "
                     + Slowdown.SETTING + ") needs the cells measured by this process; drop --agents");
         }
         return new CellLoad() {
             @Override
-            public Measured measure(io.graphperf.core.engine.Engine engine, Scenario s, String transportName, io.graphperf.core.engine.Transport transport,
-                                    RunPlan plan, Path histogramLog, List<io.graphperf.core.measure.RunListener> listeners) throws Exception {
+            public Measured measure(Engine engine, Scenario s, String transportName, Transport transport,
+                                    RunPlan plan, Path histogramLog, List<RunListener> listeners) throws Exception {
                 if (Scenario.EMBEDDED.equals(transportName)) {
                     if (slowdown() != null) throw embeddedSlowdown();
                     return inner.measure(engine, s, transportName, transport, plan, histogramLog, listeners);
@@ -89,8 +95,8 @@ public record RunContext(Engines engines, Path dir, String variant, int repeat, 
     }
 
     /** A cell measured inside the engine's process cannot be slowed by this one. */
-    public static io.graphperf.core.UserError embeddedSlowdown() {
-        return new io.graphperf.core.UserError("setting " + Slowdown.SETTING + " slows the sessions of graphperf's process; the embedded transport runs inside"
+    public static UserError embeddedSlowdown() {
+        return new UserError("setting " + Slowdown.SETTING + " slows the sessions of graphperf's process; the embedded transport runs inside"
                 + " the engine: leave it out of --transports");
     }
 
@@ -100,7 +106,7 @@ public record RunContext(Engines engines, Path dir, String variant, int repeat, 
     }
 
     public Path histograms() {
-        return dir.resolve(io.graphperf.core.report.ResultsFolder.HISTOGRAMS);
+        return dir.resolve(ResultsFolder.HISTOGRAMS);
     }
 
     /** The cell as measured in this trial's variant and repeat. */

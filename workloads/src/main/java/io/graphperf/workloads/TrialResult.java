@@ -3,6 +3,7 @@ package io.graphperf.workloads;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.ExperimentData;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +30,7 @@ public record TrialResult(List<Cell> cells, String engine, String resetMethod, M
 
     /** The same result with one more cell. */
     public TrialResult withCell(Cell c) {
-        List<Cell> all = new java.util.ArrayList<>(cells);
+        List<Cell> all = new ArrayList<>(cells);
         all.add(c);
         return new TrialResult(all, engine, resetMethod, environment, configuration, data, warnings, failures);
     }

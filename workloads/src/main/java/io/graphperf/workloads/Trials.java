@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Runs an experiment once per variant and repeat, each trial in its own folder under trials/ (or the run's folder itself when there is
@@ -411,7 +412,7 @@ public final class Trials {
         /** The machine's covariates during a variant's trial of a repeat (null when not probed). */
         private Map<String, Double> covariates(String variant, int repeat) {
             return trials.stream().filter(t -> t.variant().equals(variant) && t.repeat() == repeat).map(RunResult.Trial::covariates)
-                    .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                    .filter(Objects::nonNull).findFirst().orElse(null);
         }
 
         private boolean passed(String variant, int repeat) {

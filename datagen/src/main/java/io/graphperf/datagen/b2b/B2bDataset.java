@@ -7,6 +7,7 @@ import io.graphperf.datagen.format.FileGroup;
 import io.graphperf.datagen.format.FileGroup.Kind;
 import io.graphperf.datagen.format.RowBuffer;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -60,14 +61,14 @@ public final class B2bDataset implements Dataset {
         return g;
     }
 
-    private void activities(RowBuffer out, long from, long to, SplittableRandom rnd) throws java.io.IOException {
+    private void activities(RowBuffer out, long from, long to, SplittableRandom rnd) throws IOException {
         for (long i = from; i < to; i++) {
             out.number(i + 1).comma().ascii(words.pick(rnd)).chr(' ').ascii(words.pick(rnd)).chr(' ').number(i + 1).comma()
                     .ascii(channels.pick(rnd)).comma().number(EPOCH_2015 + rnd.nextLong(TEN_YEARS_MS)).endRow();
         }
     }
 
-    private void individuals(RowBuffer out, long from, long to, SplittableRandom rnd) throws java.io.IOException {
+    private void individuals(RowBuffer out, long from, long to, SplittableRandom rnd) throws IOException {
         for (long i = from; i < to; i++) {
             long key = i + 1;
             byte[] f = first.pick(rnd), l = last.pick(rnd), city = cities.pick(rnd);
@@ -90,7 +91,7 @@ public final class B2bDataset implements Dataset {
         }
     }
 
-    private void organizations(RowBuffer out, long from, long to, SplittableRandom rnd) throws java.io.IOException {
+    private void organizations(RowBuffer out, long from, long to, SplittableRandom rnd) throws IOException {
         for (long i = from; i < to; i++) {
             long key = i + 1;
             byte[] a = companyWords.pick(rnd), b = companyWords.pick(rnd);
@@ -106,7 +107,7 @@ public final class B2bDataset implements Dataset {
         }
     }
 
-    private void touched(RowBuffer out, long from, long to, SplittableRandom rnd, long individuals) throws java.io.IOException {
+    private void touched(RowBuffer out, long from, long to, SplittableRandom rnd, long individuals) throws IOException {
         for (long i = from; i < to; i++) {
             out.number(1 + rnd.nextInt(ACTIVITIES)).comma().number(1 + rnd.nextLong(individuals)).comma()
                     .number(EPOCH_2015 + rnd.nextLong(TEN_YEARS_MS)).comma().ascii(channels.pick(rnd)).endRow();
@@ -114,7 +115,7 @@ public final class B2bDataset implements Dataset {
     }
 
     /** Every individual works somewhere; the ~56 % extra rows give some a second organization. */
-    private static void worksFor(RowBuffer out, long from, long to, SplittableRandom rnd, long individuals, long organizations) throws java.io.IOException {
+    private static void worksFor(RowBuffer out, long from, long to, SplittableRandom rnd, long individuals, long organizations) throws IOException {
         for (long i = from; i < to; i++) {
             out.number(i % individuals + 1).comma().number(1 + rnd.nextLong(organizations)).endRow();
         }

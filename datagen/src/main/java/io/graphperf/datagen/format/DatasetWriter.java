@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,7 @@ public final class DatasetWriter {
             return t;
         });
         List<Future<PartFile>> futures = new ArrayList<>();
-        List<Defect> placed = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Defect> placed = Collections.synchronizedList(new ArrayList<>());
         try {
             for (FileGroup g : groups) {
                 for (int p = 0; p < g.parts(); p++) {

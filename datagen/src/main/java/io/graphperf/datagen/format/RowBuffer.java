@@ -2,6 +2,7 @@ package io.graphperf.datagen.format;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Builds CSV rows as bytes without creating strings: the generator's hot path. Flushes to the
@@ -13,12 +14,12 @@ public final class RowBuffer {
     private final byte[] buf = new byte[CAPACITY + 4096];
     private final byte[] digits = new byte[20];
     private final OutputStream out;
-    private final java.util.concurrent.atomic.AtomicLong flushedTotal;
+    private final AtomicLong flushedTotal;
     private int pos;
     private long bytes;
 
     /** @param flushedTotal a counter shared by all writers, for progress (bytes before compression) */
-    public RowBuffer(OutputStream out, java.util.concurrent.atomic.AtomicLong flushedTotal) {
+    public RowBuffer(OutputStream out, AtomicLong flushedTotal) {
         this.out = out;
         this.flushedTotal = flushedTotal;
     }

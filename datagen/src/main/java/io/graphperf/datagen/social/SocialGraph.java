@@ -4,6 +4,7 @@ import io.graphperf.datagen.Dataset;
 
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -149,7 +150,7 @@ final class SocialGraph {
         shuffle(stub, rnd);
         // pair stubs; a self-loop or repeated pair puts both stubs back for another round, so hubs
         // keep their degree instead of losing a third of it to collisions
-        Set<Long> edges = new java.util.LinkedHashSet<>();
+        Set<Long> edges = new LinkedHashSet<>();
         int[] pool = stub;
         for (int round = 0; round < 30 && pool.length > 1; round++) {
             int[] left = new int[pool.length];
@@ -161,7 +162,7 @@ final class SocialGraph {
                     left[n++] = pool[i + 1];
                 }
             }
-            pool = java.util.Arrays.copyOf(left, n);
+            pool = Arrays.copyOf(left, n);
             shuffle(pool, rnd);
         }
         // stubs still unpaired belong to the hubs (they collide with each other): link each to a random

@@ -2,6 +2,7 @@ package io.graphperf.workloads.agents;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * How a run's cells are loaded by several agents, as the user chose it.
@@ -15,7 +16,7 @@ import java.time.Duration;
  *                         (its sessions open) before it sets the cell's common start
  * @param startAt          the wall-clock instant (the coordinator's clock) the first cell starts at, no earlier; null: as soon as ready
  */
-public record Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, java.time.Instant startAt) {
+public record Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout, Instant startAt) {
 
     public Agents(int count, Path rendezvous, String advertise, double maxClockOffsetMs, Duration joinTimeout) {
         this(count, rendezvous, advertise, maxClockOffsetMs, joinTimeout, null);

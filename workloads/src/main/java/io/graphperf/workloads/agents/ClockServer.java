@@ -7,6 +7,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The coordinator's clock, served over TCP so that each agent measures its clock's offset from it before the run (an NTP-style
@@ -22,7 +27,7 @@ final class ClockServer implements AutoCloseable {
     static final int IDLE_MILLIS = 30_000;
 
     private final ServerSocket server;
-    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger open = new AtomicInteger();
     private final String address;
     private final Thread acceptor;
 
@@ -60,7 +65,7 @@ final class ClockServer implements AutoCloseable {
     }
 
     private static void answer(Socket s) {
-        java.util.concurrent.ScheduledFuture<?> watchdog = null;
+        ScheduledFuture<?> watchdog = null;
         try (s) {
             s.setTcpNoDelay(true);
             s.setSoTimeout(IDLE_MILLIS);
@@ -69,7 +74,7 @@ final class ClockServer implements AutoCloseable {
             while (in.read() >= 0) {
                 Instant now = Instant.now();
                 // a client that never reads fills the buffers and blocks this write: closing the socket ends it
-                watchdog = WATCHDOG.schedule(() -> closeQuietly(s), IDLE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                watchdog = WATCHDOG.schedule(() -> closeQuietly(s), IDLE_MILLIS, TimeUnit.MILLISECONDS);
                 out.writeLong(now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000);
                 out.flush();
                 watchdog.cancel(false);
@@ -81,7 +86,7 @@ final class ClockServer implements AutoCloseable {
         }
     }
 
-    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "graphperf-clock-watchdog");
         t.setDaemon(true);
         return t;

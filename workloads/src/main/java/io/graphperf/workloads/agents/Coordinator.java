@@ -19,10 +19,14 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The coordinator of load agents: it starts them (on this machine) or waits for them to join (elsewhere), checks their
@@ -50,8 +54,8 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     private int cell;
     private boolean aborted;
     /** Each agent's last heartbeat as read, and when (this machine's clock) it last changed. */
-    private final java.util.Map<Integer, String> beats = new java.util.HashMap<>();
-    private final java.util.Map<Integer, Long> beatChanged = new java.util.HashMap<>();
+    private final Map<Integer, String> beats = new HashMap<>();
+    private final Map<Integer, Long> beatChanged = new HashMap<>();
     /** A request's detail: the file name of the cell's interval log in the results' histograms/. */
     static final String LOG = "log";
     /** An agent whose heartbeat has not changed for this long is gone (its beat is every second). */
@@ -230,7 +234,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     /** The details with the name of the cell's interval log (where {@code graphperf merge} writes the merged one). */
     private static Map<String, String> withLog(Map<String, String> details, Path histogramLog) {
         if (histogramLog == null) return details;
-        Map<String, String> m = new java.util.LinkedHashMap<>(details);
+        Map<String, String> m = new LinkedHashMap<>(details);
         m.put(LOG, histogramLog.getFileName().toString());
         return m;
     }
@@ -252,7 +256,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         String base = histogramLog.getFileName().toString().replaceAll("\\.hlog$", "");
         Files.createDirectories(histogramLog.toAbsolutePath().getParent());
         for (int i = 0; i < parts.size(); i++) {
-            Files.copy(parts.get(i).histogramLog(), histogramLog.resolveSibling(base + ".agent-" + i + ".hlog"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(parts.get(i).histogramLog(), histogramLog.resolveSibling(base + ".agent-" + i + ".hlog"), StandardCopyOption.REPLACE_EXISTING);
         }
         MeasurementMerge.writeLog(parts, histogramLog, intervalMillis, windowStart);
     }
@@ -369,7 +373,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         long deadline = System.currentTimeMillis() + 10_000;
         for (Process p : local) {
             try {
-                if (!p.waitFor(Math.max(1, deadline - System.currentTimeMillis()), java.util.concurrent.TimeUnit.MILLISECONDS)) p.destroyForcibly();
+                if (!p.waitFor(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) p.destroyForcibly();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -389,7 +393,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         for (Process p : local) {
             p.destroyForcibly();
             try {
-                p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+                p.waitFor(5, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

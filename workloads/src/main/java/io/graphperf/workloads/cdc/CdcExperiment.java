@@ -13,11 +13,14 @@ import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.core.UserError;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
@@ -77,7 +80,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
             if (o.sourceCost()) {
                 cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
                 ctx.progress().phase("let the pipeline apply the source-cost writes");
-                String left = p.drain(java.time.Duration.ofMinutes(5));
+                String left = p.drain(Duration.ofMinutes(5));
                 ctx.progress().phaseDone(left == null ? "drained" : "NOT drained: " + left);
                 if (left != null) warnings.add("the source-cost writes were not all through the pipeline before the series (" + left + ")");
             }
@@ -90,7 +93,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                     Series.Transfer t;
                     try {
                         t = Series.run(p, o, m, r);
-                    } catch (io.graphperf.core.UserError e) {
+                    } catch (UserError e) {
                         throw e;
                     } catch (Exception e) {
                         // e.g. a transaction larger than the source's memory allows: the series stops, the rest of the run goes on
@@ -235,7 +238,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
 
     /** "source database" → "source", "harness (clients)" → "harness": a process's name as a results.csv column suffix. */
     static String column(String process) {
-        return process.toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")[0].equals("kafka") ? "broker" : process.toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")[0];
+        return process.toLowerCase(Locale.ROOT).split("[^a-z]+")[0].equals("kafka") ? "broker" : process.toLowerCase(Locale.ROOT).split("[^a-z]+")[0];
     }
 
     static Cell openCell(RunContext ctx, CdcOptions o, OpenModel.Result r) {

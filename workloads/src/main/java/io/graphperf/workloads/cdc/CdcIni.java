@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The tester's ini file ({@code --config cdc.ini}), as the original tool had: sections {@code [producer]}, {@code [broker]} and
@@ -79,7 +80,7 @@ final class CdcIni {
             if (section == null) throw new UserError(file + ":" + n + ": a setting before any section; start with [producer], [broker] or [consumer]");
             String key = line.substring(0, eq).trim(), value = line.substring(eq + 1).trim();
             if (!key.startsWith("kafka.") && !KEYS.get(section).contains(key)) {
-                throw new UserError(file + ":" + n + ": unknown key '" + key + "' in [" + section + "]; known: " + String.join(", ", new java.util.TreeSet<>(KEYS.get(section)))
+                throw new UserError(file + ":" + n + ": unknown key '" + key + "' in [" + section + "]; known: " + String.join(", ", new TreeSet<>(KEYS.get(section)))
                         + ", or kafka.<setting> for the Kafka " + (section.equals("broker") ? "broker" : section));
             }
             if (key.equals("kafka.")) throw new UserError(file + ":" + n + ": kafka. needs a Kafka setting's name after it");

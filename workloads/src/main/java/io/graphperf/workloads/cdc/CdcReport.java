@@ -13,7 +13,9 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -25,7 +27,7 @@ final class CdcReport implements ReportSection {
         CdcData d = run.data(CdcData.class);
         h.h2("Change data capture: Neo4j → Kafka → Neo4j", "id", "cdc");
         if (d != null) {
-            Map<String, String> meta = new java.util.LinkedHashMap<>();
+            Map<String, String> meta = new LinkedHashMap<>();
             meta.put("pipeline", d.pipeline());
             meta.put("Kafka", d.kafka());
             meta.put("topic", d.topic() + " (" + d.partitions() + " partitions, replication factor " + d.replicationFactor() + "), dead letters in " + d.topic() + "-dlq");
@@ -158,7 +160,7 @@ final class CdcReport implements ReportSection {
 
     /** A count as a whole number with thousands separators; "–" when unknown. */
     static String count(Double v) {
-        return v == null || !Double.isFinite(v) ? "–" : String.format(java.util.Locale.ROOT, "%,d", Math.round(v));
+        return v == null || !Double.isFinite(v) ? "–" : String.format(Locale.ROOT, "%,d", Math.round(v));
     }
 
     private static String f(double v) {

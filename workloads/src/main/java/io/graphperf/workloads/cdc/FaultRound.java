@@ -4,6 +4,7 @@ import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.ProgressListener;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
@@ -46,7 +47,7 @@ final class FaultRound {
             try {
                 Thread.sleep(Math.max(0, (faultAt - System.nanoTime()) / 1_000_000));
                 faultS[0] = (System.nanoTime() - start) / 1e9;
-                progress.phase(fault.label() + " at " + String.format(java.util.Locale.ROOT, "%.1f", faultS[0]) + " s");
+                progress.phase(fault.label() + " at " + String.format(Locale.ROOT, "%.1f", faultS[0]) + " s");
                 switch (fault.kind()) {
                     case "kill-source" -> p.killAndRestart(Pipeline.SOURCE);
                     case "kill-sink" -> p.killAndRestart(Pipeline.SINK);
@@ -59,7 +60,7 @@ final class FaultRound {
                     default -> throw new IllegalArgumentException(fault.kind());
                 }
                 recoveredS[0] = (System.nanoTime() - start) / 1e9;
-                progress.phaseDone("back after " + String.format(java.util.Locale.ROOT, "%.1f", recoveredS[0] - faultS[0]) + " s");
+                progress.phaseDone("back after " + String.format(Locale.ROOT, "%.1f", recoveredS[0] - faultS[0]) + " s");
             } catch (Exception e) {
                 failure[0] = e;
             }

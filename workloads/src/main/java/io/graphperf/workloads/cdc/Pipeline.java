@@ -10,11 +10,13 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The parts of one E5 trial: Kafka (graphperf's broker or the user's cluster), the source database and the sink database
@@ -99,7 +101,7 @@ final class Pipeline implements AutoCloseable {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw new UserError("cannot create topic " + t + " at " + bootstrap + ": " + e.getCause().getMessage());
                     }
-                } catch (java.util.concurrent.TimeoutException e) {
+                } catch (TimeoutException e) {
                     throw new UserError("Kafka at " + bootstrap + " did not create topic " + t + " within 60 s");
                 }
             }
@@ -200,7 +202,7 @@ final class Pipeline implements AutoCloseable {
      * Waits until the source has published everything it captured and the sink has consumed it all (graphperf's pipeline; at most
      * the timeout); null when it did, else what was left.
      */
-    String drain(java.time.Duration timeout) throws Exception {
+    String drain(Duration timeout) throws Exception {
         if (!o.ownPipeline()) return null;
         long deadline = System.nanoTime() + timeout.toNanos();
         long unpublished = -1, lag = -1;

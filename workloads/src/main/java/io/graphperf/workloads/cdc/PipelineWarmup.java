@@ -2,6 +2,8 @@ package io.graphperf.workloads.cdc;
 
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.report.Format;
+import io.graphperf.core.UserError;
+import io.graphperf.core.measure.JitMeter;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,13 +42,13 @@ final class PipelineWarmup {
         p.source().serverPid().ifPresent(pids::add);
         p.sink().serverPid().ifPresent(pids::add);
         if (p.broker() != null) pids.add(p.broker().pid());
-        io.graphperf.core.measure.JitMeter jit = new io.graphperf.core.measure.JitMeter(pids);
+        JitMeter jit = new JitMeter(pids);
         double jitCores = Double.NaN;
         while (System.nanoTime() < end) {
             double c0 = jit.compilerSeconds();
             long t0 = System.nanoTime();
             Series.Transfer t = Series.run(p, o, 10, 0);
-            if (t.shortfall() != null) throw new io.graphperf.core.UserError("the pipeline's warm-up: " + t.shortfall());
+            if (t.shortfall() != null) throw new UserError("the pipeline's warm-up: " + t.shortfall());
             jitCores = (jit.compilerSeconds() - c0) / ((System.nanoTime() - t0) / 1e9);
             ms.add(t.msPerNode());
             if (ms.size() >= MIN && stable(ms.subList(ms.size() - STABLE, ms.size())) && !(jitCores >= JIT_QUIET_CORES)) {

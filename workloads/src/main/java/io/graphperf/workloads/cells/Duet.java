@@ -5,6 +5,7 @@ import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Warmup;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -35,7 +36,7 @@ public final class Duet {
      * @param names the two sides' variant names (for messages)
      * @param wait  how long a side waits for the other to reach the same cell (its reset, schema and server warm-up included)
      */
-    public Duet(String sideA, String sideB, java.time.Duration wait) {
+    public Duet(String sideA, String sideB, Duration wait) {
         this.names = new String[]{sideA, sideB};
         this.waitMillis = wait.toMillis();
     }

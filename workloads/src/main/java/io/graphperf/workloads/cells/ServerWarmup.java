@@ -14,6 +14,7 @@ import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Warmup;
+import io.graphperf.core.report.Format;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,7 +149,7 @@ public final class ServerWarmup {
             jitCores.add(cores);
             double elapsed = (System.nanoTime() - start) / 1e9;
             progress.progress(Math.min(1, elapsed / limit.toSeconds()), String.format(Locale.ROOT, "round %d, JIT compilers %s cores, throughput index %s",
-                    rounds.size(), Double.isNaN(cores) ? "?" : String.format(Locale.ROOT, "%.2f", cores), io.graphperf.core.report.Format.rate(score(round))));
+                    rounds.size(), Double.isNaN(cores) ? "?" : String.format(Locale.ROOT, "%.2f", cores), Format.rate(score(round))));
             if (fixed == null) {
                 converged = local && !Double.isNaN(cores) ? cores < QUIET_CORES : noNewHigh(rounds, 2);
                 if (converged) break;

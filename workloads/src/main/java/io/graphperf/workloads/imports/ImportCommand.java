@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
@@ -55,7 +56,7 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
         boolean generated = ImportOptions.GENERATED.contains(ds);
         if (!generated && !Files.isDirectory(Path.of(ds))) throw new UserError("--dataset '" + ds + "' is neither b2b, social nor an existing folder");
         if (!generated && !scales.isEmpty()) throw new UserError("--scale applies to generated datasets (b2b, social), not to a folder");
-        List<Double> sc = generated ? (scales.isEmpty() ? List.of(0.01) : scales) : java.util.Collections.singletonList(Double.NaN);
+        List<Double> sc = generated ? (scales.isEmpty() ? List.of(0.01) : scales) : Collections.singletonList(Double.NaN);
         for (double s : sc) if (generated && !(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
         int tolerance = badTolerance == null ? 10_000 : badTolerance;
         if (tolerance < 0) throw new UserError("--bad-tolerance must be 0 or more");

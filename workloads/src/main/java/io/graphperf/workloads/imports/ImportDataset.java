@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -46,7 +47,7 @@ public record ImportDataset(String name, double scale, Path dir, List<String> im
     }
 
     /** Indexes given as "Label.property", checked against the labels the files declare. */
-    public static List<SchemaPhase.Step> parseIndexes(List<String> specs, java.util.Collection<String> labels, String option) {
+    public static List<SchemaPhase.Step> parseIndexes(List<String> specs, Collection<String> labels, String option) {
         List<SchemaPhase.Step> out = new ArrayList<>();
         for (String spec : specs) {
             int dot = spec.indexOf('.');

@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.datagen.Manifest;
+import io.graphperf.core.report.Format;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,11 +35,11 @@ public final class ImportDatasets {
     public static synchronized ImportDataset generated(String name, double scale, long seed, int defects, int threads, Path cache,
                                           List<String> indexes, ProgressListener progress) throws IOException, InterruptedException {
         Datagen.dataset(name); // unknown names fail here, naming the option
-        Path dir = cache.resolve(name + "-" + io.graphperf.core.report.Format.scale(scale) + "-seed" + seed + (defects > 0 ? "-defects" + defects : ""));
+        Path dir = cache.resolve(name + "-" + Format.scale(scale) + "-seed" + seed + (defects > 0 ? "-defects" + defects : ""));
         double seconds = Double.NaN;
         Manifest m = Files.isRegularFile(dir.resolve(Manifest.FILE)) ? Manifest.read(dir) : null;
         if (m == null || m.scale() != scale || m.seed() != seed || !m.gzip() || !Manifest.GENERATOR_VERSION.equals(m.generatorVersion())) {
-            progress.phase("generate " + name + " at scale " + io.graphperf.core.report.Format.scale(scale));
+            progress.phase("generate " + name + " at scale " + Format.scale(scale));
             Datagen.Outcome o = Datagen.generate(new Datagen.Request(name, scale, seed, true, threads, defects, true), dir, progress);
             progress.phaseDone(String.format("%,d rows in %.1f s into %s", o.rows(), o.seconds(), dir));
             m = o.manifest();

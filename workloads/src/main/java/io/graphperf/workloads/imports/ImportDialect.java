@@ -1,5 +1,7 @@
 package io.graphperf.workloads.imports;
 
+import io.graphperf.core.engine.Engine;
+
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +38,7 @@ public interface ImportDialect {
      * The dialect of a started engine: its language's, less the warm-up by APOC core where the engine has no APOC (Neo4j 2025 here:
      * APOC core for it is not served by the registries this machine uses).
      */
-    static ImportDialect of(io.graphperf.core.engine.Engine engine) throws Exception {
+    static ImportDialect of(Engine engine) throws Exception {
         ImportDialect d = of(engine.dialect());
         if (d != NEO4J || engine.queryLong("SHOW PROCEDURES YIELD name WHERE name = '" + WarmupMethods.APOC + "' RETURN count(*)") > 0) return d;
         return new Neo4j(false);

@@ -9,6 +9,7 @@ import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.core.report.Format;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
                     ? ImportDatasets.generated(o.dataset(), scale, o.datasetSeed(), o.defects(), Runtime.getRuntime().availableProcessors(), cache,
                     o.indexes(), ctx.progress())
                     : ImportDatasets.folder(Path.of(o.dataset()), o.indexes(), o.probeLabel());
-            String store = Double.isNaN(scale) ? "data" : "scale-" + io.graphperf.core.report.Format.scale(scale);
+            String store = Double.isNaN(scale) ? "data" : "scale-" + Format.scale(scale);
             BulkImport importer = ctx.engines().bulkImport(store, Map.of("max-off-heap", o.maxOffHeap()));
             try {
                 ImportStudyResult r = ImportStudy.run(importer, ds, options, ctx.progress(), environment, graphperfFirst, ctx.disk());

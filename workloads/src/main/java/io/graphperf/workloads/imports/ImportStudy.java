@@ -7,15 +7,12 @@ import io.graphperf.core.measure.DiskProbe;
 import io.graphperf.core.measure.PhaseTimer;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.engine.Engine;
-
-
-
 import io.graphperf.core.results.Reference;
-
-
+import io.graphperf.core.report.Format;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +59,7 @@ public final class ImportStudy {
                                         Map<String, Object> environment, boolean graphperfFirst, DiskProbe disk) throws Exception {
         long own = 0;
         Map<String, Map<String, Double>> phaseIo = new LinkedHashMap<>();
-        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + io.graphperf.core.report.Format.scale(ds.scale()));
+        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + Format.scale(ds.scale()));
 
         // 1. import
         progress.phase("import " + label + " (the engine's own loader)");
@@ -131,7 +128,7 @@ public final class ImportStudy {
         List<WarmupResult> warmups = new ArrayList<>();
         long storeBytes = storeFiles.entrySet().stream().filter(e -> e.getKey().startsWith("databases/")).mapToLong(Map.Entry::getValue).sum();
         List<WarmupMethods.Method> methods = new ArrayList<>(dialect.warmups(ds));
-        if (graphperfFirst) java.util.Collections.reverse(methods);
+        if (graphperfFirst) Collections.reverse(methods);
         int position = 0;
         for (WarmupMethods.Method m : methods) {
             position++;
@@ -194,7 +191,7 @@ public final class ImportStudy {
         }
         for (int i = 0; i < probes.size(); i++) {
             Probes.Probe p = probes.get(i);
-            List<Object> params = p.perKey() ? keys : java.util.Collections.singletonList(null);
+            List<Object> params = p.perKey() ? keys : Collections.singletonList(null);
             double[] ms = new double[params.size()];
             Optional<PageCacheState> before = t.pageCache();
             for (int j = 0; j < params.size(); j++) {

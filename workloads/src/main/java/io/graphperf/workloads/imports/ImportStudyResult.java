@@ -1,8 +1,10 @@
 package io.graphperf.workloads.imports;
 
 import io.graphperf.core.results.Reference;
+import io.graphperf.core.report.Format;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * E1 at one dataset scale: the bulk import, the schema build, the cold start and the warm-up, each
@@ -28,17 +30,17 @@ import java.util.List;
 public record ImportStudyResult(String dataset, double scale, String datasetDir, double generationSeconds,
                                 ImportPhase importPhase, double startSeconds, List<SchemaStep> schema,
                                 List<WarmupResult> warmups, List<ProbeResult> probes, boolean osCacheDropped,
-                                double ownWorkSeconds, java.util.Map<String, Reference> references, List<String> warmupOrder,
-                                java.util.Map<String, java.util.Map<String, Double>> diskIo, java.util.Map<String, String> notExpressible) {
+                                double ownWorkSeconds, Map<String, Reference> references, List<String> warmupOrder,
+                                Map<String, Map<String, Double>> diskIo, Map<String, String> notExpressible) {
 
     public ImportStudyResult {
-        diskIo = diskIo == null ? java.util.Map.of() : diskIo;
-        notExpressible = notExpressible == null ? java.util.Map.of() : notExpressible;
+        diskIo = diskIo == null ? Map.of() : diskIo;
+        notExpressible = notExpressible == null ? Map.of() : notExpressible;
     }
 
     /** The I/O columns of one phase (empty when not measured). */
-    public java.util.Map<String, Double> io(String phase) {
-        return diskIo.getOrDefault(phase, java.util.Map.of());
+    public Map<String, Double> io(String phase) {
+        return diskIo.getOrDefault(phase, Map.of());
     }
 
     public static final String IMPORT_ROWS_PER_CORE = "import rows/s per core";
@@ -51,6 +53,6 @@ public record ImportStudyResult(String dataset, double scale, String datasetDir,
 
     /** A short label for tables: "b2b 0.01" or the folder's name. */
     public String label() {
-        return Double.isNaN(scale) ? dataset : dataset + " " + io.graphperf.core.report.Format.scale(scale);
+        return Double.isNaN(scale) ? dataset : dataset + " " + Format.scale(scale);
     }
 }

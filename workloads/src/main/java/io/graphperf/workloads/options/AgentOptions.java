@@ -6,6 +6,8 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 
 /** Load agents: each cell's schedule split over N agents, sent from a common start, their histograms merged exactly. */
 public final class AgentOptions {
@@ -47,14 +49,14 @@ public final class AgentOptions {
         double bound = maxClockOffsetMs == null ? 5 : maxClockOffsetMs;
         if (!(bound > 0)) throw new UserError("--max-clock-offset must be positive, not " + bound);
         Duration timeout = joinTimeout != null ? joinTimeout : rendezvous != null ? Duration.ofMinutes(10) : Duration.ofMinutes(2);
-        java.time.Instant at = null;
+        Instant at = null;
         if (startAt != null) {
             try {
-                at = java.time.Instant.parse(startAt.strip());
-            } catch (java.time.format.DateTimeParseException e) {
+                at = Instant.parse(startAt.strip());
+            } catch (DateTimeParseException e) {
                 throw new UserError("--start-at " + startAt + ": give an instant such as 2026-12-01T09:00:00Z");
             }
-            if (at.isBefore(java.time.Instant.now())) throw new UserError("--start-at " + startAt + " has passed");
+            if (at.isBefore(Instant.now())) throw new UserError("--start-at " + startAt + " has passed");
         }
         return new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout, at);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.graphperf.core.UserError;
 import io.graphperf.storage.FilesystemSpec;
 import io.graphperf.storage.StorageSpec;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ public final class Matrix {
             for (Iterator<Map.Entry<String, JsonNode>> vs = a.getValue().fields(); vs.hasNext(); ) {
                 Map.Entry<String, JsonNode> v = vs.next();
                 checkName(v.getKey(), file, "value of axis '" + a.getKey() + "'");
-                JsonNode body = v.getValue() == null || v.getValue().isNull() ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode() : v.getValue();
+                JsonNode body = v.getValue() == null || v.getValue().isNull() ? JsonNodeFactory.instance.objectNode() : v.getValue();
                 if (!body.isObject()) throw new UserError("matrix file " + file + ": " + a.getKey() + "." + v.getKey() + " must be a map (or {})");
                 for (Iterator<String> ks = body.fieldNames(); ks.hasNext(); ) {
                     String k = ks.next();

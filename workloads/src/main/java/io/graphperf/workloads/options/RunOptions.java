@@ -1,8 +1,12 @@
 package io.graphperf.workloads.options;
 
 import picocli.CommandLine.Option;
+import io.graphperf.core.UserError;
+import io.graphperf.core.stats.Precision;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,7 +36,7 @@ public final class RunOptions {
     public String precision;
 
     @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class, description = "With --precision: the time the runs may take in all (default: 30m).")
-    public java.time.Duration budget;
+    public Duration budget;
 
     @Option(names = "--seed", description = "Seed of the cell order and of sampled parameters (default: a new one per run, printed).")
     public Long seed;
@@ -45,8 +49,8 @@ public final class RunOptions {
     /** The matrix file's cells, read once (null without --matrix). */
     public Matrix.Plan matrixPlan() {
         if (matrix == null) return null;
-        if (!variants.isEmpty()) throw new io.graphperf.core.UserError("--matrix and --variant do not go together: put the variants into the matrix file");
-        if (!java.nio.file.Files.isRegularFile(matrix)) throw new io.graphperf.core.UserError("matrix file " + matrix + " (option --matrix) does not exist");
+        if (!variants.isEmpty()) throw new UserError("--matrix and --variant do not go together: put the variants into the matrix file");
+        if (!Files.isRegularFile(matrix)) throw new UserError("matrix file " + matrix + " (option --matrix) does not exist");
         if (plan == null) plan = Matrix.read(matrix);
         return plan;
     }
@@ -58,30 +62,30 @@ public final class RunOptions {
     }
 
     /** The precision goal of --precision (null without it). */
-    public io.graphperf.core.stats.Precision.Goal precisionGoal() {
+    public Precision.Goal precisionGoal() {
         if (precision == null) {
-            if (budget != null) throw new io.graphperf.core.UserError("--budget goes with --precision (the time to reach it in)");
+            if (budget != null) throw new UserError("--budget goes with --precision (the time to reach it in)");
             return null;
         }
-        if (repeat != null) throw new io.graphperf.core.UserError("--precision chooses the number of runs itself; drop --repeat " + repeat);
+        if (repeat != null) throw new UserError("--precision chooses the number of runs itself; drop --repeat " + repeat);
         String p = precision.strip().replace("%", "").strip();
         double pct;
         try {
             pct = Double.parseDouble(p);
         } catch (NumberFormatException e) {
-            throw new io.graphperf.core.UserError("--precision " + precision + ": give a percentage, e.g. 5%");
+            throw new UserError("--precision " + precision + ": give a percentage, e.g. 5%");
         }
-        if (!(pct > 0 && pct < 100)) throw new io.graphperf.core.UserError("--precision " + precision + ": give a percentage above 0 and below 100");
-        java.time.Duration b = budget != null ? budget : java.time.Duration.ofMinutes(30);
-        if (b.toSeconds() < 1) throw new io.graphperf.core.UserError("--budget " + b + ": give at least 1s");
-        return new io.graphperf.core.stats.Precision.Goal(pct / 100, b, io.graphperf.core.stats.Precision.Goal.MIN_RUNS,
-                io.graphperf.core.stats.Precision.Goal.MAX_RUNS);
+        if (!(pct > 0 && pct < 100)) throw new UserError("--precision " + precision + ": give a percentage above 0 and below 100");
+        Duration b = budget != null ? budget : Duration.ofMinutes(30);
+        if (b.toSeconds() < 1) throw new UserError("--budget " + b + ": give at least 1s");
+        return new Precision.Goal(pct / 100, b, Precision.Goal.MIN_RUNS,
+                Precision.Goal.MAX_RUNS);
     }
 
     public int repeats() {
         Matrix.Plan p = matrixPlan();
         int r = repeat != null ? repeat : p != null ? (p.repeat() != null ? p.repeat() : p.cells().size() > 1 ? 5 : 1) : variants.isEmpty() ? 1 : 5;
-        if (r < 1) throw new io.graphperf.core.UserError("--repeat must be at least 1, not " + r);
+        if (r < 1) throw new UserError("--repeat must be at least 1, not " + r);
         return r;
     }
 

@@ -3,6 +3,9 @@ package io.graphperf.workloads.options;
 import io.graphperf.core.UserError;
 import picocli.CommandLine.Option;
 
+import java.util.Arrays;
+import java.util.List;
+
 /** A user's server (or, where an experiment only reads, a round-robin group of servers) instead of the engine graphperf starts. */
 public final class ServerOptions {
 
@@ -25,8 +28,8 @@ public final class ServerOptions {
     }
 
     /** The servers given, in order (one unless a list was given). */
-    public java.util.List<String> uris() {
-        return uri == null ? java.util.List.of() : java.util.Arrays.stream(uri.split(",")).map(String::trim).filter(u -> !u.isEmpty()).toList();
+    public List<String> uris() {
+        return uri == null ? List.of() : Arrays.stream(uri.split(",")).map(String::trim).filter(u -> !u.isEmpty()).toList();
     }
 
     public String passwordOrEnv() {

@@ -1,7 +1,9 @@
 package io.graphperf.workloads.options;
 
 import io.graphperf.core.UserError;
+import io.graphperf.storage.StorageSpec;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,7 @@ import java.util.Set;
  * (a name with a dot, e.g. db.tx_log.rotation.size). The baseline is the run's own configuration. A cell of a matrix
  * file (see {@link Matrix}) is a variant too, with its axes' values and the storage graphperf makes for it.
  */
-public record Variant(String name, Map<String, String> settings, Map<String, String> axes, io.graphperf.storage.StorageSpec storage) {
+public record Variant(String name, Map<String, String> settings, Map<String, String> axes, StorageSpec storage) {
 
     public static final String BASELINE = "baseline";
     public static final Set<String> OPTIONS = Set.of("heap", "page-cache", "data-dir", "tx-log-dir");
@@ -55,7 +57,7 @@ public record Variant(String name, Map<String, String> settings, Map<String, Str
 
     /** The baseline, then each --variant in order; names must be distinct. */
     public static List<Variant> all(List<String> specs) {
-        List<Variant> out = new java.util.ArrayList<>(List.of(baseline()));
+        List<Variant> out = new ArrayList<>(List.of(baseline()));
         for (String s : specs) {
             Variant v = parse(s);
             if (out.stream().anyMatch(o -> o.name().equals(v.name()))) throw bad(s, "variant name '" + v.name() + "' is used twice");

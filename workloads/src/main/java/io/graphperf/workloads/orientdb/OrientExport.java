@@ -7,6 +7,7 @@ import io.graphperf.engines.orientdb.OrientHost;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Map;
 
@@ -36,7 +37,7 @@ public final class OrientExport {
         try (OrientHost h = OrientHost.start(home, cache.resolve("generator-log"), "1g", Map.of("storage.diskCache.bufferSize", "128"))) {
             answer = h.request(Duration.ofMinutes(30), "generate", tmp.toString(), Double.toString(scale), Long.toString(seed));
         }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(counts, answer + "\n");
         Map<String, Long> c = OrientHost.counts(answer);
         double s = (System.nanoTime() - t0) / 1e9;

@@ -4,12 +4,14 @@ import io.graphperf.core.UserError;
 import io.graphperf.workloads.options.ExperimentCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import io.graphperf.engines.orientdb.OrientHost;
+import io.graphperf.workloads.options.EngineOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 @Command(name = "orientdb-import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"E3 — OrientDB import: an embedded OrientDB " + io.graphperf.engines.orientdb.OrientHost.VERSION + " in its own JVM imports a JSON",
+        description = {"E3 — OrientDB import: an embedded OrientDB " + OrientHost.VERSION + " in its own JVM imports a JSON",
                 "database export (generated: ~21,000 records in 130 classes with two indexes at scale 1, or yours), each phase timed:",
                 "create, import, close (flush), cold start, open, count; with what reached the disk and the space the store takes.",
                 "Made for --matrix: filesystems, record sizes, compression, the WAL's place (storage.wal.path) and the disk cache as axes."},
@@ -42,7 +44,7 @@ public final class OrientImportCommand extends ExperimentCommand<OrientImportOpt
     }
 
     @Override
-    public io.graphperf.workloads.options.EngineOptions engine() {
-        return new io.graphperf.workloads.options.EngineOptions(); // Neo4j's options do not apply: this experiment starts OrientDB
+    public EngineOptions engine() {
+        return new EngineOptions(); // Neo4j's options do not apply: this experiment starts OrientDB
     }
 }

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -246,7 +247,7 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
     private static void delete(Path dir) throws IOException {
         if (!Files.exists(dir)) return;
         try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
     }
 

@@ -5,6 +5,7 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,9 @@ final class OrientImportSummary {
         Map<String, List<Double>> disk = new LinkedHashMap<>(), written = new LinkedHashMap<>();
         for (Cell c : run.cells()) {
             if (!c.experiment().equals(OrientImportExperiment.NAME) || c.seconds() == null) continue;
-            byVariant.computeIfAbsent(c.variant(), v -> new LinkedHashMap<>()).computeIfAbsent(c.scenario(), s -> new java.util.ArrayList<>()).add(c.seconds());
-            if (c.scenario().equals("close") && c.values().containsKey("disk_bytes")) disk.computeIfAbsent(c.variant(), v -> new java.util.ArrayList<>()).add(c.values().get("disk_bytes"));
-            if (c.scenario().equals("import") && c.values().containsKey("write_bytes")) written.computeIfAbsent(c.variant(), v -> new java.util.ArrayList<>()).add(c.values().get("write_bytes"));
+            byVariant.computeIfAbsent(c.variant(), v -> new LinkedHashMap<>()).computeIfAbsent(c.scenario(), s -> new ArrayList<>()).add(c.seconds());
+            if (c.scenario().equals("close") && c.values().containsKey("disk_bytes")) disk.computeIfAbsent(c.variant(), v -> new ArrayList<>()).add(c.values().get("disk_bytes"));
+            if (c.scenario().equals("import") && c.values().containsKey("write_bytes")) written.computeIfAbsent(c.variant(), v -> new ArrayList<>()).add(c.values().get("write_bytes"));
         }
         if (byVariant.isEmpty()) return;
         out.println();

@@ -5,13 +5,15 @@ import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.ExperimentCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import io.graphperf.engines.orientdb.OrientHost;
+import io.graphperf.workloads.options.EngineOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 @Command(name = "orientdb-writes", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"E4's write scenarios on OrientDB " + io.graphperf.engines.orientdb.OrientHost.VERSION + " (embedded, own JVM) through its own API and SQL,",
+        description = {"E4's write scenarios on OrientDB " + OrientHost.VERSION + " (embedded, own JVM) through its own API and SQL,",
                 "measured by graphperf's Runner inside the engine host (as Neo4j's embedded transport is), every id checked afterwards,",
                 "to set beside `graphperf run writes --transports embedded`. Scenarios: create-unlabelled, create-labelled,",
                 "create-labelled-indexed, foreach-100, batch-1000-indexed."},
@@ -46,7 +48,7 @@ public final class OrientWritesCommand extends ExperimentCommand<OrientWritesOpt
     }
 
     @Override
-    public io.graphperf.workloads.options.EngineOptions engine() {
-        return new io.graphperf.workloads.options.EngineOptions(); // Neo4j's options do not apply: this experiment starts OrientDB
+    public EngineOptions engine() {
+        return new EngineOptions(); // Neo4j's options do not apply: this experiment starts OrientDB
     }
 }

@@ -1,5 +1,7 @@
 package io.graphperf.workloads.reads;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -28,8 +30,8 @@ final class ArcadeDbQueries {
      * ends made distinct. (TRAVERSE … MAXDEPTH 3 STRATEGY BREADTH_FIRST left out some people three hops away at scale 1.)
      */
     private static String levels(int depth) {
-        List<String> walks = new java.util.ArrayList<>();
-        for (int d = 1; d <= depth; d++) walks.add(String.join(".", java.util.Collections.nCopies(d, "both('FRIEND_OF')")));
+        List<String> walks = new ArrayList<>();
+        for (int d = 1; d <= depth; d++) walks.add(String.join(".", Collections.nCopies(d, "both('FRIEND_OF')")));
         return "sql:SELECT count(*) AS people, sum(k) AS keySum FROM (SELECT DISTINCT personKey AS k FROM (SELECT expand(unionall("
                 + String.join(", ", walks) + ")) FROM " + X + ")) LET $f = (SELECT expand(both('FRIEND_OF')) FROM " + X + ")"
                 + " WHERE k <> :person AND k NOT IN $f.personKey";

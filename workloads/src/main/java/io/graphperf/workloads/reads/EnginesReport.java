@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
 
 /**
  * E2 on several engines (--engines): a table engines × queries (p50 / p99 at one client, each engine's ratio to the first
@@ -217,7 +218,7 @@ final class EnginesReport {
         return Double.isFinite(r.low()) ? v + String.format(" (95 %% CI %.2f–%.2f)", r.low(), r.high()) : v;
     }
 
-    private static double mean(List<Cell> cs, java.util.function.ToDoubleFunction<Cell> f) {
+    private static double mean(List<Cell> cs, ToDoubleFunction<Cell> f) {
         OptionalDouble m = cs.stream().mapToDouble(f).average();
         return m.orElse(Double.NaN);
     }

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
             description = "After each server start, every transport's mix in turn until the JIT compilers are quiet: auto (default) or fixed; 0s to skip.")
     WarmupSpec serverWarmup;
     @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated datasets are kept for reuse (default: OUT/datasets).")
-    java.nio.file.Path datasetCache;
+    Path datasetCache;
     @Option(names = "--max-off-heap", paramLabel = "SIZE", description = "The importer's --max-off-heap-memory (default: 2G).")
     String maxOffHeap;
     @Mixin

@@ -12,6 +12,10 @@ import io.graphperf.workloads.agents.Coordinator;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.core.UserError;
+import io.graphperf.core.results.Cell;
+import io.graphperf.core.results.Headline;
+import io.graphperf.workloads.agents.AgentReplay;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -25,7 +29,7 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     public static final String NAME = "reads";
 
     @Override
-    public io.graphperf.workloads.agents.AgentReplay agentReplay() {
+    public AgentReplay agentReplay() {
         return new ReadsOverAgents();
     }
 
@@ -66,7 +70,7 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
         config.put("datasetDir", ds.dir().toString());
         if (o.agents() == null) return run(ctx, o, ds, config, null);
         if (ctx.paired() || ctx.slowdown() != null) {
-            throw new io.graphperf.core.UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
+            throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
                     + " measured by this process; drop --agents");
         }
         ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
@@ -120,7 +124,7 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     }
 
     @Override
-    public List<io.graphperf.core.results.Headline> headlines(List<io.graphperf.core.results.Cell> cells) {
+    public List<Headline> headlines(List<Cell> cells) {
         return EnginesReport.headlines(cells);
     }
 

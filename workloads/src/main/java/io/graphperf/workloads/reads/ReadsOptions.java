@@ -1,5 +1,8 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.workloads.agents.Agents;
+
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -26,5 +29,5 @@ public record ReadsOptions(double scale, long datasetSeed, List<String> transpor
                            double repeatFactor, int checkSamples, List<Integer> threads, List<Double> rates, List<Integer> connections,
                            List<Integer> boltThreads, List<Integer> gatewayThreads, List<Integer> servers, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
                            Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
-                           java.nio.file.Path datasetCache, io.graphperf.workloads.agents.Agents agents) {
+                           Path datasetCache, Agents agents) {
 }

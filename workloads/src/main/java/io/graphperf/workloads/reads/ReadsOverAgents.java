@@ -7,6 +7,7 @@ import io.graphperf.workloads.agents.AgentReplay;
 import io.graphperf.workloads.agents.AgentWork;
 import io.graphperf.workloads.agents.Rendezvous;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ public final class ReadsOverAgents implements AgentReplay {
     public static OperationSource operations(Path sharedDir, Map<String, String> details, String dialect) {
         String queries = details.get(QUERIES), form = details.get(FORM);
         if (queries == null || form == null) throw new UserError("a reads request without its queries or form: run the same graphperf version everywhere");
-        if (!java.nio.file.Files.isRegularFile(sharedDir.resolve(ReadParameterSets.FILE))) {
+        if (!Files.isRegularFile(sharedDir.resolve(ReadParameterSets.FILE))) {
             throw new UserError("the coordinator's parameter file " + sharedDir.resolve(ReadParameterSets.FILE) + " is missing from the agents' folder");
         }
         return ReadWorkload.agentMix(sharedDir, Arrays.asList(queries.split(",")), form, dialect);

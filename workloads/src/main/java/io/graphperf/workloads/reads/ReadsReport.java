@@ -11,11 +11,13 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * E2's part of report.html: result checks, latency per query across transports and forms, throughput against
@@ -272,7 +274,7 @@ final class ReadsReport implements ReportSection {
     }
 
     /** A row of the study's summary table: which cells it takes and the study's figures (requests/s), or null when the study had none. */
-    private record SummaryRow(String name, java.util.function.Predicate<Cell> matches, String study) {
+    private record SummaryRow(String name, Predicate<Cell> matches, String study) {
     }
 
     /**
@@ -308,7 +310,7 @@ final class ReadsReport implements ReportSection {
     }
 
     private static Cell best(List<Cell> cs) {
-        return cs.stream().max(java.util.Comparator.comparingDouble(c -> c.measurement().opsPerSecond())).orElse(null);
+        return cs.stream().max(Comparator.comparingDouble(c -> c.measurement().opsPerSecond())).orElse(null);
     }
 
     private static Html.Td rateCell(Cell c) {

@@ -1,6 +1,7 @@
 package io.graphperf.workloads.reads;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +29,7 @@ public final class ResultRows {
             return out;
         }
         if (v instanceof Map<?, ?> m) {
-            Map<Object, Object> out = new java.util.LinkedHashMap<>();
+            Map<Object, Object> out = new LinkedHashMap<>();
             m.forEach((k, x) -> out.put(k, value(x)));
             return out;
         }

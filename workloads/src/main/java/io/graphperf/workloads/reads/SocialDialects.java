@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,7 +70,7 @@ public final class SocialDialects {
     /** A query's parameters as the dialect's text names them (group is a keyword in Kuzu's Cypher and in ArcadeDB's and OrientDB's SQL). */
     public static Map<String, Object> parameters(String dialect, Map<String, Object> params) {
         if (NEO4J.equals(dialect) || FALKORDB.equals(dialect) || !params.containsKey("group")) return params;
-        Map<String, Object> out = new java.util.LinkedHashMap<>(params);
+        Map<String, Object> out = new LinkedHashMap<>(params);
         out.put("groupKey", out.remove("group"));
         return out;
     }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -92,7 +93,7 @@ final class SocialFiles {
     private List<String[]> read(String group) {
         List<String[]> rows = new ArrayList<>();
         try (var list = Files.list(dir)) {
-            for (Path f : list.filter(p -> p.getFileName().toString().matches(java.util.regex.Pattern.quote(group) + "-part-\\d+\\.csv(\\.gz)?")).sorted().toList()) {
+            for (Path f : list.filter(p -> p.getFileName().toString().matches(Pattern.quote(group) + "-part-\\d+\\.csv(\\.gz)?")).sorted().toList()) {
                 try (InputStream raw = Files.newInputStream(f);
                      InputStream in = f.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
                      BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {

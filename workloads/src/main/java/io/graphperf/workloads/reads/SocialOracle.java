@@ -3,12 +3,14 @@ package io.graphperf.workloads.reads;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The answer each query must give, computed in plain Java from the generated files (no database):
@@ -164,7 +166,7 @@ public final class SocialOracle {
                 orgs.isEmpty() ? null : f.nodes("Organization").get(orgs.get(0), "name"), emails, phones);
     }
 
-    private List<List<Object>> pairs(List<Long> people, java.util.function.Function<Long, List<Long>> of) {
+    private List<List<Object>> pairs(List<Long> people, Function<Long, List<Long>> of) {
         List<List<Object>> rows = new ArrayList<>();
         for (long k : people) for (long v : of.apply(k)) rows.add(row(k, v));
         rows.sort(Comparator.<List<Object>, Long>comparing(r -> (Long) r.get(0)).thenComparing(r -> (Long) r.get(1)));
@@ -186,7 +188,7 @@ public final class SocialOracle {
     }
 
     private static List<Object> row(Object... values) {
-        return java.util.Arrays.asList(values);
+        return Arrays.asList(values);
     }
 
     private static Long num(String s) {

@@ -6,6 +6,7 @@ import io.graphperf.workloads.cells.IdCheck;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioDialects;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -85,7 +86,7 @@ public final class WriteDialects {
         if (id.contains("unlabelled")) return ScenarioDialects.Written.notExpressible("every " + engine + " record has a type declared beforehand: there is no unlabelled vertex");
         if (!(s.operations() instanceof IdWrites w)) return ScenarioDialects.Written.notExpressible("not written for " + engine + "'s SQL");
         String text = w.shape() == IdWrites.Shape.ROWS ? rows : create;
-        List<String> setup = new java.util.ArrayList<>(users);
+        List<String> setup = new ArrayList<>(users);
         boolean indexed = s.setup().contains(WriteScenarios.USER_INDEX);
         if (indexed) setup.add(index);
         List<CellCheck> checks = s.checks().stream().map(c -> c instanceof IdCheck i ? (CellCheck) i.summedByHost("User") : c).toList();

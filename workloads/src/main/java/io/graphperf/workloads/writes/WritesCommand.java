@@ -129,7 +129,7 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     static List<Scenario> select(List<Scenario> all, List<String> ids, String experiment, String option) {
         if (ids.isEmpty()) return all;
         List<String> known = all.stream().map(Scenario::id).toList();
-        List<Scenario> out = new java.util.ArrayList<>();
+        List<Scenario> out = new ArrayList<>();
         for (String id : ids) {
             if (!known.contains(id)) throw new UserError("unknown scenario '" + id + "' (option " + option + ") for " + experiment + "; known: " + String.join(", ", known));
             Scenario s = all.get(known.indexOf(id));

@@ -12,6 +12,7 @@ import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioCells;
 import io.graphperf.workloads.cells.Targets;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.agents.AgentReplay;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     public static final String NAME = "writes";
 
     @Override
-    public io.graphperf.workloads.agents.AgentReplay agentReplay() {
+    public AgentReplay agentReplay() {
         return new WritesOverAgents();
     }
 

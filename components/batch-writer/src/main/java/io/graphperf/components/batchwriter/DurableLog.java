@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -385,7 +386,7 @@ public final class DurableLog implements AutoCloseable {
                 }
             }
         }
-        found.sort(java.util.Comparator.comparingLong(Segment::first));
+        found.sort(Comparator.comparingLong(Segment::first));
         long[] expected = {-1};
         long truncated = 0;
         String reason = null;

@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,7 +125,7 @@ public final class WriteCodec {
 
     // writeUTF is limited to 64 KB; statements and string parameters may be longer
     private static void writeString(DataOutputStream out, String s) throws IOException {
-        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
         out.write(b);
     }
@@ -132,6 +133,6 @@ public final class WriteCodec {
     private static String readString(DataInputStream in) throws IOException {
         byte[] b = new byte[in.readInt()];
         in.readFully(b);
-        return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+        return new String(b, StandardCharsets.UTF_8);
     }
 }

@@ -3,8 +3,11 @@ package io.graphperf.components.cdc;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -159,7 +162,7 @@ public final class ChangeEvent {
      * for {@code height} (Streams' point classes have an optional third coordinate that its JSON writes as null in 2D).
      */
     public static Map<String, Object> point(int srid, double[] c) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         switch (srid) {
             case 7203, 9157 -> {
                 m.put("crs", srid == 7203 ? "cartesian" : "cartesian-3d");
@@ -216,10 +219,10 @@ public final class ChangeEvent {
      */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> readApplied(byte[] value) throws IOException {
-        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(value)) {
-            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) throw new IOException("an event is a JSON object");
-            Map<String, Object> event = new java.util.LinkedHashMap<>();
-            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+        try (JsonParser p = JSON.getFactory().createParser(value)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("an event is a JSON object");
+            Map<String, Object> event = new LinkedHashMap<>();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 p.nextToken();
                 if (name.equals("schema")) p.skipChildren();

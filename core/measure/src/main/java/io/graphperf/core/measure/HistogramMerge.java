@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Several agents' interval histogram logs of one cell (the Runner's .hlog files) added into one: for every tag (an
@@ -40,7 +42,7 @@ public final class HistogramMerge {
         Map<String, Integer> agents = new TreeMap<>();
         for (Path log : logs) {
             HistogramLogReader reader = new HistogramLogReader(log.toFile());
-            java.util.Set<String> tags = new java.util.TreeSet<>();
+            Set<String> tags = new TreeSet<>();
             for (EncodableHistogram e; (e = reader.nextIntervalHistogram()) != null; ) {
                 if (!(e instanceof Histogram h)) throw new IllegalArgumentException(log + ": an interval histogram with decimal counts, which graphperf does not write");
                 String tag = h.getTag() == null ? "" : h.getTag();

@@ -6,8 +6,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,7 +30,7 @@ public final class MachineProbe implements AutoCloseable {
     private final double stealStart;
     private final long started = System.nanoTime();
     private final double fsyncBefore;
-    private final java.util.List<Double> loops = new java.util.ArrayList<>();
+    private final List<Double> loops = new ArrayList<>();
     private final Thread sampler;
     private volatile boolean stop;
     private volatile long sink;

@@ -2,8 +2,11 @@ package io.graphperf.core.measure;
 
 import org.HdrHistogram.Histogram;
 
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,8 +104,8 @@ public final class MeasurementMerge {
         }
         // the intervals the window spans (the last ones hold the drain's completions)
         int inWindow = Math.min(series.length, windowIntervals);
-        double[] windowSeries = java.util.Arrays.copyOf(series, inWindow);
-        boolean gaps = java.util.Arrays.stream(windowSeries).anyMatch(Double::isNaN);
+        double[] windowSeries = Arrays.copyOf(series, inWindow);
+        boolean gaps = Arrays.stream(windowSeries).anyMatch(Double::isNaN);
         Steadiness.Verdict verdict = gaps || windowSeries.length == 0
                 ? Steadiness.Verdict.undecided(signal.text, "too short to tell: some intervals of the merged window completed no operation")
                 : Steadiness.judge(windowSeries, intervalSeconds, signal.text, criterion);
@@ -120,7 +123,7 @@ public final class MeasurementMerge {
      */
     public static void writeLog(List<Agent> agents, Path file, long intervalMillis, long windowStartMillis) throws Exception {
         Map<String, HistogramMerge.Merged> merged = HistogramMerge.of(agents.stream().map(Agent::histogramLog).toList(), intervalMillis, windowStartMillis);
-        try (java.io.PrintStream out = new java.io.PrintStream(java.nio.file.Files.newOutputStream(file), false, "UTF-8")) {
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
             org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(out);
             w.outputComment("graphperf interval histograms of " + agents.size() + " agents added bucket by bucket, the window and the drain;"
                     + " values in nanoseconds; tag = operation type (latency), service, errors, dropped, warmup (its operations completing in the window)");

@@ -11,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * The measuring layer: the only code in graphperf that times operations. It runs an executor (load model)
@@ -46,7 +49,7 @@ public final class Runner {
     /** A known slowdown injected into every operation (a calibration), or null. */
     private Slowdown slowdown;
     /** Processes that run alongside on purpose (a duet's other engine), known once the start is agreed: not counted as other load. */
-    private java.util.function.Supplier<List<Long>> besides = List::of;
+    private Supplier<List<Long>> besides = List::of;
 
     /**
      * @param histogramLog where to write the interval histograms (HdrHistogram log format), or null
@@ -89,7 +92,7 @@ public final class Runner {
     }
 
     /** Processes that run alongside on purpose (asked for once the start is agreed): their CPU is not counted as other load. */
-    public Runner besides(java.util.function.Supplier<List<Long>> pids) {
+    public Runner besides(Supplier<List<Long>> pids) {
         this.besides = pids;
         return this;
     }
@@ -127,7 +130,7 @@ public final class Runner {
         double localStart = startAtMillis - clockOffsetMillis;
         long lead = Math.round((localStart - System.currentTimeMillis()) * 1e6);
         if (lead < START_LEAD_NANOS) {
-            throw new IllegalStateException(String.format(java.util.Locale.ROOT, "this agent reached the common start instant %.0f ms late"
+            throw new IllegalStateException(String.format(Locale.ROOT, "this agent reached the common start instant %.0f ms late"
                     + " (its client threads need %d ms before it): its schedule would not be the others'", -lead / 1e6 + START_LEAD_NANOS / 1e6,
                     START_LEAD_NANOS / 1_000_000));
         }
@@ -165,8 +168,8 @@ public final class Runner {
         private final HistogramLogWriter log;
         private final CpuMeter cpu = new CpuMeter(serverPids, besides.get());
         /** the engine's and the harness's JIT compilers, when the engine runs on this machine */
-        private final JitMeter jit = serverPids.isEmpty() ? null : new JitMeter(java.util.stream.Stream.concat(serverPids.stream(),
-                java.util.stream.Stream.of(ProcessHandle.current().pid())).distinct().toList());
+        private final JitMeter jit = serverPids.isEmpty() ? null : new JitMeter(Stream.concat(serverPids.stream(),
+                Stream.of(ProcessHandle.current().pid())).distinct().toList());
         private double lastJit = Double.NaN;
         private final List<Double> warmupJit = new ArrayList<>();
         private CpuMeter.Snapshot cpuAtWindowStart, cpuAtWindowEnd;

@@ -3,6 +3,7 @@ package io.graphperf.core.measure;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Is a cell in a steady state? After Barrett et al., "Virtual Machine Warmup Blows Hot and Cold" (OOPSLA 2017),
@@ -50,7 +51,7 @@ public final class Steadiness {
         }
 
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "warm-up ends when the stretch since its last changepoint of the mean (≥ %.0f %%) holds the"
+            return String.format(Locale.ROOT, "warm-up ends when the stretch since its last changepoint of the mean (≥ %.0f %%) holds the"
                     + " last %d intervals and its trend's 95 %% CI lies within ±%.1f %%/s, and (local engines) the JIT compilers use below %.2f"
                     + " cores; a window is steady when its drift's 95 %% CI lies within ±%.0f %% of its mean, drifting when wholly beyond,"
                     + " too short to tell otherwise", minShift * 100, k, trendBound, quietJitCores, maxDrift * 100);
@@ -134,13 +135,13 @@ public final class Steadiness {
         String reason = null;
         double deciding = Double.NaN;
         if (state == State.DRIFTING) {
-            reason = String.format(java.util.Locale.ROOT, "drifting: the %s drifted %+.1f %%/s in the window (95 %% CI %+.1f … %+.1f): %+.0f %% over"
+            reason = String.format(Locale.ROOT, "drifting: the %s drifted %+.1f %%/s in the window (95 %% CI %+.1f … %+.1f): %+.0f %% over"
                     + " its %.0f s, beyond ±%.0f %%", signal, t[0], t[1], t[2], t[0] * length, length, bound);
         } else if (state == State.UNDECIDED) {
             deciding = decidingSeconds(t, length, bound);
-            reason = String.format(java.util.Locale.ROOT, "too short to tell: the %s's drift over the window's %.1f s is %+.0f %% (95 %% CI %+.0f … %+.0f"
+            reason = String.format(Locale.ROOT, "too short to tell: the %s's drift over the window's %.1f s is %+.0f %% (95 %% CI %+.0f … %+.0f"
                     + " %%), which straddles ±%.0f %%%s", signal, length, t[0] * length, low, high, bound, Double.isNaN(deciding) ? ""
-                    : String.format(java.util.Locale.ROOT, "; a window of about %.0f s would likely tell", deciding));
+                    : String.format(Locale.ROOT, "; a window of about %.0f s would likely tell", deciding));
         }
         return new Verdict(state == State.STEADY, signal, t[0], new double[]{t[1], t[2]}, cps, reason, state, deciding);
     }

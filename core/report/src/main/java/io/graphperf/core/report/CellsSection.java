@@ -10,6 +10,7 @@ import io.graphperf.core.results.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -118,12 +119,12 @@ final class CellsSection {
             meta.put("load", m.loadDescription());
             meta.put("warm-up", Format.secs(m.warmupSeconds()) + " s, " + m.warmup() + (m.warmupSteady() ? " — ended steady" : ""));
             meta.put("window", Format.secs(m.windowSeconds()) + " s; " + (m.steadiness().steady() ? "steady" : m.steadiness().reason())
-                    + String.format(java.util.Locale.ROOT, " (trend %s %%/s, signal: %s)", Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", ""),
+                    + String.format(Locale.ROOT, " (trend %s %%/s, signal: %s)", Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", ""),
                     m.steadiness().signal()));
             meta.put("operations", m.scheduled() + " scheduled in the window: " + m.latency().count() + " completed" + (m.dropped() > 0 ? " (incl. " + m.dropped()
                     + " dropped)" : "") + ", " + m.errors() + " failed; " + m.ops() + " completed inside it");
             if (m.offeredPerSecond() != null) {
-                meta.put("schedule", String.format(java.util.Locale.ROOT, "offered %s ops/s, achieved %s ops/s, %.1f %% started over 1 s late or not at all%s",
+                meta.put("schedule", String.format(Locale.ROOT, "offered %s ops/s, achieved %s ops/s, %.1f %% started over 1 s late or not at all%s",
                         Format.rate(m.offeredPerSecond()), Format.rate(m.opsPerSecond()), 100 * m.lateShare(), m.overloaded() ? " — OVERLOADED" : ""));
             }
             meta.put("acknowledged (all phases)", m.acknowledgedOps() + " operations, " + m.acknowledgedEntities() + " entities");

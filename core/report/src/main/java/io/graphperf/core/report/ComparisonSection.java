@@ -4,6 +4,7 @@ import io.graphperf.core.results.RunResult;
 import io.graphperf.core.stats.FigureComparison;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
+import io.graphperf.core.stats.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ final class ComparisonSection {
         }
     }
 
-    private static String side(io.graphperf.core.stats.Summary s) {
+    private static String side(Summary s) {
         return Format.value(s.mean()) + " ± " + Format.value(s.stdev()) + " (" + s.n() + ")";
     }
 

@@ -11,6 +11,7 @@ import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -100,7 +101,7 @@ public final class ConsoleSummary {
 
     /** Which figures were adjusted for a covariate of the machine, by how much, and why the others were not (one line each kind). */
     public static List<String> adjustments(VariantComparison vc) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (FigureComparison c : vc.figures()) {
             if (c.adjustment() != null && c.adjustment().startsWith("adjusted")) out.add(c.cell() + " · " + c.figure() + ": " + c.adjustment());
         }

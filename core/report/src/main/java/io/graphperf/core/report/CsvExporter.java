@@ -86,7 +86,7 @@ public final class CsvExporter {
         if (c.reference() != null) r.addAll(List.of(c.reference().figure(), num(c.reference().value()), c.reference().unit()));
         else r.addAll(List.of("", "", ""));
         r.add(String.join("; ", c.validity().flags()));
-        r.add(m == null ? "" : m.steadiness().state().name().toLowerCase(java.util.Locale.ROOT));
+        r.add(m == null ? "" : m.steadiness().state().name().toLowerCase(Locale.ROOT));
         r.add(m == null ? "" : num(m.steadiness().decidingSeconds()));
         return r;
     }

@@ -3,6 +3,7 @@ package io.graphperf.core.report;
 import io.graphperf.core.results.Headline;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.stats.Precision;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,9 +58,9 @@ public final class HtmlReport {
     /** A --precision run: how many figures reached the target, why it stopped, what the others would need. */
     private static void precision(Html h, RunResult run) {
         Object p = run.configuration() == null ? null : run.configuration().get("precision");
-        io.graphperf.core.stats.Precision.Outcome o = p instanceof io.graphperf.core.stats.Precision.Outcome x ? x
-                : p instanceof Map<?, ?> ? JsonExporter.mapper().convertValue(p, io.graphperf.core.stats.Precision.Outcome.class) : null;
-        if (o != null) h.box("precision", "Precision", io.graphperf.core.stats.Precision.summary(o));
+        Precision.Outcome o = p instanceof Precision.Outcome x ? x
+                : p instanceof Map<?, ?> ? JsonExporter.mapper().convertValue(p, Precision.Outcome.class) : null;
+        if (o != null) h.box("precision", "Precision", Precision.summary(o));
     }
 
     private static void header(Html h, RunResult run) {

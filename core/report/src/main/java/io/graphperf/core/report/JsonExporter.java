@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.jsontype.NamedType;
 import io.graphperf.core.UserError;
 import io.graphperf.core.results.ExperimentData;
 import io.graphperf.core.results.RunResult;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * run.json: the complete record of a run, from which every other file can be made again. It carries
@@ -42,7 +44,7 @@ public final class JsonExporter {
         Path file = dir.resolve(FILE);
         Path tmp = dir.resolve(FILE + ".tmp");
         MAPPER.writeValue(tmp.toFile(), run);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return file;
     }
 
@@ -59,7 +61,7 @@ public final class JsonExporter {
                         + " only. Re-run the experiment, or report and compare it with the graphperf that wrote it.");
             }
             return MAPPER.treeToValue(tree, RunResult.class);
-        } catch (com.fasterxml.jackson.databind.exc.InvalidTypeIdException e) {
+        } catch (InvalidTypeIdException e) {
             throw new UserError(file + " holds results of an experiment this graphperf does not know (" + e.getTypeId() + ")");
         } catch (IOException e) {
             throw new UserError("cannot read " + file + ": " + e.getMessage());

@@ -5,6 +5,7 @@ import io.graphperf.core.stats.Gate;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,7 +33,7 @@ public final class MarkdownExporter {
         b.append(vc.test()).append(". ").append(ConsoleSummary.detectable(vc)).append(". ").append(ConsoleSummary.noise(vc)).append(".\n\n");
         b.append("| cell · figure | ").append(cell(vc.baseline())).append(" | ").append(cell(vc.variant()))
                 .append(" | Δ mean | 95 % CI of Δ | MDE | verdict |\n|---|---:|---:|---:|---:|---:|---|\n");
-        List<FigureComparison> rows = new java.util.ArrayList<>(failing);
+        List<FigureComparison> rows = new ArrayList<>(failing);
         vc.figures().stream().filter(f -> !failing.contains(f)).forEach(rows::add);
         for (FigureComparison c : rows) {
             b.append("| ").append(cell(c.cell() + " · " + c.figure())).append(" | ").append(Format.value(c.baseline().mean())).append(" | ")

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The matrix of a {@code --matrix} run: a heatmap per headline figure (rows: every axis but the last, columns: the last
@@ -275,7 +276,7 @@ public final class MatrixSection {
     @SuppressWarnings("unchecked")
     private static void ioSizes(Html h, RunResult run) {
         List<SvgChart.Stack> rows = new ArrayList<>();
-        Set<Long> all = new java.util.TreeSet<>();
+        Set<Long> all = new TreeSet<>();
         Map<String, Map<Long, Long>> perRow = new LinkedHashMap<>();
         String unavailable = null;
         for (RunResult.Trial t : run.trials()) {

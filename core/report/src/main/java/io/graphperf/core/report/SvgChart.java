@@ -1,7 +1,9 @@
 package io.graphperf.core.report;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Inline SVG charts drawn in Java, so the report needs no script library and no network. Values
@@ -217,7 +219,7 @@ public final class SvgChart {
         s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
                 cssClass, width, height, width, height));
         double finalLim = lim;
-        java.util.function.DoubleUnaryOperator xOf = v -> left + PLOT_WIDTH * (Math.max(-finalLim, Math.min(finalLim, v)) + finalLim) / (2 * finalLim);
+        DoubleUnaryOperator xOf = v -> left + PLOT_WIDTH * (Math.max(-finalLim, Math.min(finalLim, v)) + finalLim) / (2 * finalLim);
         for (double t : new double[]{-lim, -lim / 2, 0, lim / 2, lim}) {
             double x = xOf.applyAsDouble(t);
             s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>", x, TOP, x, height - BOTTOM, t == 0 ? "#888" : "#ddd"));
@@ -255,12 +257,12 @@ public final class SvgChart {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
                 cssClass, width, height, width, height));
-        java.util.function.DoubleUnaryOperator xOf = v -> LABEL_WIDTH + PLOT_WIDTH * Math.max(0, Math.min(lim, v)) / lim;
+        DoubleUnaryOperator xOf = v -> LABEL_WIDTH + PLOT_WIDTH * Math.max(0, Math.min(lim, v)) / lim;
         for (int t = 0; t <= 4; t++) tick(s, xOf.applyAsDouble(lim * t / 4), height, Format.value(lim * t / 4));
         axisTitle(s, height, axisTitle);
         for (int i = 0; i < boxes.size(); i++) {
             Box b = boxes.get(i);
-            double[] v = java.util.Arrays.stream(b.values()).filter(Double::isFinite).sorted().toArray();
+            double[] v = Arrays.stream(b.values()).filter(Double::isFinite).sorted().toArray();
             int y = TOP + i * ROW_HEIGHT * 2 + ROW_HEIGHT / 2;
             rowLabel(s, y, b.label());
             if (v.length == 0) continue;

@@ -2,6 +2,7 @@ package io.graphperf.core.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.report.Format;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,8 +48,8 @@ public record Cell(String experiment, String scenario, String title, String quer
             StringBuilder b = new StringBuilder(scenario);
             if (transport != null && !transport.isEmpty()) b.append(" / ").append(transport);
             if (!PHASE.equals(load) && clients > 0) b.append(" · ").append(clients).append(clients == 1 ? " client" : " clients");
-            if (offeredPerSecond != null) b.append(" · open ").append(io.graphperf.core.report.Format.rate(offeredPerSecond)).append("/s");
-            if (scale != null) b.append(" · scale ").append(io.graphperf.core.report.Format.scale(scale));
+            if (offeredPerSecond != null) b.append(" · open ").append(Format.rate(offeredPerSecond)).append("/s");
+            if (scale != null) b.append(" · scale ").append(Format.scale(scale));
             dimensions.forEach((k, v) -> b.append(" · ").append(k).append(' ').append(v));
             return b.toString();
         }

@@ -4,8 +4,12 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.Steadiness;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Whether a cell's figure can be trusted, and why not: measured in a steady state or not, with enough
@@ -50,10 +54,10 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
     }
 
     /** A run's flags by kind: how many cells carry each, in the order of {@link Kind}. */
-    public static java.util.Map<Kind, Long> countByKind(List<Validity> validities) {
-        java.util.Map<Kind, Long> out = new java.util.EnumMap<>(Kind.class);
+    public static Map<Kind, Long> countByKind(List<Validity> validities) {
+        Map<Kind, Long> out = new EnumMap<>(Kind.class);
         for (Validity v : validities) {
-            java.util.Set<Kind> kinds = java.util.EnumSet.noneOf(Kind.class);
+            Set<Kind> kinds = EnumSet.noneOf(Kind.class);
             for (String f : v.flags()) {
                 Kind k = Kind.of(f);
                 if (k != null) kinds.add(k);

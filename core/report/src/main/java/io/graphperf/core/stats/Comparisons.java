@@ -4,8 +4,10 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Figure;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -65,9 +67,9 @@ public final class Comparisons {
             String note = notes.get(i);
             if (note != null && note.startsWith("adjusted")) {
                 double before = width(plain.get(i)), after = width(used.get(i));
-                note += Double.isFinite(before) && Double.isFinite(after) ? String.format(java.util.Locale.ROOT,
+                note += Double.isFinite(before) && Double.isFinite(after) ? String.format(Locale.ROOT,
                         ": its 95 %% interval ±%.1f %% → ±%.1f %% (%s)", before / 2, after / 2, after < before
-                                ? String.format(java.util.Locale.ROOT, "%.0f %% narrower", 100 * (1 - after / before)) : "no narrower") : "";
+                                ? String.format(Locale.ROOT, "%.0f %% narrower", 100 * (1 - after / before)) : "no narrower") : "";
             }
             out.add(used.get(i).withAdjustment(note));
         }
@@ -88,7 +90,7 @@ public final class Comparisons {
             for (Map.Entry<String, Double> e : c.entrySet()) {
                 double[] v = out.computeIfAbsent(e.getKey(), k -> {
                     double[] n = new double[repeats.size()];
-                    java.util.Arrays.fill(n, Double.NaN);
+                    Arrays.fill(n, Double.NaN);
                     return n;
                 });
                 v[i] = e.getValue() == null ? Double.NaN : e.getValue();

@@ -6,6 +6,7 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Figure;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -68,7 +69,7 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
                     if (figure.equals("throughput") && Double.isFinite(se)) windowSe.add(se);
                 }
                 int n = Math.min(x.length, y.length);
-                double r = correlation(java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n));
+                double r = correlation(Arrays.copyOf(x, n), Arrays.copyOf(y, n));
                 if (Double.isFinite(r)) intervalR.add(r);
             }
             double[] d = new double[a.length];

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +75,7 @@ public final class HostedBulkImport implements BulkImport {
         long peak;
         Map<String, Object> out;
         try (HostProcess process = host.startHost()) {
-            List<String> open = new java.util.ArrayList<>(List.of(store.toString()));
+            List<String> open = new ArrayList<>(List.of(store.toString()));
             open.addAll(host.openArguments());
             process.request(Duration.ofMinutes(5), "open", open.toArray(String[]::new));
             try {

@@ -1,5 +1,7 @@
 package io.graphperf.engines.kafka;
 
+import java.io.IOException;
+
 /**
  * The broker's child JVM: formats its storage when asked, then runs Kafka's own main class. It halts when its standard input
  * closes (the harness ended, however it ended), so a broker never outlives graphperf.
@@ -20,7 +22,7 @@ public final class BrokerMain {
                 while (System.in.read() >= 0) {
                     // the harness writes nothing; end of input means it is gone
                 }
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // closed
             }
             Runtime.getRuntime().halt(0);

@@ -1,6 +1,7 @@
 package io.graphperf.engines.kafka;
 
 import io.graphperf.core.engine.HostClasspath;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.net.InetAddress;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -238,7 +240,7 @@ public final class KafkaBroker implements AutoCloseable {
     private static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;
         try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         } catch (IOException ignored) {
             // best effort; the run folder is the user's to remove
         }

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -120,7 +121,7 @@ public final class LadybugPackage {
             if (!digest.equals(SHA256.get(tag))) throw new UserError(name + " has SHA-256 " + digest + ", not the " + SHA256.get(tag) + " graphperf pins: not used");
             Path part = Files.createDirectories(dir.resolveSibling(dir.getFileName() + ".part"));
             try (ZipFile zip = new ZipFile(wheel.toFile())) {
-                for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+                for (ZipEntry e : Collections.list(zip.entries())) {
                     Path to = part.resolve(e.getName()).normalize();
                     if (!to.startsWith(part)) throw new UserError(name + " holds a path outside its folder: " + e.getName());
                     if (e.isDirectory()) {

@@ -1,6 +1,8 @@
 package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Machine;
+import io.graphperf.core.engine.PhaseProgress;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,12 +46,12 @@ public final class BulkImporter {
      */
     public static Result run(HostSettings settings, Path graphperfHome, List<String> importArgs, String maxOffHeap)
             throws IOException, InterruptedException {
-        return run(settings, graphperfHome, importArgs, maxOffHeap, io.graphperf.core.engine.PhaseProgress.NONE);
+        return run(settings, graphperfHome, importArgs, maxOffHeap, PhaseProgress.NONE);
     }
 
     /** As above, reporting the importer's stage and percentage (read from its output) to {@code progress}. */
     public static Result run(HostSettings settings, Path graphperfHome, List<String> importArgs, String maxOffHeap,
-                             io.graphperf.core.engine.PhaseProgress progress) throws IOException, InterruptedException {
+                             PhaseProgress progress) throws IOException, InterruptedException {
         Path work = settings.workDir().toAbsolutePath();
         Path conf = Files.createDirectories(work.resolve("conf"));
         List<String> lines = new ArrayList<>();
@@ -77,7 +80,7 @@ public final class BulkImporter {
         try {
             // VmHWM is the kernel's high-water mark of resident memory: the last reading before exit is the peak
             while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
-                peakRss = Math.max(peakRss, io.graphperf.core.engine.Machine.peakRssBytes(p.pid()));
+                peakRss = Math.max(peakRss, Machine.peakRssBytes(p.pid()));
                 watch.poll();
             }
         } catch (InterruptedException e) {
@@ -104,7 +107,7 @@ public final class BulkImporter {
     static Map<String, Long> storeFiles(HostSettings settings) throws IOException {
         Path data = settings.dataDir() != null ? settings.dataDir() : settings.workDir().resolve("data");
         Path txRoot = settings.txLogDir() != null ? settings.txLogDir() : data.resolve("transactions");
-        Map<String, Long> sizes = new java.util.TreeMap<>();
+        Map<String, Long> sizes = new TreeMap<>();
         for (Path dir : List.of(data.resolve("databases").resolve("neo4j"), txRoot.resolve("neo4j"))) {
             if (!Files.isDirectory(dir)) continue;
             try (var walk = Files.walk(dir)) {

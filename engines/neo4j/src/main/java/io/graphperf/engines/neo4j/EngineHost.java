@@ -2,11 +2,13 @@ package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -93,7 +96,7 @@ public final class EngineHost implements AutoCloseable {
         cmd.add("-cp");
         // as Neo4j's own launcher does, the plugins are on the classpath too: APOC registers its
         // extensions (configuration, injected components) through the service loader
-        cmd.add(release.classpath(graphperfHome) + (plugins == null ? "" : java.io.File.pathSeparator + plugins.toAbsolutePath() + "/*"));
+        cmd.add(release.classpath(graphperfHome) + (plugins == null ? "" : File.pathSeparator + plugins.toAbsolutePath() + "/*"));
         cmd.add(MAIN_CLASS);
         cmd.add(work.toString());
         cmd.add(settingsFile.toString());
@@ -190,9 +193,9 @@ public final class EngineHost implements AutoCloseable {
     }
 
     /** The WebSocket gateway's address (graphperf's plugin in the host): wss:// when the run gives it a TLS certificate. */
-    public java.net.URI gatewayUri() {
+    public URI gatewayUri() {
         boolean tls = settings.graphperfSettings().containsKey("graphperf.gateway.tls_certificate");
-        return java.net.URI.create((tls ? "wss" : "ws") + "://127.0.0.1:" + gatewayPort + "/graphperf");
+        return URI.create((tls ? "wss" : "ws") + "://127.0.0.1:" + gatewayPort + "/graphperf");
     }
 
     /** A requested port must be free; port 0 means "pick a free one". */
@@ -231,7 +234,7 @@ public final class EngineHost implements AutoCloseable {
                 files.filter(f -> f.toString().endsWith(".jar") && release.installs(f)).sorted().forEach(jars::add);
             }
         }
-        for (String given : user == null || user.isBlank() ? new String[0] : user.split(java.io.File.pathSeparator)) {
+        for (String given : user == null || user.isBlank() ? new String[0] : user.split(File.pathSeparator)) {
             Path g = Path.of(given.strip()).toAbsolutePath();
             if (Files.isDirectory(g)) {
                 try (var files = Files.list(g)) {
@@ -277,7 +280,7 @@ public final class EngineHost implements AutoCloseable {
 
     /** What the host reported when ready: pid, Neo4j and Java versions, heap. */
     public Map<String, String> readyInfo() {
-        Map<String, String> m = new java.util.TreeMap<>();
+        Map<String, String> m = new TreeMap<>();
         ready.forEach((k, v) -> m.put(k.toString(), v.toString()));
         return m;
     }

@@ -2,6 +2,7 @@ package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ final class HostJvmSettings {
         try (var cpus = Files.list(Path.of("/sys/devices/system/cpu"))) {
             long n = cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+")).count();
             if (n > 0) return (int) n;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // below
         }
         return Runtime.getRuntime().availableProcessors();

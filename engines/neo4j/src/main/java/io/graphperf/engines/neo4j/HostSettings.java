@@ -3,6 +3,7 @@ package io.graphperf.engines.neo4j;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the harness asks of the embedded Neo4j: memory, directories, ports and any extra settings.
@@ -85,7 +86,7 @@ public record HostSettings(Path workDir, String heap, String pageCache, Path dat
 
     /** Settings for graphperf's own plugins (graphperf.batch_writer.*): Neo4j refuses them in its own configuration. */
     Map<String, String> graphperfSettings() {
-        Map<String, String> s = new java.util.TreeMap<>();
+        Map<String, String> s = new TreeMap<>();
         extra.forEach((k, v) -> {
             if (k.startsWith(GRAPHPERF_PREFIX)) s.put(k, v);
         });

@@ -7,6 +7,7 @@ import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.engine.TxMode;
+import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.io.IOException;
 import java.net.URI;
@@ -16,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,7 +42,7 @@ final class HttpTransport implements Transport {
         String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.txCommit = URI.create(base + "/db/" + database + "/tx/commit");
         this.query = URI.create(base + "/db/" + database + "/query/v2");
-        Map<String, URI> routes = new java.util.HashMap<>();
+        Map<String, URI> routes = new HashMap<>();
         procedureRoutes.forEach((name, path) -> routes.put(name, URI.create(base + path + "/" + database)));
         this.procedureRoutes = routes;
         this.authorization = user == null ? null
@@ -112,7 +114,7 @@ final class HttpTransport implements Transport {
         JsonNode json;
         try {
             json = response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IOException("HTTP " + status + " from " + uri + " with a body that is not JSON: is this Neo4j's HTTP API?");
         }
         JsonNode errors = json.path("errors");

@@ -4,6 +4,7 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineGroup;
 import io.graphperf.core.engine.PhaseProgress;
+import io.graphperf.core.engine.Machine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -102,7 +103,7 @@ public final class Neo4jBulkImport implements BulkImport {
 
     @Override
     public boolean dropOsCache() {
-        return io.graphperf.core.engine.Machine.dropOsCache();
+        return Machine.dropOsCache();
     }
 
     @Override

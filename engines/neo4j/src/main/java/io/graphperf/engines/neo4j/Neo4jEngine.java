@@ -17,12 +17,22 @@ import org.neo4j.driver.exceptions.AuthenticationException;
 import org.neo4j.driver.exceptions.ClientException;
 import org.neo4j.driver.exceptions.SecurityException;
 import org.neo4j.driver.exceptions.ServiceUnavailableException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.graphperf.core.engine.PageCacheState;
+import io.graphperf.core.engine.Statement;
+import io.graphperf.core.measure.InProcess;
+import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.InProcessResult;
+import io.graphperf.core.measure.Measurement;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -31,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * or a user's server or cluster given by URI (bolt://, neo4j:// routing, +s/+ssc variants). The same
  * workloads run against both.
  */
-public final class Neo4jEngine implements Engine, io.graphperf.core.measure.InProcess {
+public final class Neo4jEngine implements Engine, InProcess {
 
     public static final String RESET_METHOD = "delete-all: drop every constraint and every index except the built-in lookup indexes, "
             + "DETACH DELETE every node in transactions of 10,000 rows, then force a checkpoint (graphperf.checkpoint(), where installed)";
@@ -121,7 +131,7 @@ public final class Neo4jEngine implements Engine, io.graphperf.core.measure.InPr
 
     private static String hostOf(String uri) {
         try {
-            String host = java.net.URI.create(uri).getHost();
+            String host = URI.create(uri).getHost();
             if (host == null) throw new IllegalArgumentException("no host");
             return host;
         } catch (IllegalArgumentException e) {
@@ -151,14 +161,14 @@ public final class Neo4jEngine implements Engine, io.graphperf.core.measure.InPr
     }
 
     /** The WebSocket gateway of graphperf's engine host, or null for a user's server. */
-    public java.net.URI gatewayUri() {
+    public URI gatewayUri() {
         return host == null ? null : host.gatewayUri();
     }
 
     /** The gateway's TLS certificate when the run gave it one (trusted by graphperf's own client), else null. */
-    private java.nio.file.Path gatewayCertificate() {
+    private Path gatewayCertificate() {
         String cert = host == null ? null : host.settings().graphperfSettings().get("graphperf.gateway.tls_certificate");
-        return cert == null || cert.isBlank() ? null : java.nio.file.Path.of(cert.trim());
+        return cert == null || cert.isBlank() ? null : Path.of(cert.trim());
     }
 
     @Override
@@ -200,7 +210,7 @@ public final class Neo4jEngine implements Engine, io.graphperf.core.measure.InPr
 
     private void checkHttp(HttpTransport e) {
         try {
-            e.post(java.net.URI.create(httpUrl.replaceAll("/$", "") + "/db/" + database + "/query/v2"), Map.of("statement", "RETURN 1"));
+            e.post(URI.create(httpUrl.replaceAll("/$", "") + "/db/" + database + "/query/v2"), Map.of("statement", "RETURN 1"));
         } catch (IOException ex) {
             throw new UserError("cannot use Neo4j's HTTP API at " + httpUrl + " (option --http-url): "
                     + (ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName() + " — is the HTTP connector there?"), ex);
@@ -253,33 +263,33 @@ public final class Neo4jEngine implements Engine, io.graphperf.core.measure.InPr
      * its plugin jar is installed): empty when the procedure is not there.
      */
     @Override
-    public java.util.Optional<io.graphperf.core.engine.PageCacheState> pageCache() {
+    public Optional<PageCacheState> pageCache() {
         try (Session s = session()) {
             Record r = s.run("CALL graphperf.pageCache()").single();
-            return java.util.Optional.of(new io.graphperf.core.engine.PageCacheState(r.get("pageSize").asLong(), r.get("maxPages").asLong(),
+            return Optional.of(new PageCacheState(r.get("pageSize").asLong(), r.get("maxPages").asLong(),
                     r.get("usedPages").asLong(), r.get("mappedBytes").asLong(), r.get("faults").asLong(), r.get("hits").asLong(),
                     r.get("evictions").asLong(), r.get("bytesRead").asLong()));
         } catch (ClientException e) {
-            if (e.getMessage() != null && e.getMessage().contains("graphperf.pageCache")) return java.util.Optional.empty();
+            if (e.getMessage() != null && e.getMessage().contains("graphperf.pageCache")) return Optional.empty();
             throw e;
         }
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
-            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** Runs graphperf's Runner inside the server through graphperf's plugin; the call waits for the whole measurement. */
     @Override
-    public io.graphperf.core.measure.Measurement measureInProcess(io.graphperf.core.measure.InProcessPlan plan) throws Exception {
+    public Measurement measureInProcess(InProcessPlan plan) throws Exception {
         try (Session s = session()) {
             String json = s.run("CALL graphperf.measure($plan)", Map.of("plan", JSON.writeValueAsString(plan))).single().get(0).asString();
-            return JSON.readValue(json, io.graphperf.core.measure.InProcessResult.class).measured();
+            return JSON.readValue(json, InProcessResult.class).measured();
         }
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public List<List<Object>> fetchInProcess(io.graphperf.core.engine.Statement st) throws Exception {
+    public List<List<Object>> fetchInProcess(Statement st) throws Exception {
         try (Session s = session()) {
             String json = s.run("CALL graphperf.fetch($text, $params)", Map.of("text", st.text(), "params", st.params())).single().get(0).asString();
             return JSON.readValue(json, List.class);

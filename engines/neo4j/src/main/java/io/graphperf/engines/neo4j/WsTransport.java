@@ -12,12 +12,17 @@ import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.engine.Wire;
+import io.graphperf.components.gateway.client.GatewayException;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * graphperf's WebSocket gateway as a transport: {@code ws-FORMAT[-COMPRESSION][-lingerN(us|ms)]} (ws-json, ws-bson-zstd,
@@ -34,7 +39,7 @@ final class WsTransport implements Transport {
     /** The batch writer's procedure: its calls go to the gateway as submits (a request each, many in flight). */
     static final String BATCH_SUBMIT = "graphperf.batch.submit";
     /** How long a refused submit is retried before the operation fails with the refusal. */
-    static final java.time.Duration BUSY_RETRY_FOR = java.time.Duration.ofSeconds(30);
+    static final Duration BUSY_RETRY_FOR = Duration.ofSeconds(30);
     private final String name;
     private final GatewayClient client;
 
@@ -52,7 +57,7 @@ final class WsTransport implements Transport {
      *
      * @param trust the gateway's TLS certificate (PEM) when it has one, trusted besides the JDK's authorities; null otherwise
      */
-    static WsTransport open(String transport, URI gateway, int connections, String user, String password, java.nio.file.Path trust) {
+    static WsTransport open(String transport, URI gateway, int connections, String user, String password, Path trust) {
         Name n = Name.parse(transport);
         if (gateway == null) throw new UserError("transport '" + transport + "': the gateway is only reachable where graphperf starts the engine (its engine host runs it); "
                 + "with --server use bolt or http");
@@ -70,10 +75,10 @@ final class WsTransport implements Transport {
      * A gateway transport's name: {@code ws-FORMAT[-COMPRESSION][-lingerN(us|ms)]}. The linger is how long the client's first gathered
      * submit waits for others to join its message (default: the client's, {@link GatewayClient.Options#LINGER}).
      */
-    record Name(Format format, Compression compression, java.time.Duration linger) {
+    record Name(Format format, Compression compression, Duration linger) {
         static Name parse(String transport) {
             List<String> parts = new ArrayList<>(List.of(transport.substring(3).split("-", -1)));
-            java.time.Duration linger = null;
+            Duration linger = null;
             try {
                 String last = parts.get(parts.size() - 1);
                 if (parts.size() > 1 && last.startsWith("linger")) {
@@ -89,11 +94,11 @@ final class WsTransport implements Transport {
             }
         }
 
-        private static java.time.Duration duration(String s) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(us|ms)").matcher(s);
+        private static Duration duration(String s) {
+            Matcher m = Pattern.compile("(\\d+)(us|ms)").matcher(s);
             if (!m.matches()) throw new IllegalArgumentException("linger '" + s + "' is not a whole number of us or ms (e.g. linger500us, linger2ms)");
             long v = Long.parseLong(m.group(1));
-            return m.group(2).equals("ms") ? java.time.Duration.ofMillis(v) : java.time.Duration.ofNanos(v * 1000);
+            return m.group(2).equals("ms") ? Duration.ofMillis(v) : Duration.ofNanos(v * 1000);
         }
     }
 
@@ -129,7 +134,7 @@ final class WsTransport implements Transport {
                         try {
                             client.answer(acks.get(i));
                             break;
-                        } catch (io.graphperf.components.gateway.client.GatewayException e) {
+                        } catch (GatewayException e) {
                             if (!Messages.BUSY.equals(e.code()) || System.nanoTime() > giveUp) throw e;
                             Thread.sleep(pauseMillis);
                             pauseMillis = Math.min(pauseMillis * 2, 50);

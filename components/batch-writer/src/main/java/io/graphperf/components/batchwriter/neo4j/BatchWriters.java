@@ -4,6 +4,7 @@ import io.graphperf.components.batchwriter.BatchWriter;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The running writer of each database, for the procedures and the HTTP endpoint (which Neo4j creates
@@ -38,7 +39,7 @@ public final class BatchWriters {
     public static BatchWriter require(String database) {
         BatchWriter w = RUNNING.get(database);
         // right after the database starts the writer may still be replaying its log: wait for it
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(STARTING_WAIT_SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STARTING_WAIT_SECONDS);
         while (w == null && STARTING.equals(NOT_RUNNING.get(database)) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);

@@ -9,8 +9,11 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -33,14 +36,14 @@ public final class GraphperfConf {
 
     /** Reads the settings starting with prefix; one the plugin does not know is an error naming it. */
     public static GraphperfConf read(Config config, String prefix, Set<String> known) throws IOException {
-        return read(config, prefix, known, java.util.List.of());
+        return read(config, prefix, known, List.of());
     }
 
     /**
      * As {@link #read(Config, String, Set)}, also accepting any key under one of the open prefixes (settings passed on to a
      * library, such as a Kafka client's, which checks them itself).
      */
-    public static GraphperfConf read(Config config, String prefix, Set<String> known, java.util.List<String> openPrefixes) throws IOException {
+    public static GraphperfConf read(Config config, String prefix, Set<String> known, List<String> openPrefixes) throws IOException {
         String confDir = System.getenv("NEO4J_CONF");
         Path file = (confDir != null ? Path.of(confDir) : config.get(GraphDatabaseSettings.neo4j_home).resolve("conf")).resolve(FILE);
         Properties p = new Properties();
@@ -61,8 +64,8 @@ public final class GraphperfConf {
     }
 
     /** The settings under a prefix, keyed by the rest of their name. */
-    public java.util.Map<String, String> under(String prefix) {
-        java.util.Map<String, String> m = new java.util.TreeMap<>();
+    public Map<String, String> under(String prefix) {
+        Map<String, String> m = new TreeMap<>();
         for (String k : values.stringPropertyNames()) {
             if (k.startsWith(prefix) && !values.getProperty(k).isBlank()) m.put(k.substring(prefix.length()), values.getProperty(k).trim());
         }

@@ -2,6 +2,7 @@ package io.graphperf.components.cdc.neo4j;
 
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.Histogram;
+import io.graphperf.components.cdc.CommitSequence;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,7 +27,7 @@ public final class CdcMetrics {
     /** the source whose events the sink applies (configured, or the first it read), null until known */
     volatile String sinkSource;
     /** the source's commit sequence, once its capture runs */
-    volatile io.graphperf.components.cdc.CommitSequence sequence;
+    volatile CommitSequence sequence;
     private final Recorder applyLag = new Recorder(3_600_000L, 3);
     private final Object appliedMonitor = new Object();
 
@@ -84,7 +85,7 @@ public final class CdcMetrics {
         m.put("source.oldestUnpublishedMs", oldestUnpublishedMs);
         m.put("source.publishFailures", publishFailures.get());
         m.put("source.publishStalls", publishStalls.get());
-        io.graphperf.components.cdc.CommitSequence seq = sequence;
+        CommitSequence seq = sequence;
         m.put("source.inFlight", seq == null ? 0 : seq.inFlight());
         m.put("source.oldestInFlightMs", seq == null ? -1 : seq.oldestInFlightMs());
         m.put("sink.state", sinkState);

@@ -5,6 +5,7 @@ import io.graphperf.components.cdc.KeyStrategy;
 import org.neo4j.configuration.Config;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -78,8 +79,8 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
 
     private static String hostname() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
             return "localhost";
         }
     }

@@ -18,8 +18,10 @@ import org.neo4j.graphdb.event.LabelEntry;
 import org.neo4j.graphdb.event.PropertyEntry;
 import org.neo4j.graphdb.event.TransactionData;
 import org.neo4j.graphdb.event.TransactionEventListenerAdapter;
+import org.neo4j.graphdb.spatial.Point;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -166,7 +168,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
 
         long numericId();
 
-        void write(JsonGenerator g, Meta meta) throws java.io.IOException;
+        void write(JsonGenerator g, Meta meta) throws IOException;
     }
 
     /**
@@ -312,7 +314,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         }
 
         interface Writer {
-            void write(JsonGenerator g, Meta m) throws java.io.IOException;
+            void write(JsonGenerator g, Meta m) throws IOException;
         }
 
         private static Pending pending(String type, String id, long numericId, Writer w) {
@@ -333,7 +335,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 }
 
                 @Override
-                public void write(JsonGenerator g, Meta meta) throws java.io.IOException {
+                public void write(JsonGenerator g, Meta meta) throws IOException {
                     w.write(g, meta);
                 }
             };
@@ -411,7 +413,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
          */
         static Object json(Object v) {
             if (v == null || v instanceof Number || v instanceof String || v instanceof Boolean) return v;
-            if (v instanceof org.neo4j.graphdb.spatial.Point p) return ChangeEvent.point(p.getCRS().getCode(), p.getCoordinate().getCoordinate());
+            if (v instanceof Point p) return ChangeEvent.point(p.getCRS().getCode(), p.getCoordinate().getCoordinate());
             if (v.getClass().isArray()) {
                 if (v instanceof Object[] a) {
                     List<Object> l = new ArrayList<>(a.length);

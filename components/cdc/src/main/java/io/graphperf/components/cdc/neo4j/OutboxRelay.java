@@ -6,10 +6,13 @@ import org.neo4j.graphdb.Transaction;
 import org.neo4j.logging.InternalLog;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -187,7 +190,7 @@ final class OutboxRelay implements Runnable {
                 for (int i = 0; i < c.keys.length; i++) {
                     int nl = start;
                     while (c.events[nl] != '\n') nl++;
-                    sent.add(publisher.send(c.keys[i], java.util.Arrays.copyOfRange(c.events, start, nl), c.seq, index + i));
+                    sent.add(publisher.send(c.keys[i], Arrays.copyOfRange(c.events, start, nl), c.seq, index + i));
                     start = nl + 1;
                 }
                 events += c.keys.length;
@@ -199,9 +202,9 @@ final class OutboxRelay implements Runnable {
                     try {
                         f.get(STALL_MS, TimeUnit.MILLISECONDS);
                         break;
-                    } catch (java.util.concurrent.ExecutionException e) {
+                    } catch (ExecutionException e) {
                         throw new IllegalStateException("Kafka refused a record: " + e.getCause(), e.getCause());
-                    } catch (java.util.concurrent.TimeoutException e) {
+                    } catch (TimeoutException e) {
                         // the producer retries by itself (resending here would duplicate): say that it waits, and how long
                         if (!running) throw new InterruptedException("stopping");
                         metrics.sourceState = "waiting for " + target + ": no acknowledgement for "

@@ -16,11 +16,15 @@ import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.logging.InternalLog;
+import org.neo4j.values.storable.CoordinateReferenceSystem;
+import org.neo4j.values.storable.PointValue;
+import org.neo4j.values.storable.Values;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -229,7 +233,7 @@ final class SinkLoop implements Runnable {
                     long n = metrics.outOfOrder.incrementAndGet();
                     if (n == 1 || n % 1000 == 0) {
                         log.warn("graphperf change sink: %s offset %d (sequence %d, index %d) arrived after position %s and was never handled: applied out of order"
-                                + " (%d so far)", p, r.offset(), seq, idx, java.util.Arrays.toString(high), n);
+                                + " (%d so far)", p, r.offset(), seq, idx, Arrays.toString(high), n);
                     }
                 }
                 entries.add(decode(p, r, high));
@@ -286,15 +290,15 @@ final class SinkLoop implements Runnable {
                 return p != null ? p : v;
             }
             if (v instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Map<?, ?> m && point(m) != null)) {
-                return l.stream().map(x -> point((Map<?, ?>) x)).toArray(org.neo4j.values.storable.PointValue[]::new);
+                return l.stream().map(x -> point((Map<?, ?>) x)).toArray(PointValue[]::new);
             }
             return v;
         });
     }
 
-    private static org.neo4j.values.storable.PointValue point(Map<?, ?> m) {
+    private static PointValue point(Map<?, ?> m) {
         double[] c = ChangeEvent.pointCoordinates(m);
-        return c == null ? null : org.neo4j.values.storable.Values.pointValue(org.neo4j.values.storable.CoordinateReferenceSystem.byName((String) m.get("crs")), c);
+        return c == null ? null : Values.pointValue(CoordinateReferenceSystem.byName((String) m.get("crs")), c);
     }
 
     /** Applies the entries in one transaction with the offsets; when that fails, one by one, dead-lettering those that fail alone. */

@@ -4,6 +4,7 @@ import com.github.luben.zstd.Zstd;
 import net.jpountz.lz4.LZ4Factory;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -52,7 +53,7 @@ public enum Compression {
     byte[] decompress(byte[] in, int offset, int length, int originalLength) throws IOException {
         try {
             return switch (this) {
-                case NONE -> java.util.Arrays.copyOfRange(in, offset, offset + length);
+                case NONE -> Arrays.copyOfRange(in, offset, offset + length);
                 case DEFLATE_FAST, DEFLATE_BEST -> inflate(in, offset, length, originalLength);
                 case ZSTD -> {
                     byte[] out = new byte[originalLength];
@@ -80,10 +81,10 @@ public enum Compression {
             byte[] buf = new byte[Math.max(64, in.length / 2)];
             int n = 0;
             while (!d.finished()) {
-                if (n == buf.length) buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                if (n == buf.length) buf = Arrays.copyOf(buf, buf.length * 2);
                 n += d.deflate(buf, n, buf.length - n);
             }
-            return java.util.Arrays.copyOf(buf, n);
+            return Arrays.copyOf(buf, n);
         } finally {
             d.end();
         }

@@ -2,6 +2,7 @@ package io.graphperf.components.gateway.protocol;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -40,7 +41,7 @@ public final class Envelope {
         Compression c = Compression.ofCode(bytes[0] & 0xFF);
         byte[] payload;
         if (c == Compression.NONE) {
-            payload = java.util.Arrays.copyOfRange(bytes, 1, bytes.length);
+            payload = Arrays.copyOfRange(bytes, 1, bytes.length);
         } else {
             if (bytes.length < 5) throw new IOException("a compressed message needs its 4-byte uncompressed length");
             int original = ByteBuffer.wrap(bytes, 1, 4).getInt();

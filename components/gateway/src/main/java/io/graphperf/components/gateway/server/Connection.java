@@ -17,8 +17,10 @@ import io.netty.handler.timeout.IdleStateEvent;
 import org.neo4j.internal.kernel.api.security.LoginContext;
 import org.neo4j.kernel.impl.coreapi.InternalTransaction;
 import org.neo4j.logging.InternalLog;
+import io.graphperf.components.gateway.protocol.Values;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +60,7 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
     private volatile int threshold = 1024;
     private volatile LoginContext login;
     private int inFlight, scheduled; // touched on the channel's event loop only
-    private final java.util.ArrayDeque<Runnable> waiting = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
 
     Connection(GatewaySettings settings, Requests requests, Authenticator auth, ExecutorService workers, InternalLog log, Gate.Ticket ticket,
                Budget whole) {
@@ -377,7 +379,7 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
         }
 
         @Override
-        public io.graphperf.components.gateway.protocol.Values.Sink startRow(int columns) throws Exception {
+        public Values.Sink startRow(int columns) throws Exception {
             rows.startRow(columns);
             return rows.sink();
         }

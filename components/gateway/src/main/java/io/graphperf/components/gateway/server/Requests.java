@@ -27,7 +27,10 @@ import org.neo4j.kernel.api.KernelTransaction;
 import org.neo4j.kernel.api.exceptions.Status;
 import org.neo4j.kernel.impl.coreapi.InternalTransaction;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
+import io.graphperf.components.gateway.protocol.Values;
 
+import java.io.IOException;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +38,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /** Runs one request against the database, as the connection's user, streaming its result to the connection's {@link Call}. */
 final class Requests {
@@ -55,7 +59,7 @@ final class Requests {
         void row(List<Object> values) throws Exception;
 
         /** Starts a row written value by value to the returned sink; {@link #endRow} ends it. */
-        io.graphperf.components.gateway.protocol.Values.Sink startRow(int columns) throws Exception;
+        Values.Sink startRow(int columns) throws Exception;
 
         void endRow() throws Exception;
 
@@ -339,7 +343,7 @@ final class Requests {
             logged = writer.submitAll(statement, valid, mode);
         } catch (BatchWriter.Rejected e) {
             throw new Refused(Messages.BUSY, e.getMessage());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
         List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>(n);
@@ -383,7 +387,7 @@ final class Requests {
             throw new Refused(Messages.BUSY, e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new Refused(Messages.INVALID, e.getMessage());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
@@ -393,7 +397,7 @@ final class Requests {
     }
 
     static Throwable cause(Throwable e) {
-        return e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
     }
 
     /** The error code of a failed request: Neo4j's status code for a failed statement, the protocol's own otherwise. */
@@ -423,8 +427,8 @@ final class Requests {
 
     private static Object wire(Object v, int depth) throws Refused {
         if (v == null || v instanceof Boolean || v instanceof Long || v instanceof Double || v instanceof String) return v;
-        if (depth >= io.graphperf.components.gateway.protocol.Values.MAX_DEPTH) {
-            throw new Refused(Messages.FAILED, "a value of the result nests deeper than " + io.graphperf.components.gateway.protocol.Values.MAX_DEPTH
+        if (depth >= Values.MAX_DEPTH) {
+            throw new Refused(Messages.FAILED, "a value of the result nests deeper than " + Values.MAX_DEPTH
                     + " levels, the protocol's limit");
         }
         if (v instanceof Number n) return n instanceof Float || n instanceof Double ? n.doubleValue() : n.longValue();
@@ -460,7 +464,7 @@ final class Requests {
         if (v instanceof Point p) return wire(p.getCoordinate().getCoordinate(), depth);
         if (v.getClass().isArray()) {
             List<Object> out = new ArrayList<>();
-            for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) out.add(wire(java.lang.reflect.Array.get(v, i), depth + 1));
+            for (int i = 0; i < Array.getLength(v); i++) out.add(wire(Array.get(v, i), depth + 1));
             return out;
         }
         return v.toString();

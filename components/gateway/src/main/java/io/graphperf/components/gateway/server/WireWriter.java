@@ -13,6 +13,7 @@ import org.neo4j.values.virtual.NodeValue;
 import org.neo4j.values.virtual.RelationshipValue;
 import org.neo4j.values.virtual.VirtualNodeValue;
 import org.neo4j.values.virtual.VirtualRelationshipValue;
+import org.neo4j.graphdb.Transaction;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -20,6 +21,7 @@ import java.time.LocalTime;
 import java.time.OffsetTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -45,11 +47,11 @@ final class WireWriter implements AnyValueWriter<Exception> {
 
     private final Values.Sink sink;
     private final Check check;
-    private final org.neo4j.graphdb.Transaction tx;
+    private final Transaction tx;
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
     private long written;
 
-    WireWriter(Values.Sink sink, Check check, org.neo4j.graphdb.Transaction tx) {
+    WireWriter(Values.Sink sink, Check check, Transaction tx) {
         this.sink = sink;
         this.check = check;
         this.tx = tx;
@@ -286,7 +288,7 @@ final class WireWriter implements AnyValueWriter<Exception> {
 
     @Override
     public void writePathReference(VirtualNodeValue[] nodes, VirtualRelationshipValue[] relationships) throws Exception {
-        writePathReference(java.util.Arrays.asList(nodes), java.util.Arrays.asList(relationships));
+        writePathReference(Arrays.asList(nodes), Arrays.asList(relationships));
     }
 
     @Override

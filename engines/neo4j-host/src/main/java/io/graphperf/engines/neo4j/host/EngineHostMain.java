@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -68,7 +69,7 @@ public final class EngineHostMain {
         try (var out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             p.store(out, "graphperf engine host is ready");
         }
-        Files.move(tmp, readyFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, readyFile, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static String versionOf(Class<?> c) {

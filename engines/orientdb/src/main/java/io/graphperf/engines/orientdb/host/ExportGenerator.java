@@ -11,7 +11,10 @@ import com.orientechnologies.orient.core.record.OElement;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Date;
+import java.util.List;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 
 /**
  * The E3 study's input, generated: a database of {@link #CLASSES} classes with a skewed number of records each (about
@@ -70,7 +73,7 @@ final class ExportGenerator {
                         for (int w = 0; w < words; w++) text.append(w == 0 ? "" : " ").append(WORDS[random.nextInt(WORDS.length)]);
                         e.setProperty("text", text.toString());
                         e.setProperty("amount", Math.round(random.nextDouble() * 1_000_000) / 100.0);
-                        e.setProperty("created", new java.util.Date(1_600_000_000_000L + random.nextLong(100_000_000_000L)));
+                        e.setProperty("created", new Date(1_600_000_000_000L + random.nextLong(100_000_000_000L)));
                         if (previous != null && random.nextInt(4) == 0) e.setProperty("ref", previous.getIdentity());
                         e.save();
                         previous = e;
@@ -82,7 +85,7 @@ final class ExportGenerator {
                     db.commit();
                 }
                 StringBuilder counts = new StringBuilder();
-                for (String n : new java.util.TreeSet<>(java.util.List.of(names))) {
+                for (String n : new TreeSet<>(List.of(names))) {
                     counts.append(counts.length() == 0 ? "" : ",").append(n).append('=').append(db.getMetadata().getSchema().getClass(n).count(false));
                 }
                 OrientHostMain.export(db, file);

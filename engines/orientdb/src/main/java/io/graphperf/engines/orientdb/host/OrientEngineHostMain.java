@@ -14,7 +14,9 @@ import io.graphperf.engines.hosted.HostedEngine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -94,14 +96,14 @@ public final class OrientEngineHostMain {
             }
             case "indexes" -> { // each index on a vertex or edge class: its type, class and properties (OrientDB's own, on OUser…, left out)
                 db.activateOnCurrentThread();
-                java.util.List<java.util.List<Object>> out = new java.util.ArrayList<>();
+                List<List<Object>> out = new ArrayList<>();
                 var internal = (com.orientechnologies.orient.core.db.ODatabaseDocumentInternal) db;
                 internal.getMetadata().reload();
                 for (var i : internal.getMetadata().getIndexManagerInternal().getIndexes(internal)) {
                     var d = i.getDefinition();
                     var c = d == null || d.getClassName() == null ? null : db.getMetadata().getSchema().getClass(d.getClassName());
                     if (c == null || !(c.isSubClassOf("V") || c.isSubClassOf("E"))) continue;
-                    out.add(java.util.List.of(i.getType(), d.getClassName(), d.getFields()));
+                    out.add(List.of(i.getType(), d.getClassName(), d.getFields()));
                 }
                 return JSON.writeValueAsString(out);
             }

@@ -12,9 +12,15 @@ import com.orientechnologies.orient.core.db.tool.ODatabaseImport;
 import com.orientechnologies.orient.core.metadata.schema.OClass;
 import com.orientechnologies.orient.core.sql.executor.OResultSet;
 import io.graphperf.core.engine.HostLoop;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.graphperf.core.measure.InProcessPlan;
+import io.graphperf.core.measure.Measurement;
+import io.graphperf.core.measure.Runner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,8 +32,8 @@ import java.util.TreeMap;
  */
 public final class OrientHostMain {
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
-            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static OrientDB orient;
     private static ODatabaseSession db;
     private static String name;
@@ -124,11 +130,11 @@ public final class OrientHostMain {
             case "measure" -> { // scenario, plan (JSON): graphperf's Runner on OrientDB's embedded API in this JVM; then the id check
                 OrientWrites.Scenario sc = OrientWrites.of(a[1]);
                 for (String st : sc.setup()) db.command(st).close();
-                io.graphperf.core.measure.InProcessPlan plan = JSON.readValue(a[2], io.graphperf.core.measure.InProcessPlan.class);
-                io.graphperf.core.measure.Measurement m;
+                InProcessPlan plan = JSON.readValue(a[2], InProcessPlan.class);
+                Measurement m;
                 try (OrientTransport t = new OrientTransport(orient, name)) {
-                    m = new io.graphperf.core.measure.Runner(t, sc.source(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
-                            java.util.List.of(ProcessHandle.current().pid()), java.util.List.of()).run();
+                    m = new Runner(t, sc.source(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
+                            List.of(ProcessHandle.current().pid()), List.of()).run();
                 }
                 String check = OrientWrites.check(db, sc, m);
                 return JSON.writeValueAsString(m) + "\t" + check;

@@ -5,6 +5,7 @@ import com.orientechnologies.orient.core.sql.executor.OResult;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Date;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,7 @@ final class OrientValues {
             while (it.hasNext()) out.add(java(it.next()));
             return out;
         }
-        if (v instanceof java.util.Date d) return d.getTime();
+        if (v instanceof Date d) return d.getTime();
         return v.toString();
     }
 }

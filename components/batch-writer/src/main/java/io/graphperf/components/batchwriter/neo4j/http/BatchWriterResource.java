@@ -5,6 +5,9 @@ import io.graphperf.components.batchwriter.BatchWriter;
 import io.graphperf.components.batchwriter.neo4j.BatchWriterProcedures;
 import io.graphperf.components.batchwriter.neo4j.BatchWriters;
 
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import javax.ws.rs.GET;
 import javax.ws.rs.POST;
 import javax.ws.rs.Path;
@@ -12,8 +15,6 @@ import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The writer over plain HTTP, for clients without a driver. Mounted by Neo4j as an unmanaged extension:
@@ -50,7 +51,7 @@ public class BatchWriterResource {
             params = pm;
             ack = request.get("ack") == null ? "durable" : request.get("ack").toString();
             BatchWriter.AckMode.parse(ack);
-        } catch (IllegalArgumentException | java.io.IOException e) {
+        } catch (IllegalArgumentException | IOException e) {
             return error(400, "bad request body: " + e.getMessage());
         }
         try {
@@ -93,7 +94,7 @@ public class BatchWriterResource {
     private static String text(Map<String, ?> body) {
         try {
             return JSON.writeValueAsString(body);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "{\"error\":\"unprintable response\"}";
         }
     }
