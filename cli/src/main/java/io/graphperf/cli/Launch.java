@@ -65,23 +65,8 @@ final class Launch implements ExperimentCommand.Launcher {
         int repeats = chosen.isEmpty() ? run.repeats() : run.repeat != null ? run.repeats() : 1;
         EngineOptions engine = command.engine();
         ServerOptions server = command.server();
-        if (server != null) server.validate(engine, variants.size());
-        if (run.matrix != null) {
-            if (server != null && server.given()) throw new UserError("--matrix makes the engine's storage itself; it cannot run against your server (--server)");
-            // before anything starts: root and every program the cells' filesystems need
-            List<FilesystemSpec> filesystems = variants.stream().filter(v -> v.storage() != null).flatMap(v -> v.storage().filesystems().stream()).toList();
-            Requirements.check(filesystems, "--matrix " + run.matrix);
-        }
-        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns() && precision == null) {
-            System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
-                    + " runs a side); the report still shows every figure's spread");
-        }
-        for (Variant v : variants) Slowdown.of(v.settings().get(Slowdown.SETTING)); // refused now, not at the first cell
         Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
-        if (pairing == Trials.Pairing.DUET && variants.size() != 2) {
-            throw new UserError("a duet (option --pairing duet) runs two configurations at once: give exactly one --variant (or two --engines), not "
-                    + (variants.size() - 1));
-        }
+        check(run, engine, server, variants, repeats, precision, pairing);
         long seed = run.seed != null ? run.seed : new SecureRandom().nextInt(Integer.MAX_VALUE);
         Path out = run.out != null ? run.out : Path.of("results");
         Path runDir = newRunDir(out, e.name());
@@ -103,6 +88,32 @@ final class Launch implements ExperimentCommand.Launcher {
             Engines embedded = EngineCatalog.embedded(variant, engine, dir);
             return embedded != null ? embedded : engines(engine, variant, dir, id, remote);
         }, progress);
+        return finish(e, result, runDir, stdout);
+    }
+
+    /** What a run checks before anything starts: the server, the matrix's storage, the variants' settings, the pairing. */
+    private static void check(RunOptions run, EngineOptions engine, ServerOptions server, List<Variant> variants, int repeats, Precision.Goal precision,
+                              Trials.Pairing pairing) {
+        if (server != null) server.validate(engine, variants.size());
+        if (run.matrix != null) {
+            if (server != null && server.given()) throw new UserError("--matrix makes the engine's storage itself; it cannot run against your server (--server)");
+            // before anything starts: root and every program the cells' filesystems need
+            List<FilesystemSpec> filesystems = variants.stream().filter(v -> v.storage() != null).flatMap(v -> v.storage().filesystems().stream()).toList();
+            Requirements.check(filesystems, "--matrix " + run.matrix);
+        }
+        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns() && precision == null) {
+            System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
+                    + " runs a side); the report still shows every figure's spread");
+        }
+        for (Variant v : variants) Slowdown.of(v.settings().get(Slowdown.SETTING)); // refused now, not at the first cell
+        if (pairing == Trials.Pairing.DUET && variants.size() != 2) {
+            throw new UserError("a duet (option --pairing duet) runs two configurations at once: give exactly one --variant (or two --engines), not "
+                    + (variants.size() - 1));
+        }
+    }
+
+    /** The summary, where the results are, and the exit code. */
+    private static int finish(Experiment<?> e, RunResult result, Path runDir, PrintStream stdout) {
         print(e, result, stdout);
         if (result.configuration().get(Trials.PRECISION) instanceof Precision.Outcome o) {
             stdout.println();

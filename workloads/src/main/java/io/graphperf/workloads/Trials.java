@@ -19,6 +19,7 @@ import io.graphperf.storage.Hook;
 import io.graphperf.workloads.cells.Duet;
 import io.graphperf.workloads.options.Variant;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -238,23 +239,15 @@ public final class Trials {
 
         /** One trial of variant {@code v} in round {@code r}, its cells and data added to the run's; {@code pairing} pairs its cells in a duet. */
         private void trial(Variant v, int r, O current, Duet.Pairing pairing) throws Exception {
-            String name;
             int ord;
+            String name;
             synchronized (this) {
                 ord = ++order;
                 // a folder name without ':' (neo4j:2025): a path with one cannot go on a JVM's classpath, as a host's plugins do
                 name = String.format("%02d-%s-%d", ord, v.name().replaceAll("[^A-Za-z0-9._-]", "-"), r);
             }
-            boolean single = spec.single();
-            int total = spec.variants().size() * spec.repeats();
             ProgressListener progress = pairing == null ? this.progress : new SideProgress(this.progress, v.name(), v == spec.variants().get(0));
-            Path dir = single ? spec.runDir() : spec.runDir().resolve("trials").resolve(name);
-            Files.createDirectories(dir);
-            if (!single) {
-                progress.phase(spec.precision() != null ? String.format("trial %d: %s, round %d (until %s)", ord, v.name(), r, spec.precision().describe())
-                        : String.format("trial %d of %d: %s, repeat %d of %d", ord, total, v.name(), r, spec.repeats()));
-                progress.phaseDone("into trials/" + name + (pairing != null ? " (a duet: both variants at once)" : ""));
-            }
+            Path dir = announce(v, r, ord, name, pairing, progress);
             CellStorage storage = null;
             TrialResult tr;
             long trialStart = System.nanoTime();
@@ -264,19 +257,15 @@ public final class Trials {
                 Variant run = v;
                 DiskProbe.Snapshot ioStart = null;
                 if (v.storage() != null) {
-                    progress.phase("storage for " + v.name() + ": " + describe(v));
-                    storage = CellStorage.prepare(v.name(), v.storage(), dir, Map.of());
-                    Map<String, String> folders = new LinkedHashMap<>();
-                    if (storage.dataDir() != null) folders.put("data-dir", storage.dataDir().toString());
-                    if (storage.logDir() != null) folders.put("tx-log-dir", storage.logDir().toString());
-                    run = v.withSettings(folders);
+                    storage = prepareStorage(v, dir, progress);
+                    run = v.withSettings(folders(storage));
                     ioStart = storage.snapshot();
-                    progress.phaseDone(folders.isEmpty() ? "hooks run" : "mounted " + folders.values());
                 }
                 String dataDir = run.settings().get("data-dir");
                 probe = MachineProbe.start(dataDir != null ? Path.of(dataDir) : dir);
                 // a duet's two sides measure their cells in one order (the round's), so that they meet at each
                 int position = pairing != null ? r - 1 : ord - 1;
+                int total = spec.variants().size() * spec.repeats();
                 RunContext ctx = new RunContext(engines.forTrial(run, dir, runId + "-" + name), dir, v.name(), r, position, v.axes(), progress,
                         spec.datasetCache(), spec.home(), spec.seed(), (soFar, f) -> autosave(soFar, f, ord, total), storage != null ? storage : DiskProbe.PROCESSES,
                         run.settings(), pairing);
@@ -289,32 +278,70 @@ public final class Trials {
                 }
             } catch (Exception ex) {
                 if (probe != null) probe.close();
-                Map<String, Object> st = closeQuietly(storage, ex);
-                String why = ex instanceof UserError ? ex.getMessage() : ex.toString();
-                synchronized (this) {
-                    failures.add((single ? "" : "trial " + name + ": ") + why);
-                    trials.add(new RunResult.Trial(ord, v.name(), r, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), false, List.of(why), st));
-                    if (ex instanceof Hook.Failed) {
-                        progress.phaseDone("cell stopped: " + why);
-                        return; // that cell stops; the rest of the matrix goes on
-                    }
-                    if (!single && pairing == null && spec.variants().size() > 1) {
-                        // one engine that crashes (or one variant's wrong setting) does not cost the others their trials: this variant
-                        // stops, the run goes on and ends failed, saying which variant stopped and why
-                        failedVariants.put(v.name(), why);
-                        // what it measured before it failed stays in the run (its trial is failed: left out of every comparison)
-                        cells.addAll(partial.getOrDefault(ord, List.of()));
-                        if (r < spec.maxRounds()) warnings.add(v.name() + ": its later trials skipped, as its trial " + name + " failed");
-                        progress.phaseDone("trial failed: " + why + (failedVariants.size() < spec.variants().size() ? "; the other variants go on" : ""));
-                        ResultsFolder.write(build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
-                        return;
-                    }
-                    // the folder keeps what was measured and says why the run stopped
-                    ResultsFolder.write(build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
-                }
+                if (failed(v, r, ord, name, pairing, progress, closeQuietly(storage, ex), ex)) return;
                 throw ex;
             }
             record(v, r, ord, name, tr, storage, covariates);
+        }
+
+        /** The trial's folder, made and announced (a run of one trial measures into the run's own folder). */
+        private Path announce(Variant v, int r, int ord, String name, Duet.Pairing pairing, ProgressListener progress) throws IOException {
+            boolean single = spec.single();
+            Path dir = single ? spec.runDir() : spec.runDir().resolve("trials").resolve(name);
+            Files.createDirectories(dir);
+            if (!single) {
+                int total = spec.variants().size() * spec.repeats();
+                progress.phase(spec.precision() != null ? String.format("trial %d: %s, round %d (until %s)", ord, v.name(), r, spec.precision().describe())
+                        : String.format("trial %d of %d: %s, repeat %d of %d", ord, total, v.name(), r, spec.repeats()));
+                progress.phaseDone("into trials/" + name + (pairing != null ? " (a duet: both variants at once)" : ""));
+            }
+            return dir;
+        }
+
+        /** The variant's storage made (filesystems mounted, hooks run) for the trial in {@code dir}. */
+        private CellStorage prepareStorage(Variant v, Path dir, ProgressListener progress) throws Exception {
+            progress.phase("storage for " + v.name() + ": " + describe(v));
+            CellStorage storage = CellStorage.prepare(v.name(), v.storage(), dir, Map.of());
+            Map<String, String> folders = folders(storage);
+            progress.phaseDone(folders.isEmpty() ? "hooks run" : "mounted " + folders.values());
+            return storage;
+        }
+
+        /** The engine settings that put its data and transaction log on the trial's storage. */
+        private static Map<String, String> folders(CellStorage storage) {
+            Map<String, String> folders = new LinkedHashMap<>();
+            if (storage.dataDir() != null) folders.put("data-dir", storage.dataDir().toString());
+            if (storage.logDir() != null) folders.put("tx-log-dir", storage.logDir().toString());
+            return folders;
+        }
+
+        /**
+         * A failed trial recorded: true when the run goes on without it (a storage hook stopped its cell; one variant of several stops
+         * alone), false when the failure ends the run (then the folder keeps what was measured and says why).
+         */
+        private synchronized boolean failed(Variant v, int r, int ord, String name, Duet.Pairing pairing, ProgressListener progress,
+                                            Map<String, Object> storageSummary, Exception ex) throws Exception {
+            boolean single = spec.single();
+            String why = ex instanceof UserError ? ex.getMessage() : ex.toString();
+            failures.add((single ? "" : "trial " + name + ": ") + why);
+            trials.add(new RunResult.Trial(ord, v.name(), r, single ? "." : "trials/" + name, OffsetDateTime.now().toString(), false, List.of(why),
+                    storageSummary));
+            if (ex instanceof Hook.Failed) {
+                progress.phaseDone("cell stopped: " + why);
+                return true; // that cell stops; the rest of the matrix goes on
+            }
+            boolean goesOn = !single && pairing == null && spec.variants().size() > 1;
+            if (goesOn) {
+                // one engine that crashes (or one variant's wrong setting) does not cost the others their trials: this variant
+                // stops, the run goes on and ends failed, saying which variant stopped and why
+                failedVariants.put(v.name(), why);
+                // what it measured before it failed stays in the run (its trial is failed: left out of every comparison)
+                cells.addAll(partial.getOrDefault(ord, List.of()));
+                if (r < spec.maxRounds()) warnings.add(v.name() + ": its later trials skipped, as its trial " + name + " failed");
+                progress.phaseDone("trial failed: " + why + (failedVariants.size() < spec.variants().size() ? "; the other variants go on" : ""));
+            }
+            ResultsFolder.write(build(cells, failures, OffsetDateTime.now().toString(), true), spec.runDir(), e.sections());
+            return goesOn;
         }
 
         /** A trial's outcome added to the run's, its own run.json written (when the run has several), the run's folder rewritten. */

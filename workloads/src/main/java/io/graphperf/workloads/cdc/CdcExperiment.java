@@ -61,32 +61,70 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
 
     @Override
     public TrialResult run(RunContext ctx, CdcOptions o) throws Exception {
-        List<Cell> cells = new ArrayList<>();
-        List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
-        CdcData.OpenModelData open = null;
-        Map<String, String> brokerSettings = new LinkedHashMap<>();
+        Trial t = new Trial(ctx, o);
         String kafka, warmup;
+        Map<String, String> brokerSettings = new LinkedHashMap<>();
         try (Pipeline p = Pipeline.start(ctx.engines(), o, ctx.dir(), ctx.home(), ctx.progress())) {
             kafka = p.broker() != null ? "graphperf's broker: Kafka " + KafkaBroker.VERSION + " (KRaft, broker + controller, one node) at " + p.bootstrapServers()
                     : "your cluster at " + p.bootstrapServers();
             if (p.broker() != null) brokerSettings.putAll(p.broker().settings());
+            warmup = t.warmUp(p);
+            // after the pipeline's warm-up, so that the source's capture and relay are compiled when it is measured
+            if (o.sourceCost()) t.sourceCost(p);
+            OutOfOrder sinkOrder = new OutOfOrder(p);
+            t.series(p, sinkOrder);
+            if (o.rate() != null && t.stopped == null) t.openModel(p, sinkOrder);
+            t.faults(p, sinkOrder);
+            if (t.stopped != null) t.failures.add(t.stopped + " — the run stopped measuring there (its rows so far are kept)");
+        }
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("unit", o.unit());
+        config.put("multipliers", o.multipliers());
+        config.put("repeats", o.repeats());
+        config.put("warmup", warmup);
+        CdcData data = new CdcData(o.ownPipeline() ? "graphperf's change source and sink (Neo4j plugins)" : "yours: " + o.source() + " → " + o.sink()
+                + " (graphperf only wrote to the source and read the sink)", kafka, brokerSettings, o.topic(), o.partitions(), o.replicationFactor(),
+                o.ownPipeline() ? Pipeline.TEMPLATE : null, o.ownPipeline() ? "graphperf.cdc.awaitApplied, woken by each sink commit"
+                : "an indexed count on the sink every " + Series.POLL_MS + " ms", t.open);
+        return new TrialResult(t.cells, o.ownPipeline() ? "Neo4j → Kafka → Neo4j (graphperf's stream)" : "your pipeline", "", Map.of(), config, data,
+                t.warnings, t.failures);
+    }
+
+    /** One trial's phases in turn (warm-up, source cost, the series, the open model, the fault rounds), adding to its cells and verdicts. */
+    private final class Trial {
+        final RunContext ctx;
+        final CdcOptions o;
+        final List<Cell> cells = new ArrayList<>();
+        final List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
+        CdcData.OpenModelData open;
+        /** why measuring stopped (a phase that could not complete), or null */
+        String stopped;
+
+        Trial(RunContext ctx, CdcOptions o) {
+            this.ctx = ctx;
+            this.o = o;
+        }
+
+        /** The pipeline warmed up; returns how. */
+        String warmUp(Pipeline p) throws Exception {
             PipelineWarmup.Result warm = PipelineWarmup.run(p, o, o.warmupMax(), ctx.progress());
-            warmup = warm.describe();
             if (warm.transfers() > 0 && !warm.stable()) {
                 warnings.add("the pipeline's warm-up ended at its limit (--warmup-max " + o.warmupMax().toSeconds() + "s) before its times were stable: "
                         + warm.describe() + "; the first series' figures may be those of a cold pipeline");
             }
-            // after the pipeline's warm-up, so that the source's capture and relay are compiled when it is measured
-            if (o.sourceCost()) {
-                cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
-                ctx.progress().phase("let the pipeline apply the source-cost writes");
-                String left = p.drain(Duration.ofMinutes(5));
-                ctx.progress().phaseDone(left == null ? "drained" : "NOT drained: " + left);
-                if (left != null) warnings.add("the source-cost writes were not all through the pipeline before the series (" + left + ")");
-            }
-            OutOfOrder sinkOrder = new OutOfOrder(p);
-            String stopped = null;
-            series:
+            return warm.describe();
+        }
+
+        void sourceCost(Pipeline p) throws Exception {
+            cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
+            ctx.progress().phase("let the pipeline apply the source-cost writes");
+            String left = p.drain(Duration.ofMinutes(5));
+            ctx.progress().phaseDone(left == null ? "drained" : "NOT drained: " + left);
+            if (left != null) warnings.add("the source-cost writes were not all through the pipeline before the series (" + left + ")");
+        }
+
+        /** The seed's series: one transaction of unit × m nodes per repeat, for each multiplier m, until one cannot complete. */
+        void series(Pipeline p, OutOfOrder sinkOrder) throws Exception {
             for (int m : o.multipliers()) {
                 for (int r = 1; r <= o.repeats(); r++) {
                     ctx.progress().phase("series ×" + m + " (" + Format.rate((double) o.unit() * m) + " nodes), transaction " + r + " of " + o.repeats());
@@ -104,40 +142,43 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                         ctx.saved().cells(cells, failures);
                         break;
                     }
-                    Cell c = seriesCell(ctx, o, t);
-                    cells.add(c);
+                    cells.add(seriesCell(ctx, o, t));
                     fail(failures, "series ×" + m + " transaction " + r, t.check());
                     sinkOrder.warn(warnings, "series ×" + m + " transaction " + r);
                     if (t.shortfall() != null) {
                         stopped = "series ×" + m + " transaction " + r + ": " + t.shortfall();
                         ctx.progress().phaseDone("INCOMPLETE: " + stopped);
                         ctx.saved().cells(cells, failures);
-                        break series;
+                        return;
                     }
                     ctx.progress().phaseDone(Format.ms(t.msPerNode()) + " ms/node, " + Format.rate(t.nodesPerSecond()) + " nodes/s, lag p99 "
                             + Format.ms(t.lagP99()) + " ms; " + t.check().describe());
                     ctx.saved().cells(cells, failures);
                 }
             }
-            if (o.rate() != null && stopped == null) {
-                ctx.progress().phase("open model: " + Format.rate(o.rate()) + " changes/s in transactions of " + o.txSize() + " by " + o.clients()
-                        + " clients for " + o.duration().toSeconds() + " s");
-                OpenModel.Result r = OpenModel.run(p, o);
-                cells.add(openCell(ctx, o, r));
-                fail(failures, "open model", r.check());
-                if (r.topic() != null && !r.topic().passed()) failures.add("open model: " + r.topic().describe());
-                sinkOrder.warn(warnings, "the open model");
-                if (r.failed() > 0) failures.add("open model: " + r.failed() + " of " + (r.committed() + r.failed()) + " transactions failed on the source");
-                if (r.achievedPerSecond() < 0.95 * r.offeredPerSecond()) {
-                    warnings.add("open model: achieved " + Format.rate(r.achievedPerSecond()) + " of " + Format.rate(r.offeredPerSecond())
-                            + " changes/s offered — the source did not keep up; its lag figures are those of an overloaded pipeline");
-                }
-                open = new CdcData.OpenModelData(r.rate(), r.txSize(), r.seconds(), r.lagPerSecond(), r.samples(), r.cpuCores());
-                if (r.shortfall() != null) stopped = "open model: " + r.shortfall();
-                ctx.progress().phaseDone(r.shortfall() != null ? "INCOMPLETE: " + stopped : "lag p50 " + Format.ms(r.lagP50()) + " ms, p99 " + Format.ms(r.lagP99())
-                        + " ms; " + r.check().describe() + (r.topic() == null ? "" : "; " + r.topic().describe()));
-                ctx.saved().cells(cells, failures);
+        }
+
+        void openModel(Pipeline p, OutOfOrder sinkOrder) throws Exception {
+            ctx.progress().phase("open model: " + Format.rate(o.rate()) + " changes/s in transactions of " + o.txSize() + " by " + o.clients()
+                    + " clients for " + o.duration().toSeconds() + " s");
+            OpenModel.Result r = OpenModel.run(p, o);
+            cells.add(openCell(ctx, o, r));
+            fail(failures, "open model", r.check());
+            if (r.topic() != null && !r.topic().passed()) failures.add("open model: " + r.topic().describe());
+            sinkOrder.warn(warnings, "the open model");
+            if (r.failed() > 0) failures.add("open model: " + r.failed() + " of " + (r.committed() + r.failed()) + " transactions failed on the source");
+            if (r.achievedPerSecond() < 0.95 * r.offeredPerSecond()) {
+                warnings.add("open model: achieved " + Format.rate(r.achievedPerSecond()) + " of " + Format.rate(r.offeredPerSecond())
+                        + " changes/s offered — the source did not keep up; its lag figures are those of an overloaded pipeline");
             }
+            open = new CdcData.OpenModelData(r.rate(), r.txSize(), r.seconds(), r.lagPerSecond(), r.samples(), r.cpuCores());
+            if (r.shortfall() != null) stopped = "open model: " + r.shortfall();
+            ctx.progress().phaseDone(r.shortfall() != null ? "INCOMPLETE: " + stopped : "lag p50 " + Format.ms(r.lagP50()) + " ms, p99 " + Format.ms(r.lagP99())
+                    + " ms; " + r.check().describe() + (r.topic() == null ? "" : "; " + r.topic().describe()));
+            ctx.saved().cells(cells, failures);
+        }
+
+        void faults(Pipeline p, OutOfOrder sinkOrder) throws Exception {
             Random random = new Random(ctx.seed());
             for (CdcOptions.Fault f : o.faults()) {
                 if (stopped != null) break;
@@ -151,19 +192,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                 ctx.progress().phaseDone(r.check().describe() + "; " + r.topic().describe());
                 ctx.saved().cells(cells, failures);
             }
-            if (stopped != null) failures.add(stopped + " — the run stopped measuring there (its rows so far are kept)");
         }
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("unit", o.unit());
-        config.put("multipliers", o.multipliers());
-        config.put("repeats", o.repeats());
-        config.put("warmup", warmup);
-        CdcData data = new CdcData(o.ownPipeline() ? "graphperf's change source and sink (Neo4j plugins)" : "yours: " + o.source() + " → " + o.sink()
-                + " (graphperf only wrote to the source and read the sink)", kafka, brokerSettings, o.topic(), o.partitions(), o.replicationFactor(),
-                o.ownPipeline() ? Pipeline.TEMPLATE : null, o.ownPipeline() ? "graphperf.cdc.awaitApplied, woken by each sink commit"
-                : "an indexed count on the sink every " + Series.POLL_MS + " ms", open);
-        return new TrialResult(cells, o.ownPipeline() ? "Neo4j → Kafka → Neo4j (graphperf's stream)" : "your pipeline", "", Map.of(), config, data,
-                warnings, failures);
     }
 
     private static void fail(List<String> failures, String what, SinkCheck c) {

@@ -26,41 +26,52 @@ final class CdcReport implements ReportSection {
     public void render(Html h, RunResult run) {
         CdcData d = run.data(CdcData.class);
         h.h2("Change data capture: Neo4j → Kafka → Neo4j", "id", "cdc");
-        if (d != null) {
-            Map<String, String> meta = new LinkedHashMap<>();
-            meta.put("pipeline", d.pipeline());
-            meta.put("Kafka", d.kafka());
-            meta.put("topic", d.topic() + " (" + d.partitions() + " partitions, replication factor " + d.replicationFactor() + "), dead letters in " + d.topic() + "-dlq");
-            if (d.sinkTemplate() != null) meta.put("sink template", "UNWIND $events AS event " + d.sinkTemplate());
-            meta.put("end of a series detected by", d.endDetection());
-            if (!d.brokerSettings().isEmpty()) meta.put("broker settings", d.brokerSettings().toString());
-            h.meta("cdc-pipeline", meta);
-        }
+        if (d != null) pipeline(h, d);
+        series(h, run);
+        openModel(h, run, d);
+        faults(h, run);
+        sourceCost(h, run);
+    }
+
+    private static void pipeline(Html h, CdcData d) {
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put("pipeline", d.pipeline());
+        meta.put("Kafka", d.kafka());
+        meta.put("topic", d.topic() + " (" + d.partitions() + " partitions, replication factor " + d.replicationFactor() + "), dead letters in " + d.topic() + "-dlq");
+        if (d.sinkTemplate() != null) meta.put("sink template", "UNWIND $events AS event " + d.sinkTemplate());
+        meta.put("end of a series detected by", d.endDetection());
+        if (!d.brokerSettings().isEmpty()) meta.put("broker settings", d.brokerSettings().toString());
+        h.meta("cdc-pipeline", meta);
+    }
+
+    private static void series(Html h, RunResult run) {
         Map<Integer, List<Cell>> series = series(run.cells());
-        if (!series.isEmpty()) {
-            h.h3("Series: ms per node end to end (max received_time − min creation_time ÷ nodes)");
-            Html.Table t = h.table("summary", "cdc-series", "multiplier", "nodes", "transactions", "min ms/node", "max", "avg", "median", "stdev",
-                    "median nodes/s", "lag p50 ms (median)", "lag p99 ms (median)", "lost", "duplicated", "out of order");
-            List<SvgChart.Box> boxes = new ArrayList<>();
-            for (Map.Entry<Integer, List<Cell>> e : series.entrySet()) {
-                DescriptiveStatistics ms = stats(e.getValue(), "ms_per_node");
-                t.row(Html.Td.num(Integer.toString(e.getKey())), Html.Td.num(Format.rate(e.getValue().get(0).values().get("nodes"))),
-                        Html.Td.num(Integer.toString(e.getValue().size())), Html.Td.num(f(ms.getMin())), Html.Td.num(f(ms.getMax())),
-                        Html.Td.num(f(ms.getMean())), Html.Td.num(f(ms.getPercentile(50))), Html.Td.num(f(ms.getStandardDeviation())),
-                        Html.Td.num(Format.rate(stats(e.getValue(), "nodes_per_s").getPercentile(50))),
-                        Html.Td.num(Format.ms(stats(e.getValue(), "lag_p50_ms").getPercentile(50))), Html.Td.num(Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50))),
-                        Html.Td.num(count(sum(e.getValue(), "lost"))), Html.Td.num(count(sum(e.getValue(), "duplicated"))),
-                        Html.Td.num(count(sum(e.getValue(), "out_of_order"))));
-                boxes.add(new SvgChart.Box("×" + e.getKey() + " (" + Format.rate(e.getValue().get(0).values().get("nodes")) + " nodes)", ms.getValues(),
-                        "median " + f(ms.getPercentile(50)) + " ms/node over " + ms.getN() + " transactions"));
-            }
-            t.end();
-            h.raw(SvgChart.boxPlot("cdc-box", "ms per node (lower is better)", boxes));
-            h.note("One transaction per row of results.csv. creation_time is timestamp() in the source's statement (its start, one value per transaction);"
-                    + " received_time is timestamp() in the sink's batch statement (the start of that batch's statement, so the last batch's own duration"
-                    + " is not in it); both are this machine's clock. visible_ms in results.csv is measured by graphperf from the source call to the sink's"
-                    + " commit of the last event (woken by the sink), commit_ms the source transaction alone.");
+        if (series.isEmpty()) return;
+        h.h3("Series: ms per node end to end (max received_time − min creation_time ÷ nodes)");
+        Html.Table t = h.table("summary", "cdc-series", "multiplier", "nodes", "transactions", "min ms/node", "max", "avg", "median", "stdev",
+                "median nodes/s", "lag p50 ms (median)", "lag p99 ms (median)", "lost", "duplicated", "out of order");
+        List<SvgChart.Box> boxes = new ArrayList<>();
+        for (Map.Entry<Integer, List<Cell>> e : series.entrySet()) {
+            DescriptiveStatistics ms = stats(e.getValue(), "ms_per_node");
+            t.row(Html.Td.num(Integer.toString(e.getKey())), Html.Td.num(Format.rate(e.getValue().get(0).values().get("nodes"))),
+                    Html.Td.num(Integer.toString(e.getValue().size())), Html.Td.num(f(ms.getMin())), Html.Td.num(f(ms.getMax())),
+                    Html.Td.num(f(ms.getMean())), Html.Td.num(f(ms.getPercentile(50))), Html.Td.num(f(ms.getStandardDeviation())),
+                    Html.Td.num(Format.rate(stats(e.getValue(), "nodes_per_s").getPercentile(50))),
+                    Html.Td.num(Format.ms(stats(e.getValue(), "lag_p50_ms").getPercentile(50))), Html.Td.num(Format.ms(stats(e.getValue(), "lag_p99_ms").getPercentile(50))),
+                    Html.Td.num(count(sum(e.getValue(), "lost"))), Html.Td.num(count(sum(e.getValue(), "duplicated"))),
+                    Html.Td.num(count(sum(e.getValue(), "out_of_order"))));
+            boxes.add(new SvgChart.Box("×" + e.getKey() + " (" + Format.rate(e.getValue().get(0).values().get("nodes")) + " nodes)", ms.getValues(),
+                    "median " + f(ms.getPercentile(50)) + " ms/node over " + ms.getN() + " transactions"));
         }
+        t.end();
+        h.raw(SvgChart.boxPlot("cdc-box", "ms per node (lower is better)", boxes));
+        h.note("One transaction per row of results.csv. creation_time is timestamp() in the source's statement (its start, one value per transaction);"
+                + " received_time is timestamp() in the sink's batch statement (the start of that batch's statement, so the last batch's own duration"
+                + " is not in it); both are this machine's clock. visible_ms in results.csv is measured by graphperf from the source call to the sink's"
+                + " commit of the last event (woken by the sink), commit_ms the source transaction alone.");
+    }
+
+    private static void openModel(Html h, RunResult run, CdcData d) {
         List<Cell> open = run.cells().stream().filter(c -> c.scenario().equals(CdcExperiment.OPEN)).toList();
         if (!open.isEmpty()) {
             h.h3("Open model");
@@ -100,6 +111,9 @@ final class CdcReport implements ReportSection {
                 t.end();
             }
         }
+    }
+
+    private static void faults(Html h, RunResult run) {
         List<Cell> faults = run.cells().stream().filter(c -> c.scenario().equals(CdcExperiment.FAULT)).toList();
         if (!faults.isEmpty()) {
             h.h3("Faults");
@@ -123,6 +137,9 @@ final class CdcReport implements ReportSection {
                     + " itself, independent of the sink: distinct events, records whose sequence went below their key's previous one, transactions"
                     + " whose events 0..count-1 are not all there once.");
         }
+    }
+
+    private static void sourceCost(Html h, RunResult run) {
         List<Cell[]> rounds = costRounds(run.cells());
         if (!rounds.isEmpty()) {
             h.h3("What the source costs a committing client");

@@ -175,6 +175,8 @@ public final class Runner {
         private CpuMeter.Snapshot cpuAtWindowStart, cpuAtWindowEnd;
         private final long intervalNanos = plan.interval().toNanos();
         private long t0, lastSample, windowStart = -1, windowEnd = -1;
+        /** the fixed warm-up's end, the warm-up's cap, the window's length (lengthened while too short to tell), the drain's deadline */
+        private long fixedEnd = Long.MAX_VALUE, cap = Long.MAX_VALUE, windowNanos, deadline = Long.MAX_VALUE;
         private boolean warmupSteady;
         private Interval.Phase phase = Interval.Phase.WARMUP;
 
@@ -201,11 +203,10 @@ public final class Runner {
             lastSample = start;
             if (jit != null) lastJit = jit.compilerSeconds();
             for (RunListener l : listeners) l.warmupStarted(start);
-            long fixedEnd = Long.MAX_VALUE, cap = Long.MAX_VALUE;
             if (plan.warmup() instanceof Warmup.Fixed f) fixedEnd = start + f.duration().toNanos();
             if (plan.warmup() instanceof Warmup.UntilSteady u) cap = start + u.max().toNanos();
             if (fixedEnd == start) startWindow(start, false);
-            long windowNanos = plan.window().toNanos(), deadline = Long.MAX_VALUE;
+            windowNanos = plan.window().toNanos();
             while (true) {
                 long now = System.nanoTime();
                 long wake = lastSample + intervalNanos;
@@ -224,61 +225,75 @@ public final class Runner {
                     return false;
                 }
                 switch (phase) {
-                    case WARMUP -> {
-                        if (now >= fixedEnd) {
-                            startWindow(now, false);
-                            sample(now, Interval.Phase.WARMUP);
-                        } else if (due) {
-                            sample(now);
-                            boolean ready = plan.warmup() instanceof Warmup.UntilSteady u
-                                    && Steadiness.readyForWindow(signalArray(warmupSignal), plan.interval().toNanos() / 1e9, u.criterion())
-                                    && jitQuiet(u.criterion());
-                            if (ready || now >= cap) startWindow(now, ready);
-                        }
-                    }
-                    case WINDOW -> {
-                        boolean countDone = plan.operationsPerClient() > 0 && ctx.allDone();
-                        if (now >= windowStart + windowNanos && !countDone && plan.windowMax().toNanos() > windowNanos) {
-                            sample(now); // the window so far, judged: lengthened while it is too short to tell
-                            long longer = lengthened(now);
-                            if (longer > 0) {
-                                windowNanos = longer;
-                                continue;
-                            }
-                            endWindow(now);
-                            deadline = ctx.deadline();
-                        } else if (now >= windowStart + windowNanos || countDone) {
-                            // the window's end first, so clients see it as soon as possible; the interval still belongs to the window
-                            endWindow(now);
-                            deadline = ctx.deadline();
-                            sample(now, Interval.Phase.WINDOW);
-                        } else if (due) {
-                            sample(now);
-                        }
-                    }
+                    case WARMUP -> warmupStep(now, due);
+                    case WINDOW -> windowStep(now, due);
                     case DRAIN -> {
-                        if (ctx.allDone()) {
-                            sample(now);
-                            boolean joined = execution.join(now + 10_000_000_000L);
-                            for (RunListener l : listeners) l.drained(System.nanoTime());
-                            return joined;
-                        }
-                        if (now >= deadline) ctx.stop(); // nothing may start any more; what is scheduled is dropped
-                        if (due) sample(now);
-                        if (now >= deadline + STUCK_GRACE_NANOS) {
-                            // an operation has been inside the engine for a minute past the deadline: close the sessions to
-                            // abort it, so that nothing from this cell runs on into the next
-                            for (Session s : sessions) closeQuietly(s);
-                            boolean joined = execution.join(System.nanoTime() + 10_000_000_000L);
-                            sample(System.nanoTime());
-                            for (RunListener l : listeners) l.drained(System.nanoTime());
-                            if (!joined) throw new IllegalStateException("client threads are still inside the engine "
-                                    + (STUCK_GRACE_NANOS / 1_000_000_000L + 10) + " s after the drain deadline, even after closing their sessions");
-                            return false;
-                        }
+                        Boolean joined = drainStep(now, due, execution, sessions);
+                        if (joined != null) return joined;
                     }
                 }
             }
+        }
+
+        /** The warm-up's look: the window starts at the fixed warm-up's end, or once the signal is steady and the JIT quiet (or at the cap). */
+        private void warmupStep(long now, boolean due) {
+            if (now >= fixedEnd) {
+                startWindow(now, false);
+                sample(now, Interval.Phase.WARMUP);
+            } else if (due) {
+                sample(now);
+                boolean ready = plan.warmup() instanceof Warmup.UntilSteady u
+                        && Steadiness.readyForWindow(signalArray(warmupSignal), plan.interval().toNanos() / 1e9, u.criterion())
+                        && jitQuiet(u.criterion());
+                if (ready || now >= cap) startWindow(now, ready);
+            }
+        }
+
+        /** The window's look: it ends at its length (lengthened while too short to tell) or when every client's count is done. */
+        private void windowStep(long now, boolean due) {
+            boolean countDone = plan.operationsPerClient() > 0 && ctx.allDone();
+            if (now >= windowStart + windowNanos && !countDone && plan.windowMax().toNanos() > windowNanos) {
+                sample(now); // the window so far, judged: lengthened while it is too short to tell
+                long longer = lengthened(now);
+                if (longer > 0) {
+                    windowNanos = longer;
+                    return;
+                }
+                endWindow(now);
+                deadline = ctx.deadline();
+            } else if (now >= windowStart + windowNanos || countDone) {
+                // the window's end first, so clients see it as soon as possible; the interval still belongs to the window
+                endWindow(now);
+                deadline = ctx.deadline();
+                sample(now, Interval.Phase.WINDOW);
+            } else if (due) {
+                sample(now);
+            }
+        }
+
+        /**
+         * The drain's look: whether every client ended by itself (true) or had to be cut off (false) once the drain is over; null while
+         * it goes on.
+         */
+        private Boolean drainStep(long now, boolean due, Executor.Execution execution, List<Session> sessions) throws InterruptedException {
+            if (ctx.allDone()) {
+                sample(now);
+                boolean joined = execution.join(now + 10_000_000_000L);
+                for (RunListener l : listeners) l.drained(System.nanoTime());
+                return joined;
+            }
+            if (now >= deadline) ctx.stop(); // nothing may start any more; what is scheduled is dropped
+            if (due) sample(now);
+            if (now < deadline + STUCK_GRACE_NANOS) return null;
+            // an operation has been inside the engine for a minute past the deadline: close the sessions to abort it, so that nothing
+            // from this cell runs on into the next
+            for (Session s : sessions) closeQuietly(s);
+            boolean joined = execution.join(System.nanoTime() + 10_000_000_000L);
+            sample(System.nanoTime());
+            for (RunListener l : listeners) l.drained(System.nanoTime());
+            if (!joined) throw new IllegalStateException("client threads are still inside the engine "
+                    + (STUCK_GRACE_NANOS / 1_000_000_000L + 10) + " s after the drain deadline, even after closing their sessions");
+            return false;
         }
 
         /**
