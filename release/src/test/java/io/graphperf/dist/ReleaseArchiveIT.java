@@ -7,6 +7,7 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -37,12 +38,18 @@ class ReleaseArchiveIT {
             home = top.findFirst().orElseThrow();
         }
         assertTrue(Files.isExecutable(home.resolve("bin/graphperf")) && Files.isRegularFile(home.resolve("docs/gateway.md")), "bin and docs");
-        for (String list : List.of("neo4j-host/target/host-classpath.txt", "kuzu/target/kuzu-classpath.txt", "orientdb/target/orientdb-classpath.txt",
-                "kafka-broker/target/broker-classpath.txt")) {
-            for (String entry : Files.readString(home.resolve("engines").resolve(list)).trim().split(File.pathSeparator)) {
+        for (String list : List.of("lib/cli-classpath.txt", "engines/neo4j-host/target/host-classpath.txt", "engines/kuzu/target/kuzu-classpath.txt",
+                "engines/orientdb/target/orientdb-classpath.txt", "engines/kafka-broker/target/broker-classpath.txt", "engines/falkordb/target/falkordb-classpath.txt",
+                "engines/ladybug/target/ladybug-classpath.txt")) {
+            for (String entry : Files.readString(home.resolve(list)).trim().split(File.pathSeparator)) {
                 assertFalse(Path.of(entry).isAbsolute(), list + " names " + entry + " outside the archive");
                 assertTrue(Files.isRegularFile(home.resolve(entry)), list + ": " + entry + " is in the archive");
             }
+        }
+        // one lib/ with every jar once: no artifact twice, whatever its folder (a jar's name is its artifact and version)
+        try (Stream<Path> jars = Files.walk(home).filter(p -> p.toString().endsWith(".jar") && !p.startsWith(home.resolve("engines")))) {
+            List<String> names = jars.map(p -> p.getFileName().toString()).toList();
+            assertEquals(names.size(), new HashSet<>(names).size(), "a jar twice in the archive: " + names);
         }
         Path work = Files.createDirectories(dir.resolve("work")), userHome = Files.createDirectories(dir.resolve("home"));
         ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/graphperf").toString(), "run", "--server-warmup", "6s", "--duration", "3s",

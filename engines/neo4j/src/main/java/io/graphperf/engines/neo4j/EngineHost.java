@@ -212,15 +212,17 @@ public final class EngineHost implements AutoCloseable {
     public static final String USER_PLUGINS = "graphperf.host.plugins";
 
     /**
-     * The server's plugin folder: graphperf's own, or, when {@link #USER_PLUGINS} names more or the release takes only some of
-     * graphperf's (no APOC core on 2025), a folder of this host's with links to those and the user's jars (Neo4j loads procedures
-     * from one folder).
+     * The server's plugin folder: graphperf's own, or, when {@link #USER_PLUGINS} names more, the release takes only some of
+     * graphperf's (no APOC core on 2025), or graphperf runs from its release archive (whose plugins are in its one lib/, listed in
+     * {@value #PLUGINS_LIST}), a folder of this host's with links to those and the user's jars (Neo4j loads procedures from one folder).
      */
     static Path plugins(HostSettings settings, Path home, Path work) throws IOException {
         Path own = pluginsDir(home);
         String user = settings.extra().get(USER_PLUGINS);
         Neo4jRelease release = Neo4jRelease.of(settings);
-        if ((user == null || user.isBlank()) && release.apoc()) return own;
+        if ((user == null || user.isBlank()) && release.apoc() && own != null) return own;
+        List<Path> ownJars = ownPlugins(home);
+        if ((user == null || user.isBlank()) && ownJars.isEmpty()) return null;
         Path dir = work.resolve("plugins");
         if (Files.exists(dir)) {
             try (var old = Files.list(dir)) {
@@ -228,12 +230,7 @@ public final class EngineHost implements AutoCloseable {
             }
         }
         Files.createDirectories(dir);
-        List<Path> jars = new ArrayList<>();
-        if (own != null) {
-            try (var files = Files.list(own)) {
-                files.filter(f -> f.toString().endsWith(".jar") && release.installs(f)).sorted().forEach(jars::add);
-            }
-        }
+        List<Path> jars = new ArrayList<>(ownJars.stream().filter(release::installs).toList());
         for (String given : user == null || user.isBlank() ? new String[0] : user.split(File.pathSeparator)) {
             Path g = Path.of(given.strip()).toAbsolutePath();
             if (Files.isDirectory(g)) {
@@ -254,6 +251,26 @@ public final class EngineHost implements AutoCloseable {
             Files.createSymbolicLink(link, jar.toAbsolutePath());
         }
         return dir;
+    }
+
+    /** In the release archive: graphperf's Neo4j plugins, in its one lib/, by name relative to graphperf's home. */
+    static final String PLUGINS_LIST = "engines/neo4j-host/target/plugins-classpath.txt";
+
+    /** graphperf's own plugin jars: its plugins folder's (a build), else those its list names (the release archive), else none. */
+    static List<Path> ownPlugins(Path home) throws IOException {
+        Path own = pluginsDir(home);
+        if (own != null) {
+            try (var files = Files.list(own)) {
+                return files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+            }
+        }
+        Path list = home.resolve(PLUGINS_LIST);
+        if (!Files.isRegularFile(list)) return List.of();
+        List<Path> jars = new ArrayList<>();
+        for (String entry : Files.readString(list).trim().split(File.pathSeparator)) {
+            if (!entry.isBlank()) jars.add(home.resolve(entry.strip()));
+        }
+        return jars;
     }
 
     /** Server plugins (apoc-core and its dependencies), copied there when the host module is built. */

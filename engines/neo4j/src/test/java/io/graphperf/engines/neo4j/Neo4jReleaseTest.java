@@ -44,6 +44,24 @@ class Neo4jReleaseTest {
         assertEquals(EngineHost.pluginsDir(home), EngineHost.plugins(blank, home, dir.resolve("w5")), "a blank plugin list is none");
     }
 
+    /** The release archive keeps the plugins in its one lib/, listed: the host links the ones its release takes into its own folder. */
+    @Test
+    void fromTheArchivesListTheHostLinksItsPluginsFromLib(@TempDir Path dir) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("archive"));
+        Path lib = Files.createDirectories(home.resolve("lib"));
+        for (String jar : List.of("apoc-core-5.26.19.jar", "bson-5.14.0.jar", "graphperf-gateway-0.1.0-SNAPSHOT.jar")) Files.writeString(lib.resolve(jar), "jar");
+        Path list = home.resolve(EngineHost.PLUGINS_LIST);
+        Files.createDirectories(list.getParent());
+        Files.writeString(list, "lib/apoc-core-5.26.19.jar:lib/bson-5.14.0.jar:lib/graphperf-gateway-0.1.0-SNAPSHOT.jar\n");
+        assertEquals(null, EngineHost.pluginsDir(home), "no plugins folder in the archive");
+        Path v5 = EngineHost.plugins(HostSettings.defaults(dir.resolve("w5")), home, Files.createDirectories(dir.resolve("w5")));
+        assertEquals(List.of("apoc-core-5.26.19.jar", "bson-5.14.0.jar", "graphperf-gateway-0.1.0-SNAPSHOT.jar"), names(v5));
+        assertEquals(lib.resolve("bson-5.14.0.jar"), Files.readSymbolicLink(v5.resolve("bson-5.14.0.jar")), "a link to the one copy in lib/");
+        Path v2025 = EngineHost.plugins(HostSettings.defaults(dir.resolve("w25")).with(Map.of(Neo4jRelease.SETTING, "2025")), home,
+                Files.createDirectories(dir.resolve("w25")));
+        assertEquals(List.of("bson-5.14.0.jar", "graphperf-gateway-0.1.0-SNAPSHOT.jar"), names(v2025), "2025: no APOC");
+    }
+
     @Test
     void anUnknownReleaseIsRefusedAnd2025SaysWhyItCannotRunFromAnArchive(@TempDir Path dir) throws Exception {
         UserError e = assertThrows(UserError.class, () -> Neo4jRelease.of(HostSettings.defaults(dir).with(Map.of(Neo4jRelease.SETTING, "4.4"))));
