@@ -10,21 +10,29 @@ Every request carries an id and its response is matched by it, so any number may
 from __future__ import annotations
 
 import asyncio
+import importlib
 import itertools
 import json
 import struct
 import zlib
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Dict, List, Optional, Tuple
 
-import bson
-import lz4.block
-import msgpack
-import websockets
-import zstandard
-from bson.int64 import Int64
+__all__ = ["GatewayClient", "GatewayError", "Result", "FORMATS", "COMPRESSIONS", "encode", "decode"]
 
-__all__ = ["GatewayClient", "GatewayError", "Result", "FORMATS", "COMPRESSIONS"]
+#: what each optional format or compression imports, and the extra that installs it
+_OPTIONAL = {"bson": ("bson", "bson"), "msgpack": ("msgpack", "msgpack"), "zstd": ("zstandard", "zstd"), "lz4": ("lz4.block", "lz4")}
+
+
+def _module(feature: str) -> ModuleType:
+    """The package an optional format or compression needs, imported on first use; a clear ImportError naming the extra when absent."""
+    name, extra = _OPTIONAL[feature]
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        raise ImportError(f"graphperf-client: {feature} needs the package {name.split('.')[0]!r}: "
+                          f"pip install 'graphperf-client[{extra}]' (or [all])") from e
 
 FORMATS = ("json", "bson", "msgpack")
 #: compression name -> the envelope's first byte
@@ -55,7 +63,7 @@ def _bson_ints(value: Any) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
-        return Int64(value)
+        return _module("bson").int64.Int64(value)
     if isinstance(value, dict):
         return {str(k): _bson_ints(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -64,8 +72,8 @@ def _bson_ints(value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """BSON's decoded values back as plain Python ones."""
-    if isinstance(value, Int64):
+    """BSON's decoded values back as plain Python ones (its 64-bit integers are ints already: Int64 subclasses int)."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return int(value)
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -79,9 +87,9 @@ def encode(message: Dict[str, Any], fmt: str, compression: str = "none") -> byte
     if fmt == "json":
         payload = json.dumps(message, separators=(",", ":")).encode("utf-8")
     elif fmt == "bson":
-        payload = bson.encode(_bson_ints(message))
+        payload = _module("bson").encode(_bson_ints(message))
     elif fmt == "msgpack":
-        payload = msgpack.packb(message, use_bin_type=True)
+        payload = _module("msgpack").packb(message, use_bin_type=True)
     else:
         raise ValueError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     code = COMPRESSIONS.get(compression)
@@ -93,9 +101,9 @@ def encode(message: Dict[str, Any], fmt: str, compression: str = "none") -> byte
         c = zlib.compressobj(1 if code == 1 else 9, zlib.DEFLATED, -15)
         body = c.compress(payload) + c.flush()
     elif code == 3:
-        body = zstandard.ZstdCompressor().compress(payload)
+        body = _module("zstd").ZstdCompressor().compress(payload)
     else:
-        body = lz4.block.compress(payload, store_size=False)
+        body = _module("lz4").compress(payload, store_size=False)
     return bytes([code]) + struct.pack(">i", len(payload)) + body
 
 
@@ -110,9 +118,9 @@ def decode(data: bytes, fmt: str) -> Dict[str, Any]:
         if code in (1, 2):
             payload = zlib.decompress(body, -15)
         elif code == 3:
-            payload = zstandard.ZstdDecompressor().decompress(body, max_output_size=length)
+            payload = _module("zstd").ZstdDecompressor().decompress(body, max_output_size=length)
         elif code == 4:
-            payload = lz4.block.decompress(body, uncompressed_size=length)
+            payload = _module("lz4").decompress(body, uncompressed_size=length)
         else:
             raise GatewayError("Graphperf.Malformed", f"unknown compression code {code} from the gateway")
         if len(payload) != length:
@@ -120,8 +128,8 @@ def decode(data: bytes, fmt: str) -> Dict[str, Any]:
     if fmt == "json":
         return json.loads(payload.decode("utf-8"))
     if fmt == "bson":
-        return _plain(bson.decode(payload))
-    return msgpack.unpackb(payload, raw=False)
+        return _plain(_module("bson").decode(payload))
+    return _module("msgpack").unpackb(payload, raw=False)
 
 
 class GatewayClient:
@@ -152,6 +160,8 @@ class GatewayClient:
         for c in (compression, response_compression or compression):
             if c not in COMPRESSIONS:
                 raise ValueError(f"unknown compression {c!r}; known: {', '.join(COMPRESSIONS)}")
+        import websockets
+
         ws = await websockets.connect(uri, subprotocols=[f"graphperf.{format}"], max_size=None, ssl=ssl, compression=None)
         hello: Dict[str, Any] = {"id": 1, "kind": "hello", "compression": response_compression or compression, "threshold": threshold}
         if user is not None:

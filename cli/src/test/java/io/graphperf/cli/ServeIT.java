@@ -79,7 +79,7 @@ class ServeIT {
             Path venv = dir.resolve("venv");
             run(dir, List.of("python3", "-m", "venv", venv.toString()), Map.of());
             Path python = venv.resolve("bin/python");
-            run(dir, List.of(python.toString(), "-m", "pip", "install", "-q", DocsCommandsTest.ROOT.resolve("clients/python").toString()), Map.of());
+            run(dir, List.of(python.toString(), "-m", "pip", "install", "-q", DocsCommandsTest.ROOT.resolve("clients/python") + "[all]"), Map.of());
             String checks = run(dir, List.of(python.toString(), DocsCommandsTest.ROOT.resolve("clients/python/tests/check_gateway.py").toString(), gateway,
                     "s3cret", Long.toString(people)), Map.of());
             assertTrue(checks.contains("all checks passed"), checks);
