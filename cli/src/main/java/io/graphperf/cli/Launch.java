@@ -71,7 +71,7 @@ final class Launch implements ExperimentCommand.Launcher {
         Path out = run.out != null ? run.out : Path.of("results");
         Path runDir = newRunDir(out, e.name());
         PrintStream stdout = System.out;
-        ConsoleProgress progress = ConsoleProgress.forStderr();
+        ConsoleProgress console = ConsoleProgress.forStderr();
         stdout.println("graphperf run " + e.name() + ": seed " + seed + " (--seed " + seed + " repeats the cell order), results in " + runDir);
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("experiment", e.name());
@@ -84,10 +84,17 @@ final class Launch implements ExperimentCommand.Launcher {
                 server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
         Path datasets = out.resolve("datasets");
         Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision, pairing);
-        RunResult result = Trials.run(e, options, spec, (variant, dir, id) -> {
-            Engines embedded = EngineCatalog.embedded(variant, engine, dir);
-            return embedded != null ? embedded : engines(engine, variant, dir, id, remote);
-        }, progress);
+        LiveMetrics metrics = run.metricsPort == null ? null : LiveMetrics.start(run.metricsPort, e.name(), console);
+        if (metrics != null) stdout.println("live metrics: " + metrics.address());
+        RunResult result;
+        try {
+            result = Trials.run(e, options, spec, (variant, dir, id) -> {
+                Engines embedded = EngineCatalog.embedded(variant, engine, dir);
+                return embedded != null ? embedded : engines(engine, variant, dir, id, remote);
+            }, metrics != null ? metrics : console);
+        } finally {
+            if (metrics != null) metrics.close();
+        }
         return finish(e, result, runDir, stdout);
     }
 

@@ -41,6 +41,10 @@ public final class RunOptions {
     @Option(names = "--seed", description = "Seed of the cell order and of sampled parameters (default: a new one per run, printed).")
     public Long seed;
 
+    @Option(names = "--metrics-port", paramLabel = "[HOST:]PORT", description = {"Serve the running cell's live metrics at /metrics (OpenMetrics, for Prometheus;",
+            "host 127.0.0.1 unless given; docs/metrics.md)."})
+    public String metricsPort;
+
     @Option(names = "--verbose", description = "Show stack traces of errors.")
     public boolean verbose;
 

@@ -1,5 +1,7 @@
 package io.graphperf.core.measure;
 
+import java.util.List;
+
 /**
  * Events of one measured cell, published by the {@link Runner} from its sampling thread: the progress bar,
  * component probes (which restart their own histograms when the window starts) and anything else that must
@@ -7,6 +9,10 @@ package io.graphperf.core.measure;
  * {@link System#nanoTime()} values. Listeners must return quickly.
  */
 public interface RunListener {
+
+    /** The cell's plan and the processes that serve the engine (whose CPU its figures include), just before its clients start. */
+    default void planned(RunPlan plan, List<Long> serverPids) {
+    }
 
     /** Clients have started; the warm-up runs. */
     default void warmupStarted(long nanos) {

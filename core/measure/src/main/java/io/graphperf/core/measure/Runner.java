@@ -202,6 +202,7 @@ public final class Runner {
             t0 = start;
             lastSample = start;
             if (jit != null) lastJit = jit.compilerSeconds();
+            for (RunListener l : listeners) l.planned(plan, serverPids);
             for (RunListener l : listeners) l.warmupStarted(start);
             if (plan.warmup() instanceof Warmup.Fixed f) fixedEnd = start + f.duration().toNanos();
             if (plan.warmup() instanceof Warmup.UntilSteady u) cap = start + u.max().toNanos();

@@ -1,5 +1,7 @@
 package io.graphperf.core.measure;
 
+import java.util.List;
+
 /**
  * One of several trials running at once (a duet's sides) reporting to one listener: each phase named after its side, every event
  * passed on under one lock, so the two sides' lines do not tear each other's, and preceded by this side's own phase
@@ -44,6 +46,14 @@ public final class SideProgress implements ProgressListener {
         synchronized (to) {
             own();
             to.phaseDone(outcome);
+        }
+    }
+
+    @Override
+    public void planned(RunPlan plan, List<Long> serverPids) {
+        synchronized (to) {
+            own();
+            to.planned(plan, serverPids);
         }
     }
 
