@@ -85,31 +85,31 @@ public final class CompareCommand implements Callable<Integer> {
         List<Cell> cells = new ArrayList<>();
         for (Cell c : sa.cells()) cells.add(c.withVariant(la, c.repeat(), c.axes()));
         for (Cell c : sb.cells()) cells.add(c.withVariant(lb, c.repeat(), c.axes()));
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("baseline", a);
-        config.put("variant", b);
         Path dir = out != null ? Files.createDirectories(out).toAbsolutePath() : Launch.newRunDir(Path.of("results"), "compare");
-        int repeats = (int) Math.max(sa.cells().stream().mapToInt(Cell::repeat).max().orElse(1), sb.cells().stream().mapToInt(Cell::repeat).max().orElse(1));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment, "comparison of two results folders",
-                OffsetDateTime.now().toString(), OffsetDateTime.now().toString(), config, EnvironmentInfo.collect(Home.get()),
-                sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.Variant(la, Map.of()), new RunResult.Variant(lb, Map.of())),
-                repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
+        RunResult result = result(dir, experiment, sa, sb, la, lb, cells, vc);
         Experiment<?> e = Experiments.all().get(experiment);
         Path report = ResultsFolder.write(result, dir, e == null ? List.of() : e.sections());
         ConsoleSummary.comparisons(result, System.out);
         System.out.println();
         System.out.println("Results: " + dir);
         System.out.println("Report:  " + report.toAbsolutePath());
-        if (markdown != null) {
-            try {
-                Files.writeString(markdown, MarkdownExporter.comparison(vc, rule, report.toAbsolutePath().toString()),
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            } catch (IOException io) {
-                throw new UserError("cannot write " + markdown + " (option --markdown): " + io.getMessage());
-            }
-            System.out.println("Markdown: " + markdown.toAbsolutePath());
+        if (markdown != null) writeMarkdown(vc, rule, report);
+        return rule == null ? 0 : gate(vc, rule);
+    }
+
+    /** The comparison appended to the --markdown file (a CI job's summary). */
+    private void writeMarkdown(VariantComparison vc, Gate.Rule rule, Path report) {
+        try {
+            Files.writeString(markdown, MarkdownExporter.comparison(vc, rule, report.toAbsolutePath().toString()),
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException io) {
+            throw new UserError("cannot write " + markdown + " (option --markdown): " + io.getMessage());
         }
-        if (rule == null) return 0;
+        System.out.println("Markdown: " + markdown.toAbsolutePath());
+    }
+
+    /** The --fail-on gate: 0 when it passes, {@link Gate#EXIT_FAILED} naming each failing figure when it does not. */
+    private int gate(VariantComparison vc, Gate.Rule rule) {
         long undecided = vc.count(Verdicts.Outcome.NO_VERDICT) + vc.count(Verdicts.Outcome.INCONCLUSIVE);
         if (rule == Gate.Rule.SLOWER && undecided > 0) {
             System.out.println("note: " + undecided + " figure(s) inconclusive or without a verdict: this gate cannot see a regression there"
@@ -123,6 +123,18 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.println("GATE FAILED (--fail-on " + failOn + ": " + rule.describe() + "): " + failing.size() + " figure(s)");
         for (FigureComparison f : failing) System.out.println("  " + f.cell() + " · " + f.figure() + ": " + f.outcome().text + " — " + f.reason());
         return Gate.EXIT_FAILED;
+    }
+
+    /** The comparison as a run of its own: both sides' cells under their labels, and the one comparison. */
+    private RunResult result(Path dir, String experiment, Side sa, Side sb, String la, String lb, List<Cell> cells, VariantComparison vc) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("baseline", a);
+        config.put("variant", b);
+        int repeats = Math.max(sa.cells().stream().mapToInt(Cell::repeat).max().orElse(1), sb.cells().stream().mapToInt(Cell::repeat).max().orElse(1));
+        return new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment, "comparison of two results folders",
+                OffsetDateTime.now().toString(), OffsetDateTime.now().toString(), config, EnvironmentInfo.collect(Home.get()),
+                sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.Variant(la, Map.of()), new RunResult.Variant(lb, Map.of())),
+                repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
     }
 
     static Side load(String spec) {

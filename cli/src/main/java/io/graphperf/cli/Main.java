@@ -73,47 +73,13 @@ public final class Main implements Runnable {
         if (rest.contains("--help") || rest.contains("-h")) {
             if (rest.isEmpty() || !RunCommand.isExperiment(rest.get(0))) return args;
         }
-        Path config = null;
-        for (int i = 0; i < rest.size(); i++) {
-            String a = rest.get(i);
-            if (a.equals("--config") && i + 1 < rest.size()) {
-                config = Path.of(rest.get(i + 1));
-                rest.remove(i + 1);
-                rest.remove(i);
-                break;
-            }
-            if (a.startsWith("--config=")) {
-                config = Path.of(a.substring("--config=".length()));
-                rest.remove(i);
-                break;
-            }
-        }
-        Path matrix = null;
-        for (int i = 0; i < rest.size(); i++) {
-            if (rest.get(i).equals("--matrix") && i + 1 < rest.size()) matrix = Path.of(rest.get(i + 1));
-            else if (rest.get(i).startsWith("--matrix=")) matrix = Path.of(rest.get(i).substring("--matrix=".length()));
-        }
+        Path config = takeConfig(rest);
+        Path matrix = matrixOption(rest);
         ConfigFile matrixFile = matrix == null ? null : ConfigFile.matrixOptions(matrix);
         // an ini file is an experiment's own format (E5's): handed to the command as it is
         boolean ini = config != null && config.getFileName().toString().endsWith(".ini");
         ConfigFile file = config == null || ini ? null : ConfigFile.load(config);
-        String experiment;
-        if (!rest.isEmpty() && !rest.get(0).startsWith("-")) {
-            experiment = rest.remove(0);
-            if (!RunCommand.isExperiment(experiment)) {
-                throw new UserError("unknown experiment '" + experiment + "'; known: " + String.join(", ", Experiments.all().keySet()));
-            }
-            if (file != null && file.experiment() != null && !file.experiment().equals(experiment)) {
-                throw new UserError("config file " + config + " is for experiment '" + file.experiment() + "', not '" + experiment + "'");
-            }
-            if (matrixFile != null && matrixFile.experiment() != null && !matrixFile.experiment().equals(experiment)) {
-                throw new UserError("matrix file " + matrix + " is for experiment '" + matrixFile.experiment() + "', not '" + experiment + "'");
-            }
-        } else {
-            experiment = file != null && file.experiment() != null ? file.experiment()
-                    : matrixFile != null && matrixFile.experiment() != null ? matrixFile.experiment() : RunCommand.QUICK;
-            if (!RunCommand.isExperiment(experiment)) throw new UserError("unknown experiment '" + experiment + "' in " + config);
-        }
+        String experiment = experiment(rest, config, file, matrix, matrixFile);
         List<String> out = new ArrayList<>(List.of(args).subList(0, at + 1));
         out.add(experiment);
         CommandLine sub = cl.getSubcommands().get("run").getSubcommands().get(experiment);
@@ -132,6 +98,58 @@ public final class Main implements Runnable {
         }
         out.addAll(rest);
         return out.toArray(String[]::new);
+    }
+
+    /** The run's {@code --config FILE} (or {@code --config=FILE}), taken out of {@code rest}; null when none is given. */
+    private static Path takeConfig(List<String> rest) {
+        for (int i = 0; i < rest.size(); i++) {
+            String a = rest.get(i);
+            if (a.equals("--config") && i + 1 < rest.size()) {
+                Path config = Path.of(rest.get(i + 1));
+                rest.remove(i + 1);
+                rest.remove(i);
+                return config;
+            }
+            if (a.startsWith("--config=")) {
+                rest.remove(i);
+                return Path.of(a.substring("--config=".length()));
+            }
+        }
+        return null;
+    }
+
+    /** The run's {@code --matrix FILE}, left in {@code rest}; null when none is given. */
+    private static Path matrixOption(List<String> rest) {
+        Path matrix = null;
+        for (int i = 0; i < rest.size(); i++) {
+            if (rest.get(i).equals("--matrix") && i + 1 < rest.size()) matrix = Path.of(rest.get(i + 1));
+            else if (rest.get(i).startsWith("--matrix=")) matrix = Path.of(rest.get(i).substring("--matrix=".length()));
+        }
+        return matrix;
+    }
+
+    /**
+     * The experiment to run: the command line's (taken out of {@code rest}), which the config and matrix files must agree with, else
+     * the config file's, the matrix file's, or the quick suite.
+     */
+    private static String experiment(List<String> rest, Path config, ConfigFile file, Path matrix, ConfigFile matrixFile) {
+        if (rest.isEmpty() || rest.get(0).startsWith("-")) {
+            String experiment = file != null && file.experiment() != null ? file.experiment()
+                    : matrixFile != null && matrixFile.experiment() != null ? matrixFile.experiment() : RunCommand.QUICK;
+            if (!RunCommand.isExperiment(experiment)) throw new UserError("unknown experiment '" + experiment + "' in " + config);
+            return experiment;
+        }
+        String experiment = rest.remove(0);
+        if (!RunCommand.isExperiment(experiment)) {
+            throw new UserError("unknown experiment '" + experiment + "'; known: " + String.join(", ", Experiments.all().keySet()));
+        }
+        if (file != null && file.experiment() != null && !file.experiment().equals(experiment)) {
+            throw new UserError("config file " + config + " is for experiment '" + file.experiment() + "', not '" + experiment + "'");
+        }
+        if (matrixFile != null && matrixFile.experiment() != null && !matrixFile.experiment().equals(experiment)) {
+            throw new UserError("matrix file " + matrix + " is for experiment '" + matrixFile.experiment() + "', not '" + experiment + "'");
+        }
+        return experiment;
     }
 
     /** The options the command line gives an experiment (their longest names), or none when it does not parse. */

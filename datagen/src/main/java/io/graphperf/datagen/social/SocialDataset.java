@@ -55,8 +55,15 @@ public final class SocialDataset implements Dataset {
     @Override
     public List<FileGroup> groups(double scale, long seed, int defects) {
         SocialGraph g = graph(scale, seed);
-        int p = g.people;
         List<FileGroup> out = new ArrayList<>();
+        addNodes(out, g, defects);
+        addRelationships(out, g, defects);
+        return out;
+    }
+
+    /** The node files: people (with the defects asked for), their messages, activities, addresses, groups, organisations and accounts. */
+    private void addNodes(List<FileGroup> out, SocialGraph g, int defects) {
+        int p = g.people;
         List<String> personHeader = List.of("personKey:ID(Person)", "firstName", "lastName", "gender", "birthday:long", "city",
                 "joinedAt:long", "status", "bio");
         out.add(new FileGroup(Kind.NODES, "Person", personHeader, p, PART_ROWS, this::people, Defects.forNodes(defects, personHeader, p, PART_ROWS)));
@@ -113,7 +120,11 @@ public final class SocialDataset implements Dataset {
                 b.number(i + 1).comma().ascii("+44-20-").number(1_000_000 + r.nextInt(9_000_000)).comma().ascii(i % 2 == 0 ? "work" : "mobile").endRow();
             }
         }));
+    }
 
+    /** The relationship files (friendships with the dangling ends asked for as defects). */
+    private void addRelationships(List<FileGroup> out, SocialGraph g, int defects) {
+        int p = g.people;
         List<String> friendHeader = List.of(":START_ID(Person)", ":END_ID(Person)", "since:long");
         out.add(new FileGroup(Kind.RELATIONSHIPS, "FRIEND_OF", friendHeader, g.friendA.length, PART_ROWS, (b, from, to, r) -> {
             for (long i = from; i < to; i++) {
@@ -138,7 +149,6 @@ public final class SocialDataset implements Dataset {
         out.add(rels("PERFORMED", "Person", "Activity", g.activities, (i, b) -> b.number(g.activityOwner[i]).comma().number(i + 1)));
         out.add(rels("IN_GROUP", "Activity", "Group", g.activities, (i, b) -> b.number(i + 1).comma().number(g.activityGroup[i])));
         out.add(rels("LIKES", "Person", "Activity", g.likePerson.length, (i, b) -> b.number(g.likePerson[i]).comma().number(g.likeActivity[i])));
-        return out;
     }
 
     @Override
