@@ -44,8 +44,9 @@ public final class K8sCommand implements Callable<Integer> {
 
         @Option(names = "--agents", required = true, paramLabel = "N", description = "Load agents (pods of the Indexed Job).")
         int agents;
-        @Option(names = "--image", required = true, paramLabel = "IMAGE", description = "A container image with graphperf on its PATH.")
-        String image;
+        @Option(names = "--image", paramLabel = "IMAGE", description = {"A container image with graphperf on its PATH (default: graphperf:VERSION,",
+                "the image release/image/build.sh makes, once pushed where the cluster pulls from; docs/agents.md)."})
+        String image = "graphperf:" + Main.Version.version();
         @Option(names = "--claim", paramLabel = "NAME", description = "A ReadWriteMany PersistentVolumeClaim both Jobs mount at /shared (default: graphperf-shared).")
         String claim = "graphperf-shared";
         @Option(names = "--name", paramLabel = "NAME", description = "The run's name: the Jobs' names and its folder on the volume (default: graphperf-run).")
@@ -144,6 +145,8 @@ public final class K8sCommand implements Callable<Integer> {
             container.put("volumeMounts", List.of(Map.of("name", "shared", "mountPath", SHARED)));
             Map<String, Object> podSpec = new LinkedHashMap<>();
             podSpec.put("restartPolicy", "Never");
+            // graphperf's image runs as user 1000; the shared volume is made writable for its group
+            podSpec.put("securityContext", Map.of("runAsNonRoot", true, "runAsUser", 1000, "runAsGroup", 1000, "fsGroup", 1000));
             podSpec.put("containers", List.of(container));
             podSpec.put("volumes", List.of(Map.of("name", "shared", "persistentVolumeClaim", Map.of("claimName", claim))));
             return Map.of("metadata", Map.of("labels", Map.of("app.kubernetes.io/name", "graphperf", "graphperf/run", name, "graphperf/role", role)),

@@ -172,8 +172,13 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
+            return new String[]{"graphperf " + version()};
+        }
+
+        /** This graphperf's version (its jar's, else the build's). */
+        static String version() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[]{"graphperf " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+            return v == null ? "0.1.0-SNAPSHOT" : v;
         }
     }
 }

@@ -8,6 +8,7 @@ import io.graphperf.workloads.writes.WritesOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,6 +105,13 @@ class AgentsOptionsTest {
                 "load agents send the cells of reads and writes only");
         assertEquals(0, cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.resolve("reads").toString(), "--", "run", "reads", "--server",
                 "bolt://x:7687", "--warmup", "10s").code(), "the reads split over agents too");
+        // without --image: the image release/image/build.sh tags, run as its user 1000
+        assertEquals(0, cli("k8s", "render", "--agents", "2", "--out", dir.resolve("default").toString(), "--", "run", "writes", "--server",
+                "bolt://x:7687", "--warmup", "10s").code());
+        String rendered = Files.readString(dir.resolve("default").resolve("agents.yaml"));
+        assertTrue(rendered.contains("image: \"graphperf:" + Main.Version.version() + "\"") || rendered.contains("image: graphperf:" + Main.Version.version()),
+                rendered);
+        assertTrue(rendered.contains("runAsUser: 1000") && rendered.contains("fsGroup: 1000"), rendered);
     }
 
     private static List<String> strings(JsonNode array) {
