@@ -1,19 +1,18 @@
 package io.graphperf.cli;
 
-import com.sun.net.httpserver.HttpServer;
-import io.graphperf.core.UserError;
 import io.graphperf.core.measure.Interval;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.measure.RunPlan;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+
+import static io.graphperf.cli.MetricsEndpoint.counter;
+import static io.graphperf.cli.MetricsEndpoint.esc;
+import static io.graphperf.cli.MetricsEndpoint.gauge;
+import static io.graphperf.cli.MetricsEndpoint.info;
 
 /**
  * A run's live metrics for a dashboard ({@code --metrics-port}): the running cell's throughput, latency percentiles, operations and
@@ -23,10 +22,9 @@ import java.util.Optional;
  */
 final class LiveMetrics implements ProgressListener, AutoCloseable {
 
-    static final String CONTENT_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8";
     private final ProgressListener console;
     private final String experiment;
-    private final HttpServer server;
+    private MetricsEndpoint endpoint;
     // written by the run's threads, read by the server's: one lock for both
     private String step = "starting", cell = "", phase = "none";
     private double opsPerSecond = Double.NaN, p50Ms = Double.NaN, p99Ms = Double.NaN, jitCores = Double.NaN, offered = Double.NaN;
@@ -34,49 +32,20 @@ final class LiveMetrics implements ProgressListener, AutoCloseable {
     private int clients;
     private List<Long> serverPids = List.of();
 
-    private LiveMetrics(ProgressListener console, String experiment, HttpServer server) {
+    private LiveMetrics(ProgressListener console, String experiment) {
         this.console = console;
         this.experiment = experiment;
-        this.server = server;
     }
 
     /** Serves {@code /metrics} on {@code [HOST:]PORT} (host 127.0.0.1 unless given; port 0 picks a free one). */
     static LiveMetrics start(String address, String experiment, ProgressListener console) {
-        int colon = address.lastIndexOf(':');
-        String host = colon < 0 ? "127.0.0.1" : address.substring(0, colon);
-        int port;
-        try {
-            port = Integer.parseInt(address.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new UserError("--metrics-port " + address + ": give a port, or HOST:PORT (e.g. 9464 or 0.0.0.0:9464)");
-        }
-        if (port < 0 || port > 65535) throw new UserError("--metrics-port " + address + ": a port is 0 to 65535");
-        HttpServer server;
-        try {
-            server = HttpServer.create(new InetSocketAddress(host, port), 16);
-        } catch (IOException e) {
-            throw new UserError("--metrics-port " + address + ": cannot listen there (" + e.getMessage() + ")");
-        }
-        LiveMetrics m = new LiveMetrics(console, experiment, server);
-        server.createContext("/metrics", exchange -> {
-            byte[] body = m.render().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.setExecutor(null);
-        server.start();
+        LiveMetrics m = new LiveMetrics(console, experiment);
+        m.endpoint = MetricsEndpoint.start(address, m::render);
         return m;
     }
 
-    int port() {
-        return server.getAddress().getPort();
-    }
-
     String address() {
-        return "http://" + server.getAddress().getHostString() + ":" + port() + "/metrics";
+        return endpoint.address();
     }
 
     @Override
@@ -158,8 +127,7 @@ final class LiveMetrics implements ProgressListener, AutoCloseable {
     synchronized String render() {
         String labels = "experiment=\"" + esc(experiment) + "\",cell=\"" + esc(cell) + "\",phase=\"" + phase + "\"";
         StringBuilder b = new StringBuilder();
-        b.append("# TYPE graphperf_run info\n# HELP graphperf_run What the run is doing now.\n")
-                .append("graphperf_run_info{experiment=\"").append(esc(experiment)).append("\",step=\"").append(esc(step)).append("\"} 1\n");
+        info(b, "graphperf_run", "What the run is doing now.", "experiment=\"" + esc(experiment) + "\",step=\"" + esc(step) + "\"");
         counter(b, "graphperf_cells_started", "Cells whose clients have started so far in this run.", "experiment=\"" + esc(experiment) + "\"", cellsStarted);
         gauge(b, "graphperf_throughput_ops_per_second", "Operations per second over the running cell's last sampling interval.", labels, opsPerSecond);
         gauge(b, "graphperf_latency_p50_seconds", "Median latency over the last interval.", labels, p50Ms / 1e3);
@@ -182,27 +150,8 @@ final class LiveMetrics implements ProgressListener, AutoCloseable {
         return s;
     }
 
-    private static void gauge(StringBuilder b, String name, String help, String labels, double v) {
-        b.append("# TYPE ").append(name).append(" gauge\n# HELP ").append(name).append(' ').append(help).append('\n')
-                .append(name).append('{').append(labels).append("} ").append(number(v)).append('\n');
-    }
-
-    private static void counter(StringBuilder b, String name, String help, String labels, double v) {
-        b.append("# TYPE ").append(name).append(" counter\n# HELP ").append(name).append(' ').append(help).append('\n')
-                .append(name).append("_total{").append(labels).append("} ").append(number(v)).append('\n');
-    }
-
-    private static String number(double v) {
-        if (Double.isNaN(v)) return "NaN";
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static String esc(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
-    }
-
     @Override
     public void close() {
-        server.stop(0);
+        endpoint.close();
     }
 }

@@ -68,6 +68,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--plugins", split = ",", paramLabel = "JAR|DIR", description = "Your own Neo4j plugins (jars, or folders of jars) to load beside"
             + " graphperf's: their procedures are callable over Bolt, HTTP and the gateway.")
     List<Path> plugins;
+    @Option(names = "--metrics-port", paramLabel = "[HOST:]PORT", description = "Serve the components' metrics at /metrics (OpenMetrics, for"
+            + " Prometheus; host 127.0.0.1 unless given; docs/metrics.md).")
+    String metricsPort;
     @Mixin
     EngineOptions engine = new EngineOptions();
 
@@ -89,6 +92,7 @@ public final class ServeCommand implements Callable<Integer> {
         ConsoleProgress progress = ConsoleProgress.forStderr();
         PrintStream out = System.out;
         Engine started = null;
+        MetricsEndpoint metrics = null;
         CountDownLatch stop = new CountDownLatch(1), stopped = new CountDownLatch(1);
         // Ctrl-C (or SIGTERM): wake the main thread and hold the JVM until it stopped the server and removed the store
         Thread stopper = new Thread(() -> {
@@ -119,6 +123,7 @@ public final class ServeCommand implements Callable<Integer> {
                 progress.phaseDone(started.description());
             }
             Neo4jEngine n = (Neo4jEngine) started;
+            if (metricsPort != null) metrics = MetricsEndpoint.start(metricsPort, new ComponentMetrics(started, cdcSource != null || cdcSink != null)::render);
             out.println("graphperf serve: Neo4j 5.26 with graphperf's plugins" + (dataset == null ? "" : ", " + dataset + " at scale " + s + " loaded"));
             out.println("  Bolt     " + n.boltUri());
             out.println("  HTTP     " + n.httpUrl());
@@ -127,6 +132,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + (gatewayToken == null ? "" : "; the gateway wants the token you gave in its hello"));
             out.println("  plugins  graphperf.batch.submit (batch writer), graphperf.social.q01 … q19 (E2), apoc.*" + (plugins == null ? "" : ", yours from " + plugins)
                     + (cdcSource == null ? "" : ", change source → " + cdcSource) + (cdcSink == null ? "" : ", change sink ← " + cdcSink));
+            if (metrics != null) out.println("  metrics  " + metrics.address() + "   (OpenMetrics: the batch writer's and the change stream's; docs/metrics.md)");
             out.println("  folder   " + folder.toAbsolutePath() + (o.keepStore ? " (the store is kept)" : " (the store is removed when it stops)"));
             out.println("Ctrl-C stops it.");
             out.flush();
@@ -134,6 +140,7 @@ public final class ServeCommand implements Callable<Integer> {
             return 0;
         } finally {
             try {
+                if (metrics != null) metrics.close();
                 if (started != null) started.close();
                 engines.deleteStore("serve");
                 System.err.println("graphperf serve: stopped" + (o.keepStore ? "; the store is kept in " + folder : ", its store removed"));

@@ -29,7 +29,7 @@ class LiveMetricsTest {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(m.address())).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
-        assertEquals(LiveMetrics.CONTENT_TYPE, r.headers().firstValue("Content-Type").orElse(""));
+        assertEquals(MetricsEndpoint.CONTENT_TYPE, r.headers().firstValue("Content-Type").orElse(""));
         return r.body();
     }
 

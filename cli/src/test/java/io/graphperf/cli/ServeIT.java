@@ -14,6 +14,9 @@ import org.neo4j.driver.GraphDatabase;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,16 +46,17 @@ class ServeIT {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "serve", "--dataset", "social", "--scale", "0.05", "--dataset-cache", cache.toString(), "--dir", folder.toString(),
-                "--gateway-token", "s3cret", "--plugins", mine.toString(), "--heap", "512m", "--page-cache", "128m"));
+                "--gateway-token", "s3cret", "--plugins", mine.toString(), "--heap", "512m", "--page-cache", "128m", "--metrics-port", "0"));
         Process serve = new ProcessBuilder(cmd).redirectError(dir.resolve("serve.err").toFile()).start();
         try {
-            String bolt = null, gateway = null;
+            String bolt = null, gateway = null, metrics = null;
             StringBuilder printed = new StringBuilder();
             BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
             for (String line; (line = out.readLine()) != null; ) {
                 printed.append(line).append('\n');
                 if (line.strip().startsWith("Bolt ")) bolt = line.strip().split("\\s+")[1];
                 if (line.strip().startsWith("gateway ")) gateway = line.strip().split("\\s+")[1];
+                if (line.strip().startsWith("metrics ")) metrics = line.strip().split("\\s+")[1];
                 if (line.startsWith("Ctrl-C stops it")) break;
             }
             assertNotNull(gateway, printed + Files.readString(dir.resolve("serve.err")));
@@ -88,6 +92,11 @@ class ServeIT {
             String printed2 = run(dir, List.of(python.toString(), example.toString()), Map.of("GRAPHPERF_GATEWAY", gateway, "GRAPHPERF_TOKEN", "s3cret"));
             assertTrue(printed2.contains("people: " + people) && printed2.contains("acknowledged writes: 1000")
                     && printed2.contains("an error names its code: Neo.ClientError.Statement"), printed2);
+
+            // the components' live metrics, read from the server at the scrape: the 1,000 writes above acknowledged by the batch writer
+            String scraped = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(metrics)).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(scraped.matches("(?s).*\\ngraphperf_batch_writer_[a-z_]+\\{} [0-9.]+\\n.*") && scraped.contains("graphperf_engine_cpu_seconds_total")
+                    && scraped.endsWith("# EOF\n"), scraped);
 
             List<ProcessHandle> children = serve.toHandle().descendants().toList();
             assertFalse(children.isEmpty(), "the engine host runs as a child");
