@@ -11,6 +11,7 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -72,7 +73,7 @@ class ArchitectureTest {
 
     static List<ArchRule> enginesStayInTheirModules() {
         return ENGINES.stream().map(e -> {
-            List<String> allowed = new java.util.ArrayList<>(List.of(ROOT + ".engines." + e + "..", ROOT + ".cli.."));
+            List<String> allowed = new ArrayList<>(List.of(ROOT + ".engines." + e + "..", ROOT + ".cli.."));
             if (e.equals("kuzu")) allowed.add(ROOT + ".engines.ladybug.."); // LadybugDB, Kuzu's fork, loads through Kuzu's schema and COPY
             if (e.equals("orientdb")) allowed.addAll(List.of(ORIENT_STUDIES));
             return (ArchRule) noClasses().that().resideOutsideOfPackages(allowed.toArray(String[]::new)).should().dependOnClassesThat()
