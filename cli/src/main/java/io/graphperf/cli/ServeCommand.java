@@ -105,37 +105,9 @@ public final class ServeCommand implements Callable<Integer> {
         }, "graphperf-serve-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            if (dataset != null) {
-                ImportDataset ds = ImportDatasets.generated(dataset, s, 1, 0, Runtime.getRuntime().availableProcessors(),
-                        datasetCache != null ? datasetCache : Path.of("results", "datasets"), null, progress);
-                progress.phase("load " + dataset + " at scale " + s + " with Neo4j's importer");
-                BulkImport importer = engines.bulkImport("serve", Map.of("max-off-heap", "2G"));
-                BulkImport.Outcome loaded = importer.importFiles(ds.importArguments(0), progress);
-                progress.phaseDone(String.format("%,d nodes, %,d relationships", loaded.nodes(), loaded.relationships()));
-                progress.phase("start Neo4j");
-                started = importer.start();
-                progress.phaseDone(started.description());
-                List<SchemaPhase.Step> keys = ds.schemaSteps().stream().filter(st -> st.statement().contains("UNIQUE")).toList();
-                SchemaPhase.run(started, keys, progress);
-            } else {
-                progress.phase("start Neo4j");
-                started = engines.start("serve");
-                progress.phaseDone(started.description());
-            }
-            Neo4jEngine n = (Neo4jEngine) started;
+            started = start(engines, s, progress);
             if (metricsPort != null) metrics = MetricsEndpoint.start(metricsPort, new ComponentMetrics(started, cdcSource != null || cdcSink != null)::render);
-            out.println("graphperf serve: Neo4j 5.26 with graphperf's plugins" + (dataset == null ? "" : ", " + dataset + " at scale " + s + " loaded"));
-            out.println("  Bolt     " + n.boltUri());
-            out.println("  HTTP     " + n.httpUrl());
-            out.println("  gateway  " + n.gatewayUri() + "   (subprotocols graphperf.json, graphperf.bson, graphperf.msgpack; docs/gateway.md)");
-            out.println("  login    none needed: Neo4j's authentication is off and every port listens on 127.0.0.1 only"
-                    + (gatewayToken == null ? "" : "; the gateway wants the token you gave in its hello"));
-            out.println("  plugins  graphperf.batch.submit (batch writer), graphperf.social.q01 … q19 (E2), apoc.*" + (plugins == null ? "" : ", yours from " + plugins)
-                    + (cdcSource == null ? "" : ", change source → " + cdcSource) + (cdcSink == null ? "" : ", change sink ← " + cdcSink));
-            if (metrics != null) out.println("  metrics  " + metrics.address() + "   (OpenMetrics: the batch writer's and the change stream's; docs/metrics.md)");
-            out.println("  folder   " + folder.toAbsolutePath() + (o.keepStore ? " (the store is kept)" : " (the store is removed when it stops)"));
-            out.println("Ctrl-C stops it.");
-            out.flush();
+            printAddresses(out, (Neo4jEngine) started, s, metrics, folder, o.keepStore);
             stop.await();
             return 0;
         } finally {
@@ -153,6 +125,49 @@ public final class ServeCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** Neo4j started, with the dataset loaded by its importer and its keys' constraints ONLINE when one is asked for. */
+    private Engine start(Neo4jEngines engines, double s, ConsoleProgress progress) throws Exception {
+        if (dataset == null) {
+            progress.phase("start Neo4j");
+            Engine started = engines.start("serve");
+            progress.phaseDone(started.description());
+            return started;
+        }
+        ImportDataset ds = ImportDatasets.generated(dataset, s, 1, 0, Runtime.getRuntime().availableProcessors(),
+                datasetCache != null ? datasetCache : Path.of("results", "datasets"), null, progress);
+        progress.phase("load " + dataset + " at scale " + s + " with Neo4j's importer");
+        BulkImport importer = engines.bulkImport("serve", Map.of("max-off-heap", "2G"));
+        BulkImport.Outcome loaded = importer.importFiles(ds.importArguments(0), progress);
+        progress.phaseDone(String.format("%,d nodes, %,d relationships", loaded.nodes(), loaded.relationships()));
+        progress.phase("start Neo4j");
+        Engine started = importer.start();
+        try {
+            progress.phaseDone(started.description());
+            List<SchemaPhase.Step> keys = ds.schemaSteps().stream().filter(st -> st.statement().contains("UNIQUE")).toList();
+            SchemaPhase.run(started, keys, progress);
+            return started;
+        } catch (Exception | Error e) {
+            started.close();
+            throw e;
+        }
+    }
+
+    /** What the user connects to, printed once the server is up. */
+    private void printAddresses(PrintStream out, Neo4jEngine n, double s, MetricsEndpoint metrics, Path folder, boolean keepStore) {
+        out.println("graphperf serve: Neo4j 5.26 with graphperf's plugins" + (dataset == null ? "" : ", " + dataset + " at scale " + s + " loaded"));
+        out.println("  Bolt     " + n.boltUri());
+        out.println("  HTTP     " + n.httpUrl());
+        out.println("  gateway  " + n.gatewayUri() + "   (subprotocols graphperf.json, graphperf.bson, graphperf.msgpack; docs/gateway.md)");
+        out.println("  login    none needed: Neo4j's authentication is off and every port listens on 127.0.0.1 only"
+                + (gatewayToken == null ? "" : "; the gateway wants the token you gave in its hello"));
+        out.println("  plugins  graphperf.batch.submit (batch writer), graphperf.social.q01 … q19 (E2), apoc.*" + (plugins == null ? "" : ", yours from " + plugins)
+                + (cdcSource == null ? "" : ", change source → " + cdcSource) + (cdcSink == null ? "" : ", change sink ← " + cdcSink));
+        if (metrics != null) out.println("  metrics  " + metrics.address() + "   (OpenMetrics: the batch writer's and the change stream's; docs/metrics.md)");
+        out.println("  folder   " + folder.toAbsolutePath() + (keepStore ? " (the store is kept)" : " (the store is removed when it stops)"));
+        out.println("Ctrl-C stops it.");
+        out.flush();
     }
 
     /** The plugins' settings the options ask for, checked before anything starts. */

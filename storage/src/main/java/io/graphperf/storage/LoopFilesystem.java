@@ -60,18 +60,7 @@ public final class LoopFilesystem implements AutoCloseable {
         }
         // each step's undo is pushed as soon as the step is done, so a failure half-way leaves nothing behind
         List<Runnable> undos = new ArrayList<>();
-        // once only, and a second caller waits for the first: at a signal the shutdown hook and the main thread's own
-        // cleanup (after the engine it ran died) may both undo; the JVM must not exit half-way through either
-        Runnable undoAll = new Runnable() {
-            private boolean done;
-
-            @Override
-            public synchronized void run() {
-                if (done) return;
-                done = true;
-                for (int i = undos.size() - 1; i >= 0; i--) undos.get(i).run();
-            }
-        };
+        UndoOnce undoAll = new UndoOnce(undos);
         Cleanup.add(undoAll);
         undos.add(() -> deleteQuietly(image));
         try {
@@ -82,55 +71,81 @@ public final class LoopFilesystem implements AutoCloseable {
             undos.add(() -> {
                 if (!isMounted(mount)) deleteQuietly(mount);
             });
-            String pool = null;
-            Path key = null, usable = mount;
-            switch (spec.kind()) {
-                case "ext4", "ext4-encrypted" -> {
-                    List<String> mkfs = Command.list("mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0");
-                    if (spec.kind().equals("ext4-encrypted")) mkfs.addAll(List.of("-O", "encrypt"));
-                    mkfs.add(device);
-                    Command.run(Duration.ofMinutes(5), mkfs);
-                    mount(device, mount, null, undos);
-                    if (spec.kind().equals("ext4-encrypted")) {
-                        key = dir.resolve(name + ".key").toAbsolutePath();
-                        Path k = key;
-                        undos.add(() -> deleteQuietly(k));
-                        usable = encrypt(mount, key, name);
-                    }
-                }
-                case "xfs" -> {
-                    Command.run(Duration.ofMinutes(5), List.of("mkfs.xfs", "-q", "-f", device));
-                    mount(device, mount, null, undos);
-                }
-                case "btrfs" -> {
-                    Command.run(Duration.ofMinutes(5), List.of("mkfs.btrfs", "-q", "-f", device));
-                    String c = spec.options().getOrDefault("compress", "none");
-                    mount(device, mount, c.equals("none") ? null : "compress=" + c, undos);
-                }
-                case "zfs" -> {
-                    ZfsDaemon.acquire(dir.resolve("zfs-fuse.log"));
-                    undos.add(() -> {
-                        ZfsDaemon.release();
-                        // a daemon that had to be killed leaves its FUSE mount behind, disconnected
-                        if (isMounted(mount)) Command.quietly("umount", "-l", mount.toString());
-                    });
-                    String p = "graphperf-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
-                    List<String> create = Command.list("zpool", "create", "-f", "-m", mount.toString());
-                    for (Map.Entry<String, String> o : spec.options().entrySet()) create.addAll(List.of("-O", o.getKey() + "=" + o.getValue()));
-                    create.addAll(List.of("-O", "atime=off", p, device));
-                    Command.run(Duration.ofMinutes(2), create);
-                    undos.add(() -> Command.quietly("zpool", "destroy", "-f", p));
-                    pool = p;
-                }
-                default -> throw new IllegalStateException(spec.kind());
-            }
-            Runnable finalUndo = undoAll;
-            LoopFilesystem fs = new LoopFilesystem(spec, image, mount, usable, device, pool, key, dio, 0, finalUndo);
+            Made made = make(spec, dir, name, device, mount, undos);
+            LoopFilesystem fs = new LoopFilesystem(spec, image, mount, made.usable(), device, made.pool(), made.key(), dio, 0, undoAll);
             return fs.withUsedAtStart();
         } catch (RuntimeException | IOException e) {
             Cleanup.remove(undoAll);
             undoAll.run();
             throw e;
+        }
+    }
+
+    /**
+     * The undo steps run once, last first; a second caller waits for the first: at a signal the shutdown hook and the main
+     * thread's own cleanup (after the engine it ran died) may both undo, and the JVM must not exit half-way through either.
+     */
+    private static final class UndoOnce implements Runnable {
+        private final List<Runnable> undos;
+        private boolean done;
+
+        UndoOnce(List<Runnable> undos) {
+            this.undos = undos;
+        }
+
+        @Override
+        public synchronized void run() {
+            if (done) return;
+            done = true;
+            for (int i = undos.size() - 1; i >= 0; i--) undos.get(i).run();
+        }
+    }
+
+    /** What making the filesystem left: a ZFS pool's name, an encryption key's file, and the folder the engine may use. */
+    private record Made(String pool, Path key, Path usable) {
+    }
+
+    /** The filesystem of {@code spec} made on the loop device and mounted, each step's undo pushed as soon as it is done. */
+    private static Made make(FilesystemSpec spec, Path dir, String name, String device, Path mount, List<Runnable> undos) throws IOException {
+        switch (spec.kind()) {
+            case "ext4", "ext4-encrypted" -> {
+                List<String> mkfs = Command.list("mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0");
+                if (spec.kind().equals("ext4-encrypted")) mkfs.addAll(List.of("-O", "encrypt"));
+                mkfs.add(device);
+                Command.run(Duration.ofMinutes(5), mkfs);
+                mount(device, mount, null, undos);
+                if (!spec.kind().equals("ext4-encrypted")) return new Made(null, null, mount);
+                Path key = dir.resolve(name + ".key").toAbsolutePath();
+                undos.add(() -> deleteQuietly(key));
+                return new Made(null, key, encrypt(mount, key, name));
+            }
+            case "xfs" -> {
+                Command.run(Duration.ofMinutes(5), List.of("mkfs.xfs", "-q", "-f", device));
+                mount(device, mount, null, undos);
+                return new Made(null, null, mount);
+            }
+            case "btrfs" -> {
+                Command.run(Duration.ofMinutes(5), List.of("mkfs.btrfs", "-q", "-f", device));
+                String c = spec.options().getOrDefault("compress", "none");
+                mount(device, mount, c.equals("none") ? null : "compress=" + c, undos);
+                return new Made(null, null, mount);
+            }
+            case "zfs" -> {
+                ZfsDaemon.acquire(dir.resolve("zfs-fuse.log"));
+                undos.add(() -> {
+                    ZfsDaemon.release();
+                    // a daemon that had to be killed leaves its FUSE mount behind, disconnected
+                    if (isMounted(mount)) Command.quietly("umount", "-l", mount.toString());
+                });
+                String p = "graphperf-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+                List<String> create = Command.list("zpool", "create", "-f", "-m", mount.toString());
+                for (Map.Entry<String, String> o : spec.options().entrySet()) create.addAll(List.of("-O", o.getKey() + "=" + o.getValue()));
+                create.addAll(List.of("-O", "atime=off", p, device));
+                Command.run(Duration.ofMinutes(2), create);
+                undos.add(() -> Command.quietly("zpool", "destroy", "-f", p));
+                return new Made(p, null, mount);
+            }
+            default -> throw new IllegalStateException(spec.kind());
         }
     }
 

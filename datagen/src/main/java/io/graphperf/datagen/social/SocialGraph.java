@@ -37,30 +37,15 @@ final class SocialGraph {
         long[] pairs = friendships(rnd);
         friendA = new int[pairs.length];
         friendB = new int[pairs.length];
-        int[] degree = new int[people + 1];
         for (int i = 0; i < pairs.length; i++) {
             friendA[i] = (int) (pairs[i] >>> 32);
             friendB[i] = (int) pairs[i];
-            degree[friendA[i]]++;
-            degree[friendB[i]]++;
         }
-        friendsOf = new int[people + 1][];
-        for (int p = 1; p <= people; p++) friendsOf[p] = new int[degree[p]];
-        int[] fill = new int[people + 1];
-        for (int i = 0; i < pairs.length; i++) {
-            friendsOf[friendA[i]][fill[friendA[i]]++] = friendB[i];
-            friendsOf[friendB[i]][fill[friendB[i]]++] = friendA[i];
-        }
-
-        // messages go from a person to one of their friends; senders weighted by sociability
-        messageSender = new int[messages];
-        messageRecipient = new int[messages];
-        for (int m = 0; m < messages; m++) {
-            int a = friendA.length == 0 ? 1 + rnd.nextInt(people) : (rnd.nextBoolean() ? friendA : friendB)[rnd.nextInt(friendA.length)];
-            int[] f = friendsOf[a];
-            messageSender[m] = a;
-            messageRecipient[m] = f.length == 0 ? 1 + rnd.nextInt(people) : f[rnd.nextInt(f.length)];
-        }
+        friendsOf = adjacency(friendA, friendB, people);
+        // the draws below keep their order: the seed decides every file
+        int[][] sent = messages(rnd);
+        messageSender = sent[0];
+        messageRecipient = sent[1];
         activityOwner = new int[activities];
         activityGroup = new int[activities];
         for (int a = 0; a < activities; a++) {
@@ -73,7 +58,45 @@ final class SocialGraph {
             personAddress[p] = 1 + rnd.nextInt(addresses);
             personOrganization[p] = 1 + rnd.nextInt(organizations);
         }
-        // group memberships: 1 + geometric, mean 5 per person, no person twice in a group
+        int[][] members = memberships(rnd, people, groups);
+        memberPerson = members[0];
+        memberGroup = members[1];
+        int[][] liked = likes(rnd, (int) Dataset.scaled(80_000, scale));
+        likePerson = liked[0];
+        likeActivity = liked[1];
+    }
+
+    /** Each person's friends, from the friendships listed once each. */
+    private static int[][] adjacency(int[] friendA, int[] friendB, int people) {
+        int[] degree = new int[people + 1];
+        for (int i = 0; i < friendA.length; i++) {
+            degree[friendA[i]]++;
+            degree[friendB[i]]++;
+        }
+        int[][] friendsOf = new int[people + 1][];
+        for (int p = 1; p <= people; p++) friendsOf[p] = new int[degree[p]];
+        int[] fill = new int[people + 1];
+        for (int i = 0; i < friendA.length; i++) {
+            friendsOf[friendA[i]][fill[friendA[i]]++] = friendB[i];
+            friendsOf[friendB[i]][fill[friendB[i]]++] = friendA[i];
+        }
+        return friendsOf;
+    }
+
+    /** Messages go from a person to one of their friends; senders weighted by sociability. {senders, recipients}. */
+    private int[][] messages(SplittableRandom rnd) {
+        int[] sender = new int[messages], recipient = new int[messages];
+        for (int m = 0; m < messages; m++) {
+            int a = friendA.length == 0 ? 1 + rnd.nextInt(people) : (rnd.nextBoolean() ? friendA : friendB)[rnd.nextInt(friendA.length)];
+            int[] f = friendsOf[a];
+            sender[m] = a;
+            recipient[m] = f.length == 0 ? 1 + rnd.nextInt(people) : f[rnd.nextInt(f.length)];
+        }
+        return new int[][]{sender, recipient};
+    }
+
+    /** Group memberships: 1 + geometric, mean 5 per person, no person twice in a group. {people, groups}. */
+    private static int[][] memberships(SplittableRandom rnd, int people, int groups) {
         int[] mp = new int[people * 8], mg = new int[people * 8];
         int n = 0;
         for (int p = 1; p <= people; p++) {
@@ -89,21 +112,22 @@ final class SocialGraph {
                 mg[n++] = g;
             }
         }
-        memberPerson = Arrays.copyOf(mp, n);
-        memberGroup = Arrays.copyOf(mg, n);
-        // likes: people like activities of their friends, about 40 a person
-        int likes = (int) Dataset.scaled(80_000, scale);
-        likePerson = new int[likes];
-        likeActivity = new int[likes];
+        return new int[][]{Arrays.copyOf(mp, n), Arrays.copyOf(mg, n)};
+    }
+
+    /** Likes: people like activities of their friends, about 40 a person. {people, activities}. */
+    private int[][] likes(SplittableRandom rnd, int likes) {
+        int[] person = new int[likes], activity = new int[likes];
         int[][] activitiesOf = activitiesByOwner();
         for (int i = 0; i < likes; i++) {
             int p = 1 + rnd.nextInt(people);
             int[] f = friendsOf[p];
             int owner = f.length == 0 ? 1 + rnd.nextInt(people) : f[rnd.nextInt(f.length)];
             int[] acts = activitiesOf[owner];
-            likePerson[i] = p;
-            likeActivity[i] = acts.length == 0 ? 1 + rnd.nextInt(activities) : acts[rnd.nextInt(acts.length)];
+            person[i] = p;
+            activity[i] = acts.length == 0 ? 1 + rnd.nextInt(activities) : acts[rnd.nextInt(acts.length)];
         }
+        return new int[][]{person, activity};
     }
 
     int[][] activitiesByOwner() {

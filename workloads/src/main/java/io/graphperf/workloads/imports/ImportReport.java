@@ -122,8 +122,18 @@ final class ImportReport implements ReportSection {
     }
 
     private static void study(Html h, ImportStudyResult i, int cores) {
-        ImportPhase p = i.importPhase();
         h.el("h2", i.label(), "class", "study");
+        importSection(h, i.importPhase(), cores);
+        schemaSection(h, i);
+        warmupSection(h, i);
+        probesSection(h, i);
+        h.h3("graphperf's own work");
+        h.p((Double.isNaN(i.generationSeconds()) ? "Dataset reused (generated earlier)" : "Generating the dataset: " + Format.secs(i.generationSeconds()) + " s")
+                + "; layout detection, parsing the importer's output, reading store sizes and sampling probe keys: " + Format.secs(i.ownWorkSeconds())
+                + " s. Dataset: " + i.datasetDir());
+    }
+
+    private static void importSection(Html h, ImportPhase p, int cores) {
         h.h3("1. Bulk import (the engine's own loader)");
         Map<String, String> m = new LinkedHashMap<>();
         m.put("wall time (process start to exit)", Format.secs(p.seconds()) + " s");
@@ -150,7 +160,9 @@ final class ImportReport implements ReportSection {
         Html.Table sf = h.table("store", null, "file", "MB");
         p.storeFiles().forEach((f, b) -> sf.row(Html.Td.text(f), Html.Td.num(String.format(Locale.ROOT, "%.2f", b / 1e6))));
         sf.end().close("details");
+    }
 
+    private static void schemaSection(Html h, ImportStudyResult i) {
         h.h3("2. Schema (one at a time, each timed until ONLINE)");
         notExpressible(h, i, "schema");
         Html.Table sc = h.table("schema", null, "index", "entries", "statement returned s", "ONLINE s", "entries/s", "statement");
@@ -160,7 +172,9 @@ final class ImportReport implements ReportSection {
         }
         sc.end();
         ref(h, i, ImportStudyResult.CONSTRAINT_ROWS_PER_SECOND);
+    }
 
+    private static void warmupSection(Html h, ImportStudyResult i) {
         h.h3("3. Cold start and warm-up");
         h.p("Server start on the store (new process, page cache empty" + (i.osCacheDropped() ? ", operating system file cache dropped"
                 : "; the operating system's file cache was NOT dropped (needs root), so disk reads may be served from memory") + "): "
@@ -183,7 +197,9 @@ final class ImportReport implements ReportSection {
                 + " everything fits). MB read = the page cache's own counter of bytes read from disk; marked OS-cached when the operating system's"
                 + " file cache could not be dropped, so it is not comparable with the study's disk-bound figure.");
         ref(h, i, ImportStudyResult.WARMUP_MB_PER_SECOND);
+    }
 
+    private static void probesSection(Html h, ImportStudyResult i) {
         if (!i.probes().isEmpty()) {
             List<String> states = new ArrayList<>(i.probes().get(0).latencyMs().keySet());
             List<String> headers = new ArrayList<>(List.of("probe", "samples"));
@@ -202,10 +218,6 @@ final class ImportReport implements ReportSection {
                     + " sampled keys, so cold latency is the disk, not planning or a cold JIT. Each cache state starts from its own cold start."
                     + " Latency is measured by graphperf around each Bolt call (one auto-commit query, result consumed).");
         }
-        h.h3("graphperf's own work");
-        h.p((Double.isNaN(i.generationSeconds()) ? "Dataset reused (generated earlier)" : "Generating the dataset: " + Format.secs(i.generationSeconds()) + " s")
-                + "; layout detection, parsing the importer's output, reading store sizes and sampling probe keys: " + Format.secs(i.ownWorkSeconds())
-                + " s. Dataset: " + i.datasetDir());
     }
 
     private static void notExpressible(Html h, ImportStudyResult i, String phase) {

@@ -57,113 +57,152 @@ public final class ImportStudy {
      */
     public static ImportStudyResult run(BulkImport system, ImportDataset ds, Options options, ProgressListener progress,
                                         Map<String, Object> environment, boolean graphperfFirst, DiskProbe disk) throws Exception {
-        long own = 0;
-        Map<String, Map<String, Double>> phaseIo = new LinkedHashMap<>();
-        String label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + Format.scale(ds.scale()));
-
-        // 1. import
-        progress.phase("import " + label + " (the engine's own loader)");
-        DiskProbe.Snapshot io0 = disk.snapshot();
-        PhaseTimer.Timed<BulkImport.Outcome> imported = PhaseTimer.time(() -> system.importFiles(ds.importArguments(options.badTolerance()), progress));
-        BulkImport.Outcome out = imported.value();
-        double importSeconds = imported.seconds();
-        phaseIo.put("import", DiskProbe.merged(disk.since(io0), disk.diskUse()));
-        progress.phase("import " + label);
-        long o0 = PhaseTimer.now();
-        Map<String, Long> storeFiles = system.storeFiles();
-        own += PhaseTimer.now() - o0;
-        ImportPhase phase = new ImportPhase(importSeconds, out.importerSeconds(), out.stages(), out.nodes(), out.relationships(),
-                out.properties(), ds.inputBytes(), ds.inputRows(), out.peakRssBytes(), out.importerPeakMemory(), storeFiles,
-                out.badEntries(), out.report().toString(), out.log().toString(), out.command());
-        progress.phaseDone(String.format("%,d nodes, %,d relationships in %.1f s (%,.0f rows/s), %d bad entries", phase.nodes(),
-                phase.relationships(), importSeconds, phase.rowsPerSecond(), phase.badEntries()));
-
-        // 2. schema, on the freshly imported store
-        List<SchemaStep> schema = new ArrayList<>();
-        List<Object> keys = List.of(), primingKeys = List.of();
-        String probeKey = ds.probeLabel() == null ? null : ds.labelKeys().get(ds.probeLabel());
-        progress.phase("start the engine on the imported store");
-        ImportDialect dialect;
-        try (Engine t = system.start()) {
-            progress.phaseDone("started");
-            environment.putAll(t.environment());
-            dialect = ImportDialect.of(t);
-            List<SchemaPhase.Step> steps = dialect.schema(ds);
-            DiskProbe.Snapshot s0 = disk.snapshot();
-            List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, progress);
-            phaseIo.put("schema", disk.since(s0));
-            o0 = PhaseTimer.now();
-            for (int i = 0; i < steps.size(); i++) {
-                SchemaPhase.Timing st = timings.get(i);
-                long entries = t.queryLong(dialect.countLabel(steps.get(i).label()));
-                schema.add(new SchemaStep(st.index(), st.statement(), st.statementSeconds(), st.onlineSeconds(), entries));
-            }
-            if (probeKey != null) {
-                long count = t.queryLong(dialect.countLabel(ds.probeLabel()));
-                // every other sampled key primes the server's code paths; the rest are measured
-                List<Object> sampled = t.queryColumn(dialect.sampleKeys(ds.probeLabel(), probeKey, count, 2 * options.probeSamples()));
-                List<Object> measured = new ArrayList<>(), priming = new ArrayList<>();
-                for (int k = 0; k < sampled.size(); k++) (k % 2 == 0 ? measured : priming).add(sampled.get(k));
-                keys = measured;
-                primingKeys = priming.isEmpty() ? measured : priming;
-            }
-            own += PhaseTimer.now() - o0;
-        }
-        List<Probes.Probe> probes = probeKey == null ? List.of() : dialect.probes(ds.probeLabel(), probeKey);
-        if (keys.isEmpty()) probes = probes.stream().filter(p -> !p.perKey()).toList();
-
-        // 3. cold start and probes, then each warm-up method from its own cold start
-        Map<String, double[]>[] latency = newMaps(probes.size());
-        Map<String, Long>[] faults = newMaps(probes.size());
-        boolean dropped = options.dropOsCache();
-        double startSeconds;
-        DiskProbe.Snapshot c0 = disk.snapshot();
-        Cold cold = coldStart(system, options, progress, "cold start");
-        phaseIo.put("cold-start", disk.since(c0));
-        dropped &= cold.osCacheDropped;
-        startSeconds = cold.seconds;
-        try (Engine t = cold.target) {
-            runProbes(t, dialect, probes, keys, primingKeys, COLD, latency, faults, progress);
-        }
-        List<WarmupResult> warmups = new ArrayList<>();
-        long storeBytes = storeFiles.entrySet().stream().filter(e -> e.getKey().startsWith("databases/")).mapToLong(Map.Entry::getValue).sum();
-        List<WarmupMethods.Method> methods = new ArrayList<>(dialect.warmups(ds));
-        if (graphperfFirst) Collections.reverse(methods);
-        int position = 0;
-        for (WarmupMethods.Method m : methods) {
-            position++;
-            Cold c = coldStart(system, options, progress, "cold start for " + m.name());
-            dropped &= c.osCacheDropped;
-            try (Engine t = c.target) {
-                progress.phase("warm-up: " + m.name());
-                Optional<PageCacheState> before = t.pageCache();
-                DiskProbe.Snapshot w0 = disk.snapshot();
-                double seconds = PhaseTimer.time(() -> {
-                    for (String s : m.statements()) t.execute(s, Map.of());
-                    return null;
-                }).seconds();
-                phaseIo.put("warm-up " + m.name(), disk.since(w0));
-                Optional<PageCacheState> after = t.pageCache();
-                WarmupResult w = new WarmupResult(m.name(), m.description(), seconds,
-                        after.isPresent() && before.isPresent() ? after.get().bytesRead() - before.get().bytesRead() : -1,
-                        // pages the warm-up added: what the cache held at start (the system database, headers) is not the store's
-                        after.isPresent() && before.isPresent() ? Math.max(0, after.get().usedBytes() - before.get().usedBytes()) : -1,
-                        storeBytes, after.map(PageCacheState::capacityBytes).orElse(-1L), position, !c.osCacheDropped);
-                warmups.add(w);
-                progress.phaseDone(w.bytesRead() < 0 ? String.format("%.1f s (the engine reports no page cache: what it read is not known)", seconds)
-                        : String.format("%.1f s, %.0f MB read (%.1f MB/s%s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
-                        w.megabytesPerSecond(), w.osCached() ? ", OS file cache not dropped: may be memory" : "", 100 * w.cachedFraction()));
-                runProbes(t, dialect, probes, keys, primingKeys, "after " + m.name(), latency, faults, progress);
-            }
-        }
+        Study study = new Study(system, ds, options, progress, disk);
+        ImportPhase phase = study.importFiles();
+        Schema schema = study.schema(environment);
+        List<Probes.Probe> probes = schema.probeKey() == null ? List.of() : schema.dialect().probes(ds.probeLabel(), schema.probeKey());
+        if (schema.keys().isEmpty()) probes = probes.stream().filter(p -> !p.perKey()).toList();
+        Warmed warmed = study.coldAndWarm(schema, probes, phase, graphperfFirst);
         List<ProbeResult> probeResults = new ArrayList<>();
         for (int i = 0; i < probes.size(); i++) {
             Probes.Probe p = probes.get(i);
-            probeResults.add(new ProbeResult(p.name(), p.query(), p.perKey() ? keys.size() : 1, latency[i], faults[i]));
+            probeResults.add(new ProbeResult(p.name(), p.query(), p.perKey() ? schema.keys().size() : 1, warmed.latency()[i], warmed.faults()[i]));
         }
-        return new ImportStudyResult(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds(), phase, startSeconds, schema,
-                warmups, probeResults, dropped, own / 1e9, REFERENCES, methods.stream().map(WarmupMethods.Method::name).toList(), phaseIo,
-                dialect.notExpressible());
+        return new ImportStudyResult(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds(), phase, warmed.startSeconds(), schema.steps(),
+                warmed.warmups(), probeResults, warmed.osCacheDropped(), study.ownNanos / 1e9, REFERENCES, warmed.order(), study.phaseIo,
+                schema.dialect().notExpressible());
+    }
+
+    /** The schema phase's outcome: its steps, the engine's dialect and the keys the probes use (measured, and others to prime with). */
+    private record Schema(List<SchemaStep> steps, ImportDialect dialect, String probeKey, List<Object> keys, List<Object> primingKeys) {
+    }
+
+    /** The cold start and the warm-ups: each probe's latency and page faults per cache state. */
+    private record Warmed(double startSeconds, List<WarmupResult> warmups, List<String> order, boolean osCacheDropped,
+                          Map<String, double[]>[] latency, Map<String, Long>[] faults) {
+    }
+
+    /** One study's phases in order, with what they share: the disk counters per phase and the harness's own time. */
+    private static final class Study {
+        private final BulkImport system;
+        private final ImportDataset ds;
+        private final Options options;
+        private final ProgressListener progress;
+        private final DiskProbe disk;
+        private final String label;
+        private final Map<String, Map<String, Double>> phaseIo = new LinkedHashMap<>();
+        private long ownNanos;
+
+        Study(BulkImport system, ImportDataset ds, Options options, ProgressListener progress, DiskProbe disk) {
+            this.system = system;
+            this.ds = ds;
+            this.options = options;
+            this.progress = progress;
+            this.disk = disk;
+            this.label = ds.name() + (Double.isNaN(ds.scale()) ? "" : " " + Format.scale(ds.scale()));
+        }
+
+        ImportPhase importFiles() throws Exception {
+            progress.phase("import " + label + " (the engine's own loader)");
+            DiskProbe.Snapshot io0 = disk.snapshot();
+            PhaseTimer.Timed<BulkImport.Outcome> imported = PhaseTimer.time(() -> system.importFiles(ds.importArguments(options.badTolerance()), progress));
+            BulkImport.Outcome out = imported.value();
+            double importSeconds = imported.seconds();
+            phaseIo.put("import", DiskProbe.merged(disk.since(io0), disk.diskUse()));
+            progress.phase("import " + label);
+            long o0 = PhaseTimer.now();
+            Map<String, Long> storeFiles = system.storeFiles();
+            ownNanos += PhaseTimer.now() - o0;
+            ImportPhase phase = new ImportPhase(importSeconds, out.importerSeconds(), out.stages(), out.nodes(), out.relationships(),
+                    out.properties(), ds.inputBytes(), ds.inputRows(), out.peakRssBytes(), out.importerPeakMemory(), storeFiles,
+                    out.badEntries(), out.report().toString(), out.log().toString(), out.command());
+            progress.phaseDone(String.format("%,d nodes, %,d relationships in %.1f s (%,.0f rows/s), %d bad entries", phase.nodes(),
+                    phase.relationships(), importSeconds, phase.rowsPerSecond(), phase.badEntries()));
+            return phase;
+        }
+
+        /** The schema on the freshly imported store, each step's entries counted, and the probe keys sampled. */
+        Schema schema(Map<String, Object> environment) throws Exception {
+            List<SchemaStep> schema = new ArrayList<>();
+            List<Object> keys = List.of(), primingKeys = List.of();
+            String probeKey = ds.probeLabel() == null ? null : ds.labelKeys().get(ds.probeLabel());
+            progress.phase("start the engine on the imported store");
+            try (Engine t = system.start()) {
+                progress.phaseDone("started");
+                environment.putAll(t.environment());
+                ImportDialect dialect = ImportDialect.of(t);
+                List<SchemaPhase.Step> steps = dialect.schema(ds);
+                DiskProbe.Snapshot s0 = disk.snapshot();
+                List<SchemaPhase.Timing> timings = SchemaPhase.run(t, steps, progress);
+                phaseIo.put("schema", disk.since(s0));
+                long o0 = PhaseTimer.now();
+                for (int i = 0; i < steps.size(); i++) {
+                    SchemaPhase.Timing st = timings.get(i);
+                    long entries = t.queryLong(dialect.countLabel(steps.get(i).label()));
+                    schema.add(new SchemaStep(st.index(), st.statement(), st.statementSeconds(), st.onlineSeconds(), entries));
+                }
+                if (probeKey != null) {
+                    long count = t.queryLong(dialect.countLabel(ds.probeLabel()));
+                    // every other sampled key primes the server's code paths; the rest are measured
+                    List<Object> sampled = t.queryColumn(dialect.sampleKeys(ds.probeLabel(), probeKey, count, 2 * options.probeSamples()));
+                    List<Object> measured = new ArrayList<>(), priming = new ArrayList<>();
+                    for (int k = 0; k < sampled.size(); k++) (k % 2 == 0 ? measured : priming).add(sampled.get(k));
+                    keys = measured;
+                    primingKeys = priming.isEmpty() ? measured : priming;
+                }
+                ownNanos += PhaseTimer.now() - o0;
+                return new Schema(schema, dialect, probeKey, keys, primingKeys);
+            }
+        }
+
+        /** A cold start and the probes, then each warm-up method from its own cold start, followed by the probes again. */
+        Warmed coldAndWarm(Schema schema, List<Probes.Probe> probes, ImportPhase phase, boolean graphperfFirst) throws Exception {
+            Map<String, double[]>[] latency = newMaps(probes.size());
+            Map<String, Long>[] faults = newMaps(probes.size());
+            DiskProbe.Snapshot c0 = disk.snapshot();
+            Cold cold = coldStart(system, options, progress, "cold start");
+            phaseIo.put("cold-start", disk.since(c0));
+            boolean dropped = options.dropOsCache() && cold.osCacheDropped;
+            try (Engine t = cold.target) {
+                runProbes(t, schema.dialect(), probes, schema.keys(), schema.primingKeys(), COLD, latency, faults, progress);
+            }
+            List<WarmupResult> warmups = new ArrayList<>();
+            long storeBytes = phase.storeFiles().entrySet().stream().filter(e -> e.getKey().startsWith("databases/")).mapToLong(Map.Entry::getValue).sum();
+            List<WarmupMethods.Method> methods = new ArrayList<>(schema.dialect().warmups(ds));
+            if (graphperfFirst) Collections.reverse(methods);
+            int position = 0;
+            for (WarmupMethods.Method m : methods) {
+                position++;
+                Cold c = coldStart(system, options, progress, "cold start for " + m.name());
+                dropped &= c.osCacheDropped;
+                try (Engine t = c.target) {
+                    warmups.add(warmUp(t, m, position, storeBytes, c.osCacheDropped));
+                    runProbes(t, schema.dialect(), probes, schema.keys(), schema.primingKeys(), "after " + m.name(), latency, faults, progress);
+                }
+            }
+            return new Warmed(cold.seconds, warmups, methods.stream().map(WarmupMethods.Method::name).toList(), dropped, latency, faults);
+        }
+
+        private WarmupResult warmUp(Engine t, WarmupMethods.Method m, int position, long storeBytes, boolean osCacheDropped) throws Exception {
+            progress.phase("warm-up: " + m.name());
+            Optional<PageCacheState> before = t.pageCache();
+            DiskProbe.Snapshot w0 = disk.snapshot();
+            double seconds = PhaseTimer.time(() -> {
+                for (String s : m.statements()) t.execute(s, Map.of());
+                return null;
+            }).seconds();
+            phaseIo.put("warm-up " + m.name(), disk.since(w0));
+            Optional<PageCacheState> after = t.pageCache();
+            boolean known = after.isPresent() && before.isPresent();
+            WarmupResult w = new WarmupResult(m.name(), m.description(), seconds, known ? after.get().bytesRead() - before.get().bytesRead() : -1,
+                    // pages the warm-up added: what the cache held at start (the system database, headers) is not the store's
+                    known ? Math.max(0, after.get().usedBytes() - before.get().usedBytes()) : -1,
+                    storeBytes, after.map(PageCacheState::capacityBytes).orElse(-1L), position, !osCacheDropped);
+            progress.phaseDone(w.bytesRead() < 0 ? String.format("%.1f s (the engine reports no page cache: what it read is not known)", seconds)
+                    : String.format("%.1f s, %.0f MB read (%.1f MB/s%s), %.0f %% of the store cached", seconds, w.bytesRead() / 1e6,
+                    w.megabytesPerSecond(), w.osCached() ? ", OS file cache not dropped: may be memory" : "", 100 * w.cachedFraction()));
+            return w;
+        }
     }
 
     private record Cold(Engine target, double seconds, boolean osCacheDropped) {

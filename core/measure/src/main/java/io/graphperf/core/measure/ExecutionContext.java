@@ -187,10 +187,7 @@ public final class ExecutionContext {
                 ok = true;
             } catch (Exception e) {
                 ok = false;
-                if (errorSamples.size() < MAX_ERROR_SAMPLES) {
-                    String msg = e.getClass().getSimpleName() + ": " + e.getMessage();
-                    if (!errorSamples.contains(msg)) errorSamples.add(msg);
-                }
+                sample(e);
             }
             long end = System.nanoTime();
             lastEnd = end;
@@ -227,7 +224,19 @@ public final class ExecutionContext {
             }
             Recorders.TypeRecorders r = recordersFor(op.type());
             r.latency.recordValue(lat);
-            long service = Histograms.clamp(end - start);
+            recordParts(r, Histograms.clamp(end - start));
+            recordWire(session.wire());
+        }
+
+        private void sample(Exception e) {
+            if (errorSamples.size() < MAX_ERROR_SAMPLES) {
+                String msg = e.getClass().getSimpleName() + ": " + e.getMessage();
+                if (!errorSamples.contains(msg)) errorSamples.add(msg);
+            }
+        }
+
+        /** The service time, and the server's, the rest's and the client library's parts of it where the transport reports them. */
+        private void recordParts(Recorders.TypeRecorders r, long service) {
             r.service.recordValue(service);
             long server = session.serverNanos();
             if (server >= 0) {
@@ -239,7 +248,9 @@ public final class ExecutionContext {
             }
             long library = session.clientNanos();
             if (library >= 0) r.client.recordValue(Math.min(Math.max(1, library), service));
-            Wire wire = session.wire();
+        }
+
+        private void recordWire(Wire wire) {
             if (wire != null) {
                 recorders.wireRequests.increment();
                 recorders.sent.add(wire.sent());

@@ -43,35 +43,59 @@ public final class MeasurementMerge {
             if (a.histogramLog() == null) throw new IllegalArgumentException("agent " + a.name() + " wrote no interval log for this cell: nothing to merge exactly");
             logs.add(a.histogramLog());
         }
-        Map<String, HistogramMerge.Merged> merged = HistogramMerge.of(logs, Math.round(intervalSeconds * 1000), windowStartMillis);
-        Histogram all = Histograms.newHistogram();
-        Map<String, LatencySummary> byType = new LinkedHashMap<>();
-        List<Histogram> perInterval = new ArrayList<>();
-        merged.forEach((tag, m) -> {
-            if (OTHER_TAGS.contains(tag)) return;
-            all.add(m.total());
-            byType.put(tag, LatencySummary.of(m.total()));
-            for (int i = 0; i < m.intervals().size(); i++) {
-                if (perInterval.size() <= i) perInterval.add(Histograms.newHistogram());
-                perInterval.get(i).add(m.intervals().get(i));
-            }
-        });
-        if (merged.containsKey("dropped")) all.add(merged.get("dropped").total());
-        Histogram errors = merged.containsKey("errors") ? merged.get("errors").total() : Histograms.newHistogram();
-        Histogram service = merged.containsKey("service") ? merged.get("service").total() : Histograms.newHistogram();
-
+        Latencies l = Latencies.of(HistogramMerge.of(logs, Math.round(intervalSeconds * 1000), windowStartMillis));
         Measurement first = agents.get(0).measurement();
         double window = agents.stream().mapToDouble(a -> a.measurement().windowSeconds()).max().orElse(0);
-        long ops = 0, entities = 0, errorCount = 0, scheduled = 0, dropped = 0, clamped = 0, acked = 0, ackedEntities = 0;
-        double late = 0, offered = 0;
-        boolean anyOffered = false, drained = true;
-        List<String> errorSamples = new ArrayList<>();
-        List<Double> batches = new ArrayList<>();
-        for (Agent a : agents) {
-            Measurement m = a.measurement();
+        Sums t = Sums.of(agents);
+        Timeline tl = Timeline.of(l.perInterval(), first.warmupSeconds(), intervalSeconds, window, signal, criterion);
+        return new Measurement(first.load(), loadDescription, first.clients(), t.anyOffered ? t.offered : null,
+                first.warmupSeconds(), agents.stream().allMatch(a -> a.measurement().warmupSteady()), first.warmup(), window,
+                t.ops, t.ops / window, t.entities, t.entities / window, t.errors, t.errorSamples, LatencySummary.of(l.errors()),
+                t.scheduled, t.dropped, t.scheduled == 0 ? 0 : t.late / t.scheduled, t.clamped, t.acked, t.ackedEntities,
+                LatencySummary.of(l.all()), LatencySummary.of(l.service()), null, null, null, null, l.byType(), tl.intervals(), t.batches,
+                tl.verdict(), resources, histogramLog, t.drained, accounting(agents));
+    }
+
+    /** The agents' histograms added: all operations (dropped ones included), per type, per interval, the errors' and the service times. */
+    private record Latencies(Histogram all, Map<String, LatencySummary> byType, List<Histogram> perInterval, Histogram errors, Histogram service) {
+        static Latencies of(Map<String, HistogramMerge.Merged> merged) {
+            Histogram all = Histograms.newHistogram();
+            Map<String, LatencySummary> byType = new LinkedHashMap<>();
+            List<Histogram> perInterval = new ArrayList<>();
+            merged.forEach((tag, m) -> {
+                if (OTHER_TAGS.contains(tag)) return;
+                all.add(m.total());
+                byType.put(tag, LatencySummary.of(m.total()));
+                for (int i = 0; i < m.intervals().size(); i++) {
+                    if (perInterval.size() <= i) perInterval.add(Histograms.newHistogram());
+                    perInterval.get(i).add(m.intervals().get(i));
+                }
+            });
+            if (merged.containsKey("dropped")) all.add(merged.get("dropped").total());
+            Histogram errors = merged.containsKey("errors") ? merged.get("errors").total() : Histograms.newHistogram();
+            Histogram service = merged.containsKey("service") ? merged.get("service").total() : Histograms.newHistogram();
+            return new Latencies(all, byType, perInterval, errors, service);
+        }
+    }
+
+    /** The agents' counts added (late starts weighted by each agent's schedule), their first error samples, their batch rates added. */
+    private static final class Sums {
+        long ops, entities, errors, scheduled, dropped, clamped, acked, ackedEntities;
+        double late, offered;
+        boolean anyOffered, drained = true;
+        final List<String> errorSamples = new ArrayList<>();
+        final List<Double> batches = new ArrayList<>();
+
+        static Sums of(List<Agent> agents) {
+            Sums t = new Sums();
+            for (Agent a : agents) t.add(a.name(), a.measurement());
+            return t;
+        }
+
+        private void add(String agent, Measurement m) {
             ops += m.ops();
             entities += m.entities();
-            errorCount += m.errors();
+            errors += m.errors();
             scheduled += m.scheduled();
             dropped += m.dropped();
             clamped += m.clamped();
@@ -83,38 +107,38 @@ public final class MeasurementMerge {
                 anyOffered = true;
                 offered += m.offeredPerSecond();
             }
-            for (String e : m.errorSamples() == null ? List.<String>of() : m.errorSamples()) if (errorSamples.size() < 10) errorSamples.add(a.name() + ": " + e);
+            for (String e : m.errorSamples() == null ? List.<String>of() : m.errorSamples()) if (errorSamples.size() < 10) errorSamples.add(agent + ": " + e);
             List<Double> b = m.batchRates() == null ? List.of() : m.batchRates();
             for (int i = 0; i < b.size(); i++) {
                 if (batches.size() <= i) batches.add(0.0);
                 batches.set(i, batches.get(i) + b.get(i));
             }
         }
-        List<Interval> timeline = new ArrayList<>();
-        double[] series = new double[perInterval.size()];
-        int windowIntervals = (int) Math.floor(window / intervalSeconds + 1e-6);
-        for (int i = 0; i < perInterval.size(); i++) {
-            Histogram h = perInterval.get(i);
-            long n = h.getTotalCount();
-            Interval iv = new Interval(first.warmupSeconds() + i * intervalSeconds, intervalSeconds, i < windowIntervals ? Interval.Phase.WINDOW : Interval.Phase.DRAIN,
-                    n, n / intervalSeconds,
-                    n == 0 ? Double.NaN : h.getValueAtPercentile(50) / 1e6, n == 0 ? Double.NaN : h.getValueAtPercentile(99) / 1e6, 0, Double.NaN);
-            timeline.add(iv);
-            series[i] = signal == Executor.Signal.THROUGHPUT ? iv.opsPerSecond() : iv.p50Ms();
+    }
+
+    /** The merged timeline and the verdict on its window (the last intervals hold the drain's completions). */
+    private record Timeline(List<Interval> intervals, Steadiness.Verdict verdict) {
+        static Timeline of(List<Histogram> perInterval, double warmupSeconds, double intervalSeconds, double window, Executor.Signal signal,
+                           Steadiness.Criterion criterion) {
+            List<Interval> timeline = new ArrayList<>();
+            double[] series = new double[perInterval.size()];
+            int windowIntervals = (int) Math.floor(window / intervalSeconds + 1e-6);
+            for (int i = 0; i < perInterval.size(); i++) {
+                Histogram h = perInterval.get(i);
+                long n = h.getTotalCount();
+                Interval iv = new Interval(warmupSeconds + i * intervalSeconds, intervalSeconds, i < windowIntervals ? Interval.Phase.WINDOW : Interval.Phase.DRAIN,
+                        n, n / intervalSeconds,
+                        n == 0 ? Double.NaN : h.getValueAtPercentile(50) / 1e6, n == 0 ? Double.NaN : h.getValueAtPercentile(99) / 1e6, 0, Double.NaN);
+                timeline.add(iv);
+                series[i] = signal == Executor.Signal.THROUGHPUT ? iv.opsPerSecond() : iv.p50Ms();
+            }
+            double[] windowSeries = Arrays.copyOf(series, Math.min(series.length, windowIntervals));
+            boolean gaps = Arrays.stream(windowSeries).anyMatch(Double::isNaN);
+            Steadiness.Verdict verdict = gaps || windowSeries.length == 0
+                    ? Steadiness.Verdict.undecided(signal.text, "too short to tell: some intervals of the merged window completed no operation")
+                    : Steadiness.judge(windowSeries, intervalSeconds, signal.text, criterion);
+            return new Timeline(timeline, verdict);
         }
-        // the intervals the window spans (the last ones hold the drain's completions)
-        int inWindow = Math.min(series.length, windowIntervals);
-        double[] windowSeries = Arrays.copyOf(series, inWindow);
-        boolean gaps = Arrays.stream(windowSeries).anyMatch(Double::isNaN);
-        Steadiness.Verdict verdict = gaps || windowSeries.length == 0
-                ? Steadiness.Verdict.undecided(signal.text, "too short to tell: some intervals of the merged window completed no operation")
-                : Steadiness.judge(windowSeries, intervalSeconds, signal.text, criterion);
-        return new Measurement(first.load(), loadDescription, first.clients(), anyOffered ? offered : null,
-                first.warmupSeconds(), agents.stream().allMatch(a -> a.measurement().warmupSteady()), first.warmup(), window,
-                ops, ops / window, entities, entities / window, errorCount, errorSamples, LatencySummary.of(errors),
-                scheduled, dropped, scheduled == 0 ? 0 : late / scheduled, clamped, acked, ackedEntities,
-                LatencySummary.of(all), LatencySummary.of(service), null, null, null, null, byType, timeline, batches, verdict, resources, histogramLog, drained,
-                accounting(agents));
     }
 
     /**

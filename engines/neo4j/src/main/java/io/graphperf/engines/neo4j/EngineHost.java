@@ -62,6 +62,30 @@ public final class EngineHost implements AutoCloseable {
         int gateway = gatewayPort(settings, bolt, http);
         Path settingsFile = work.resolve("neo4j-settings.properties");
         Path plugins = plugins(settings, graphperfHome, work);
+        writeSettings(settings, settingsFile, work, bolt, http, gateway, plugins);
+        Path readyFile = work.resolve("ready.properties");
+        Files.deleteIfExists(readyFile);
+        Path log = work.resolve("host.log");
+        List<String> cmd = command(settings, graphperfHome, plugins, work, settingsFile, readyFile);
+        Process process = new ProcessBuilder(cmd).directory(work.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Thread hook = new Thread(() -> stopProcess(process), "graphperf-engine-host-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        EngineHost host = null;
+        try {
+            Properties readyProps = awaitReady(process, readyFile, log, work);
+            host = new EngineHost(settings, process, bolt, http, gateway, readyProps, hook);
+            return host;
+        } finally {
+            if (host == null) {
+                stopProcess(process);
+                removeHook(hook);
+            }
+        }
+    }
+
+    /** Neo4j's settings for the host, and graphperf's plugins' in the work folder's conf/graphperf.conf. */
+    private static void writeSettings(HostSettings settings, Path settingsFile, Path work, int bolt, int http, int gateway, Path plugins) throws IOException {
         Properties p = new Properties();
         settings.neo4jSettings(bolt, http, plugins).forEach(p::setProperty);
         try (Writer w = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
@@ -76,10 +100,11 @@ public final class EngineHost implements AutoCloseable {
         try (Writer w = Files.newBufferedWriter(conf.resolve("graphperf.conf"), StandardCharsets.UTF_8)) {
             own.store(w, "settings of graphperf's plugins (the batch writer), from the run's options");
         }
-        Path readyFile = work.resolve("ready.properties");
-        Files.deleteIfExists(readyFile);
-        Path log = work.resolve("host.log");
+    }
 
+    /** The host's java command line: the release's Java and JVM options, the run's heap, the host's main class and its files. */
+    private static List<String> command(HostSettings settings, Path graphperfHome, Path plugins, Path work, Path settingsFile, Path readyFile)
+            throws IOException {
         Neo4jRelease release = Neo4jRelease.of(settings);
         List<String> cmd = new ArrayList<>(HostJvmSettings.prefix(settings));
         cmd.add(release.java().toString());
@@ -101,22 +126,7 @@ public final class EngineHost implements AutoCloseable {
         cmd.add(work.toString());
         cmd.add(settingsFile.toString());
         cmd.add(readyFile.toString());
-
-        Process process = new ProcessBuilder(cmd).directory(work.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        Thread hook = new Thread(() -> stopProcess(process), "graphperf-engine-host-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        EngineHost host = null;
-        try {
-            Properties readyProps = awaitReady(process, readyFile, log, work);
-            host = new EngineHost(settings, process, bolt, http, gateway, readyProps, hook);
-            return host;
-        } finally {
-            if (host == null) {
-                stopProcess(process);
-                removeHook(hook);
-            }
-        }
+        return cmd;
     }
 
     private static Properties awaitReady(Process process, Path readyFile, Path log, Path work) throws IOException, InterruptedException {

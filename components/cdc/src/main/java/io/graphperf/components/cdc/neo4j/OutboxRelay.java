@@ -171,48 +171,15 @@ final class OutboxRelay implements Runnable {
             steps.at("read");
             if (chunks.isEmpty()) {
                 metrics.oldestUnpublishedMs = -1;
-                lock.lock();
-                try {
-                    if (!signalled) committed.await(100, TimeUnit.MILLISECONDS);
-                    signalled = false;
-                } finally {
-                    lock.unlock();
-                }
+                awaitCommit();
                 continue;
             }
             metrics.oldestUnpublishedMs = System.currentTimeMillis() - chunks.get(0).seq / 1000;
-            List<Future<?>> sent = new ArrayList<>();
-            int events = 0;
             publisher.begin();
-            for (Chunk c : chunks) {
-                int index = c.chunk * ChangeCapture.CHUNK;
-                int start = 0;
-                for (int i = 0; i < c.keys.length; i++) {
-                    int nl = start;
-                    while (c.events[nl] != '\n') nl++;
-                    sent.add(publisher.send(c.keys[i], Arrays.copyOfRange(c.events, start, nl), c.seq, index + i));
-                    start = nl + 1;
-                }
-                events += c.keys.length;
-            }
+            List<Future<?>> sent = send(publisher, chunks);
+            int events = sent.size();
             publisher.flush();
-            long waitingSince = System.nanoTime();
-            for (Future<?> f : sent) {
-                while (true) {
-                    try {
-                        f.get(STALL_MS, TimeUnit.MILLISECONDS);
-                        break;
-                    } catch (ExecutionException e) {
-                        throw new IllegalStateException("Kafka refused a record: " + e.getCause(), e.getCause());
-                    } catch (TimeoutException e) {
-                        // the producer retries by itself (resending here would duplicate): say that it waits, and how long
-                        if (!running) throw new InterruptedException("stopping");
-                        metrics.sourceState = "waiting for " + target + ": no acknowledgement for "
-                                + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - waitingSince) + " s (" + events + " events of this round unpublished)";
-                        metrics.publishStalls.incrementAndGet(); // after the state: who sees the count sees the state
-                    }
-                }
-            }
+            awaitAcknowledgements(sent, events);
             publisher.commit();
             metrics.sourceState = "publishing to " + target;
             steps.at("sent");
@@ -224,6 +191,55 @@ final class OutboxRelay implements Runnable {
             if (events < 1000 && lingerMs > 0) Thread.sleep(lingerMs);
         }
     }
+
+    /** Until a transaction commits changes (or 100 ms pass). */
+    private void awaitCommit() throws InterruptedException {
+        lock.lock();
+        try {
+            if (!signalled) committed.await(100, TimeUnit.MILLISECONDS);
+            signalled = false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Each chunk's events handed to the producer, each under its key and its position (sequence, index); one future per event. */
+    private static List<Future<?>> send(Publisher publisher, List<Chunk> chunks) {
+        List<Future<?>> sent = new ArrayList<>();
+        for (Chunk c : chunks) {
+            int index = c.chunk * ChangeCapture.CHUNK;
+            int start = 0;
+            for (int i = 0; i < c.keys.length; i++) {
+                int nl = start;
+                while (c.events[nl] != '\n') nl++;
+                sent.add(publisher.send(c.keys[i], Arrays.copyOfRange(c.events, start, nl), c.seq, index + i));
+                start = nl + 1;
+            }
+        }
+        return sent;
+    }
+
+    /** Every event's acknowledgement by Kafka, saying in the state how long it has waited when it waits past {@link #STALL_MS}. */
+    private void awaitAcknowledgements(List<Future<?>> sent, int events) throws InterruptedException {
+        long waitingSince = System.nanoTime();
+        for (Future<?> f : sent) {
+            while (true) {
+                try {
+                    f.get(STALL_MS, TimeUnit.MILLISECONDS);
+                    break;
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("Kafka refused a record: " + e.getCause(), e.getCause());
+                } catch (TimeoutException e) {
+                    // the producer retries by itself (resending here would duplicate): say that it waits, and how long
+                    if (!running) throw new InterruptedException("stopping");
+                    metrics.sourceState = "waiting for " + target + ": no acknowledgement for "
+                            + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - waitingSince) + " s (" + events + " events of this round unpublished)";
+                    metrics.publishStalls.incrementAndGet(); // after the state: who sees the count sees the state
+                }
+            }
+        }
+    }
+
     private record Chunk(String id, long seq, int chunk, String[] keys, byte[] events) {
     }
 

@@ -38,74 +38,83 @@ final class FalkorDbTransport implements Transport {
 
     @Override
     public Session openSession() throws IOException {
-        Resp c = new Resp("127.0.0.1", port);
-        return new Session() {
-            private long serverNanos = -1;
-            /** The server's own time for the last query sent. */
-            private long lastServerNanos;
+        return new FalkorSession(new Resp("127.0.0.1", port), graph);
+    }
 
-            @Override
-            public void execute(Operation op) throws IOException {
-                serverNanos = -1;
-                if (op.txMode() == TxMode.EXPLICIT && op.statements().size() > 1) {
-                    transaction(op.statements());
-                } else {
-                    long server = 0;
-                    for (Statement st : op.statements()) {
-                        FalkorDbValues.rows(check(query(st)));
-                        server += lastServerNanos;
-                    }
-                    serverNanos = server;
+    /** One connection to the server: GRAPH.QUERY per statement, MULTI/EXEC for an explicit transaction of several. */
+    private static final class FalkorSession implements Session {
+        private final Resp c;
+        private final String graph;
+        private long serverNanos = -1;
+        /** The server's own time for the last query sent. */
+        private long lastServerNanos;
+
+        FalkorSession(Resp c, String graph) {
+            this.c = c;
+            this.graph = graph;
+        }
+
+        @Override
+        public void execute(Operation op) throws IOException {
+            serverNanos = -1;
+            if (op.txMode() == TxMode.EXPLICIT && op.statements().size() > 1) {
+                transaction(op.statements());
+            } else {
+                long server = 0;
+                for (Statement st : op.statements()) {
+                    FalkorDbValues.rows(check(query(st)));
+                    server += lastServerNanos;
                 }
+                serverNanos = server;
             }
+        }
 
-            private Object query(Statement st) throws IOException {
-                c.send("GRAPH.QUERY", graph, FalkorDbValues.withParameters(st.text(), st.params()), "--compact");
-                c.flush();
-                Object r = c.reply();
-                lastServerNanos = FalkorDbTransport.serverNanos(r);
-                return r;
+        private Object query(Statement st) throws IOException {
+            c.send("GRAPH.QUERY", graph, FalkorDbValues.withParameters(st.text(), st.params()), "--compact");
+            c.flush();
+            Object r = c.reply();
+            lastServerNanos = FalkorDbTransport.serverNanos(r);
+            return r;
+        }
+
+        private void transaction(List<Statement> statements) throws IOException {
+            c.send("MULTI");
+            for (Statement st : statements) c.send("GRAPH.QUERY", graph, FalkorDbValues.withParameters(st.text(), st.params()), "--compact");
+            c.send("EXEC");
+            c.flush();
+            List<String> errors = new ArrayList<>();
+            for (int i = 0; i < statements.size() + 1; i++) {
+                if (c.reply() instanceof Resp.Error e) errors.add(e.message());
             }
-
-            private void transaction(List<Statement> statements) throws IOException {
-                c.send("MULTI");
-                for (Statement st : statements) c.send("GRAPH.QUERY", graph, FalkorDbValues.withParameters(st.text(), st.params()), "--compact");
-                c.send("EXEC");
-                c.flush();
-                List<String> errors = new ArrayList<>();
-                for (int i = 0; i < statements.size() + 1; i++) {
-                    if (c.reply() instanceof Resp.Error e) errors.add(e.message());
+            Object exec = c.reply();
+            if (exec instanceof Resp.Error e) errors.add(e.message());
+            if (exec instanceof List<?> replies) {
+                long server = 0;
+                for (Object r : replies) {
+                    check(r);
+                    server += FalkorDbTransport.serverNanos(r);
                 }
-                Object exec = c.reply();
-                if (exec instanceof Resp.Error e) errors.add(e.message());
-                if (exec instanceof List<?> replies) {
-                    long server = 0;
-                    for (Object r : replies) {
-                        check(r);
-                        server += FalkorDbTransport.serverNanos(r);
-                    }
-                    serverNanos = server;
-                } else if (errors.isEmpty()) {
-                    throw new IllegalStateException("FalkorDB discarded the transaction (EXEC answered " + exec + ")");
-                }
-                if (!errors.isEmpty()) throw new IllegalStateException("FalkorDB refused the transaction: " + errors.get(0));
+                serverNanos = server;
+            } else if (errors.isEmpty()) {
+                throw new IllegalStateException("FalkorDB discarded the transaction (EXEC answered " + exec + ")");
             }
+            if (!errors.isEmpty()) throw new IllegalStateException("FalkorDB refused the transaction: " + errors.get(0));
+        }
 
-            @Override
-            public long serverNanos() {
-                return serverNanos;
-            }
+        @Override
+        public long serverNanos() {
+            return serverNanos;
+        }
 
-            @Override
-            public List<List<Object>> fetch(Statement st) throws IOException {
-                return FalkorDbValues.rows(check(query(st)));
-            }
+        @Override
+        public List<List<Object>> fetch(Statement st) throws IOException {
+            return FalkorDbValues.rows(check(query(st)));
+        }
 
-            @Override
-            public void close() {
-                c.close();
-            }
-        };
+        @Override
+        public void close() {
+            c.close();
+        }
     }
 
     /** The reply, unless it is an error or carries one (FalkorDB puts a query's run-time error last in its reply). */
