@@ -109,7 +109,7 @@ class ArchitectureTest {
 
     static ArchRule onlyTheCliWritesToTheConsole() {
         return noClasses().that().resideOutsideOfPackages(ROOT + ".cli..", ROOT + "..host..").and()
-                .doNotHaveFullyQualifiedName(ROOT + ".core.engine.HostLoop") // the engine host's side of the request line
+                .doNotHaveFullyQualifiedName(ROOT + ".engines.hosted.HostLoop") // the engine host's side of the request line
                 // a shutdown hook: the JDK's logging is being reset by its own hook at that moment, stderr is all there is
                 .and().doNotHaveFullyQualifiedName(ROOT + ".storage.Cleanup")
                 .should().accessField(System.class, "out").orShould().accessField(System.class, "err")

@@ -3,6 +3,7 @@ package io.graphperf.workloads.orientdb;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.report.Format;
 import io.graphperf.engines.orientdb.OrientHost;
+import io.graphperf.engines.orientdb.host.OrientRequests;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,18 +29,18 @@ public final class OrientExport {
     public static Export generated(Path home, Path cache, double scale, long seed, ProgressListener progress) throws IOException {
         String name = "orientdb-export-" + Format.scale(scale) + "-seed" + seed;
         Path file = cache.resolve(name + ".json.gz").toAbsolutePath(), counts = cache.resolve(name + ".counts");
-        if (Files.exists(file) && Files.exists(counts)) return new Export(file, OrientHost.counts(Files.readString(counts).trim()), Double.NaN);
+        if (Files.exists(file) && Files.exists(counts)) return new Export(file, OrientRequests.Counts.parse(Files.readString(counts).trim()).counts(), Double.NaN);
         Files.createDirectories(cache);
         progress.phase("generate an OrientDB export at scale " + Format.scale(scale));
         long t0 = System.nanoTime();
         Path tmp = cache.resolve(name + ".tmp.json.gz").toAbsolutePath();
-        String answer;
+        OrientRequests.Counts answer;
         try (OrientHost h = OrientHost.start(home, cache.resolve("generator-log"), "1g", Map.of("storage.diskCache.bufferSize", "128"))) {
-            answer = h.request(Duration.ofMinutes(30), "generate", tmp.toString(), Double.toString(scale), Long.toString(seed));
+            answer = h.call(Duration.ofMinutes(30), new OrientRequests.Generate(tmp.toString(), scale, seed));
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        Files.writeString(counts, answer + "\n");
-        Map<String, Long> c = OrientHost.counts(answer);
+        Files.writeString(counts, answer.text() + "\n");
+        Map<String, Long> c = answer.counts();
         double s = (System.nanoTime() - t0) / 1e9;
         progress.phaseDone(String.format("%,d records in %d classes, %.1f MB, in %.1f s", c.values().stream().mapToLong(Long::longValue).sum(), c.size(),
                 Files.size(file) / 1e6, s));

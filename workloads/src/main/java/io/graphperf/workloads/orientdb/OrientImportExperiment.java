@@ -7,6 +7,7 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.engines.orientdb.OrientHost;
+import io.graphperf.engines.orientdb.host.OrientRequests;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
@@ -66,58 +67,12 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
         Path db = dataDir.resolve(DATABASE);
         Path wal = settings.containsKey("storage.wal.path") ? Path.of(settings.get("storage.wal.path")) : null;
         Path hostDir = ctx.dir().resolve("orientdb-host");
-        DiskProbe disk = ctx.disk();
         List<Cell> cells = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        Double scale = o.export() == null ? o.scale() : null;
-        long records = export.counts().values().stream().mapToLong(Long::longValue).sum();
+        Trial t = new Trial(ctx, o, export, settings, hostDir, db, wal, o.export() == null ? o.scale() : null);
         try {
-            // 1. a new database, imported, closed
-            Phase start = new Phase(ctx, "start", "engine host JVM started, OrientDB initialised", disk);
-            OrientHost host = OrientHost.start(ctx.home(), hostDir, o.heap(), settings);
-            cells.add(start.done(scale, Map.of()));
-            try {
-                Phase create = new Phase(ctx, "create", "create database (plocal)", disk);
-                host.request(Duration.ofMinutes(5), "create", db.toString());
-                cells.add(create.done(scale, Map.of()));
-                Phase imp = new Phase(ctx, "import", "import the JSON export (ODatabaseImport: schema, records, indexes)", disk);
-                host.request(LONG, "import", export.file().toString());
-                Map<String, Double> v = new LinkedHashMap<>();
-                if (records > 0) v.put("records", (double) records);
-                v.put("export_mb", Files.size(export.file()) / 1e6);
-                Cell ic = imp.done(scale, v);
-                if (records > 0) ic = withRate(ic, records);
-                cells.add(ic);
-                Phase close = new Phase(ctx, "close", "close the database: its disk cache flushed and the WAL ended", disk);
-                host.request(LONG, "close");
-                Map<String, Double> use = new LinkedHashMap<>(disk.diskUse());
-                use.put("store_bytes", (double) bytes(db, false));
-                if (!use.containsKey("disk_bytes")) use.put("disk_bytes", (double) bytes(db, true) + (wal == null ? 0 : bytes(wal, true)));
-                if (wal != null) use.put("wal_bytes", (double) bytes(wal, false));
-                cells.add(close.done(scale, use));
-            } finally {
-                host.close();
-            }
-            // 2. a cold start on the imported database
-            boolean dropped = dropOsCache();
-            Phase cold = new Phase(ctx, "cold-start", "engine host started after the database was closed" + (dropped ? " and the OS file cache dropped" : ""), disk);
-            OrientHost again = OrientHost.start(ctx.home(), hostDir, o.heap(), settings);
-            cells.add(cold.done(scale, Map.of("os_cache_dropped", dropped ? 1.0 : 0.0)));
-            try {
-                Phase open = new Phase(ctx, "open", "open the database (storage checks, schema, indexes loaded)", disk);
-                again.request(LONG, "open", db.toString());
-                cells.add(open.done(scale, Map.of()));
-                Phase count = new Phase(ctx, "count", "count the records of every class", disk);
-                Map<String, Long> counted = OrientHost.counts(again.request(LONG, "count"));
-                Cell cc = count.done(scale, Map.of());
-                Map<String, Long> indexes = OrientHost.counts(again.request(LONG, "indexes"));
-                List<Check> checks = checks(export.counts(), counted, indexes);
-                for (Check c : checks) if (!c.passed()) failures.add(c.what() + ": " + c.detail());
-                cells.add(cc.withChecks(checks));
-                again.request(LONG, "close");
-            } finally {
-                again.close();
-            }
+            t.createAndImport(cells);
+            t.coldStartAndCount(cells, failures);
         } finally {
             if (!o.keepStore()) {
                 delete(db);
@@ -134,6 +89,66 @@ public final class OrientImportExperiment implements Experiment<OrientImportOpti
         ctx.saved().cells(tagged, failures);
         return new TrialResult(tagged, "embedded OrientDB " + OrientHost.VERSION + " (child JVM, disk cache " + o.diskCacheMb() + " MB)", "",
                 env, config, null, List.of(), failures);
+    }
+
+    /** One trial's phases, each a cell with what reached the disk. */
+    private record Trial(RunContext ctx, OrientImportOptions o, OrientExport.Export export, Map<String, String> settings, Path hostDir, Path db,
+                         Path wal, Double scale) {
+
+        /** A new database, imported, closed. */
+        void createAndImport(List<Cell> cells) throws Exception {
+            DiskProbe disk = ctx.disk();
+            long records = export.counts().values().stream().mapToLong(Long::longValue).sum();
+            Phase start = new Phase(ctx, "start", "engine host JVM started, OrientDB initialised", disk);
+            OrientHost host = OrientHost.start(ctx.home(), hostDir, o.heap(), settings);
+            cells.add(start.done(scale, Map.of()));
+            try {
+                Phase create = new Phase(ctx, "create", "create database (plocal)", disk);
+                host.call(Duration.ofMinutes(5), new OrientRequests.Create(db.toString()));
+                cells.add(create.done(scale, Map.of()));
+                Phase imp = new Phase(ctx, "import", "import the JSON export (ODatabaseImport: schema, records, indexes)", disk);
+                host.call(LONG, new OrientRequests.Import(export.file().toString()));
+                Map<String, Double> v = new LinkedHashMap<>();
+                if (records > 0) v.put("records", (double) records);
+                v.put("export_mb", Files.size(export.file()) / 1e6);
+                Cell ic = imp.done(scale, v);
+                if (records > 0) ic = withRate(ic, records);
+                cells.add(ic);
+                Phase close = new Phase(ctx, "close", "close the database: its disk cache flushed and the WAL ended", disk);
+                host.call(LONG, new OrientRequests.Close());
+                Map<String, Double> use = new LinkedHashMap<>(disk.diskUse());
+                use.put("store_bytes", (double) bytes(db, false));
+                if (!use.containsKey("disk_bytes")) use.put("disk_bytes", (double) bytes(db, true) + (wal == null ? 0 : bytes(wal, true)));
+                if (wal != null) use.put("wal_bytes", (double) bytes(wal, false));
+                cells.add(close.done(scale, use));
+            } finally {
+                host.close();
+            }
+        }
+
+        /** A cold start on the imported database, opened, every class's records and every index's entries counted against the export's. */
+        void coldStartAndCount(List<Cell> cells, List<String> failures) throws Exception {
+            DiskProbe disk = ctx.disk();
+            boolean dropped = dropOsCache();
+            Phase cold = new Phase(ctx, "cold-start", "engine host started after the database was closed" + (dropped ? " and the OS file cache dropped" : ""), disk);
+            OrientHost again = OrientHost.start(ctx.home(), hostDir, o.heap(), settings);
+            cells.add(cold.done(scale, Map.of("os_cache_dropped", dropped ? 1.0 : 0.0)));
+            try {
+                Phase open = new Phase(ctx, "open", "open the database (storage checks, schema, indexes loaded)", disk);
+                again.call(LONG, new OrientRequests.Open(db.toString()));
+                cells.add(open.done(scale, Map.of()));
+                Phase count = new Phase(ctx, "count", "count the records of every class", disk);
+                Map<String, Long> counted = again.call(LONG, new OrientRequests.Count()).counts();
+                Cell cc = count.done(scale, Map.of());
+                Map<String, Long> indexes = again.call(LONG, new OrientRequests.IndexEntries()).counts();
+                List<Check> checks = checks(export.counts(), counted, indexes);
+                for (Check c : checks) if (!c.passed()) failures.add(c.what() + ": " + c.detail());
+                cells.add(cc.withChecks(checks));
+                again.call(LONG, new OrientRequests.Close());
+            } finally {
+                again.close();
+            }
+        }
     }
 
     /** OrientDB's settings for a trial: the disk cache, the user's, the variant's (storage.*, disk-cache), the WAL's folder. */

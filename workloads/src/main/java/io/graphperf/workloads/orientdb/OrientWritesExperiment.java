@@ -1,7 +1,5 @@
 package io.graphperf.workloads.orientdb;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
@@ -12,6 +10,7 @@ import io.graphperf.core.measure.Closed;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
 import io.graphperf.engines.orientdb.OrientHost;
+import io.graphperf.engines.orientdb.host.OrientRequests;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
@@ -36,7 +35,6 @@ public final class OrientWritesExperiment implements Experiment<OrientWritesOpti
     public static final List<String> SCENARIOS = List.of("create-unlabelled", "create-labelled", "create-labelled-indexed", "foreach-100",
             "batch-1000-indexed");
     static final String DATABASE = "graphperf-e4";
-    private static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     @Override
     public String name() {
@@ -70,17 +68,16 @@ public final class OrientWritesExperiment implements Experiment<OrientWritesOpti
         try (OrientHost host = OrientHost.start(ctx.home(), ctx.dir().resolve("orientdb-host"), o.heap(), settings)) {
             for (String scenario : o.scenarios()) {
                 ctx.progress().phase("OrientDB " + scenario + ", " + o.clients() + " clients");
-                host.request(Duration.ofMinutes(5), "drop", db.toString());
-                host.request(Duration.ofMinutes(5), "create", db.toString());
+                host.call(Duration.ofMinutes(5), new OrientRequests.Drop(db.toString()));
+                host.call(Duration.ofMinutes(5), new OrientRequests.Create(db.toString()));
                 // the mix is a placeholder: the host knows each scenario's SQL (its ids depend on client and sequence)
                 OperationMix placeholder = new OperationMix(List.of(new OperationMix.Type(scenario, scenario, null, List.of(Map.of()), 1, 1)));
                 Path hlog = ctx.histograms().resolve(NAME + "-" + scenario + ".hlog").toAbsolutePath();
                 Files.createDirectories(hlog.getParent());
-                String answer = host.request(o.warmupMax().plus(o.duration()).plus(Duration.ofMinutes(10)), "measure", scenario,
-                        JSON.writeValueAsString(InProcessPlan.of(placeholder, plan, hlog)));
-                int tab = answer.lastIndexOf('\t');
-                Measurement m = JSON.readValue(answer.substring(0, tab), Measurement.class);
-                Map<String, Long> check = OrientHost.counts(answer.substring(tab + 1));
+                OrientRequests.ScenarioResult answer = host.call(o.warmupMax().plus(o.duration()).plus(Duration.ofMinutes(10)),
+                        new OrientRequests.MeasureScenario(scenario, InProcessPlan.of(placeholder, plan, hlog)));
+                Measurement m = answer.measurement();
+                Map<String, Long> check = answer.check().counts();
                 Check c = check(scenario, check, m);
                 if (!c.passed()) failures.add(scenario + ": " + c.detail());
                 Cell cell = Cell.builder(NAME, scenario).title(title(scenario)).transport("orientdb-embedded").measurement(m)
@@ -90,7 +87,7 @@ public final class OrientWritesExperiment implements Experiment<OrientWritesOpti
                 ctx.progress().phaseDone(String.format("%,.0f ops/s, %,.0f entities/s, p99 %.1f ms; %s", m.opsPerSecond(), m.entitiesPerSecond(),
                         m.latency().p99Ms(), c.detail()));
             }
-            host.request(Duration.ofMinutes(5), "drop", db.toString());
+            host.call(Duration.ofMinutes(5), new OrientRequests.Drop(db.toString()));
         }
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("orientdb", OrientHost.VERSION + " embedded, in its own JVM (heap " + o.heap() + ")");

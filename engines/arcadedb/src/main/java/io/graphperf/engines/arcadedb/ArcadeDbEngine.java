@@ -1,6 +1,6 @@
 package io.graphperf.engines.arcadedb;
 
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.engines.hosted.HostedEngine;
@@ -20,7 +20,7 @@ final class ArcadeDbEngine extends HostedEngine {
     private static final Pattern SCHEMA = Pattern.compile("^sql:\\s*(CREATE|ALTER)\\s+(VERTEX\\s+TYPE|EDGE\\s+TYPE|DOCUMENT\\s+TYPE|TYPE|PROPERTY|INDEX)\\b",
             Pattern.CASE_INSENSITIVE);
 
-    ArcadeDbEngine(HostProcess host, String openReply, Map<String, Object> settings) {
+    ArcadeDbEngine(HostProcess host, Map<String, Object> openReply, Map<String, Object> settings) {
         super(host, "arcadedb", openReply, settings);
     }
 

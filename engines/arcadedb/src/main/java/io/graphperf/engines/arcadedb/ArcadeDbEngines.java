@@ -4,7 +4,9 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostClasspath;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
+import io.graphperf.engines.hosted.HostRequest;
+import io.graphperf.engines.hosted.HostRequests;
 import io.graphperf.engines.hosted.HostedEngines;
 
 import java.io.IOException;
@@ -73,13 +75,13 @@ public final class ArcadeDbEngines extends HostedEngines {
     }
 
     @Override
-    protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
+    protected Engine engine(HostProcess host, Map<String, Object> openReply, Map<String, String> settings) {
         return new ArcadeDbEngine(host, openReply, settings());
     }
 
     @Override
-    public List<String> openArguments() {
-        return List.of(Long.toString(context.pageCacheBytes()));
+    public HostRequest<Map<String, Object>> openRequest(Path store) {
+        return new HostRequests.Open(store.toString(), context.pageCacheBytes());
     }
 
     @Override

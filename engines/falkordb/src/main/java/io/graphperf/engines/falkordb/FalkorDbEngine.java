@@ -1,7 +1,7 @@
 package io.graphperf.engines.falkordb;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.engines.hosted.HostedEngine;
@@ -25,7 +25,7 @@ final class FalkorDbEngine extends HostedEngine {
     static final String THEN = " ;; ";
     private static final Pattern SCHEMA = Pattern.compile("^\\s*(CREATE\\s+(RANGE\\s+|FULLTEXT\\s+)?INDEX|DROP\\s+INDEX|GRAPH\\.CONSTRAINT)\\b", Pattern.CASE_INSENSITIVE);
 
-    FalkorDbEngine(HostProcess host, String openReply, Map<String, Object> settings) {
+    FalkorDbEngine(HostProcess host, Map<String, Object> openReply, Map<String, Object> settings) {
         super(host, "falkordb", openReply, settings);
     }
 

@@ -4,7 +4,9 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostClasspath;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
+import io.graphperf.engines.hosted.HostRequest;
+import io.graphperf.engines.falkordb.host.FalkorDbOpen;
 import io.graphperf.engines.hosted.HostedEngine;
 import io.graphperf.engines.hosted.HostedEngines;
 
@@ -55,7 +57,7 @@ public final class FalkorDbEngines extends HostedEngines {
     }
 
     @Override
-    protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
+    protected Engine engine(HostProcess host, Map<String, Object> openReply, Map<String, String> settings) {
         return new FalkorDbEngine(host, openReply, settings(config(settings)));
     }
 
@@ -70,12 +72,12 @@ public final class FalkorDbEngines extends HostedEngines {
         return c;
     }
 
-    /** The open request after the store: the server's files, its log and its settings. */
+    /** The open request: the store, the server's files, its log and its settings. */
     @Override
-    protected List<String> openArguments(Map<String, String> settings) {
+    protected HostRequest<Map<String, Object>> openRequest(Path store, Map<String, String> settings) {
         try {
             FalkorDbBinaries.Server s = FalkorDbBinaries.get();
-            return List.of(s.redisServer().toString(), s.module().toString(), serverLog().toString(), HostedEngine.JSON.writeValueAsString(config(settings)));
+            return new FalkorDbOpen(store.toString(), s.redisServer().toString(), s.module().toString(), serverLog().toString(), config(settings));
         } catch (IOException e) {
             throw new UserError("FalkorDB cannot start: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -85,8 +87,8 @@ public final class FalkorDbEngines extends HostedEngines {
     }
 
     @Override
-    public List<String> openArguments() {
-        return openArguments(Map.of());
+    public HostRequest<Map<String, Object>> openRequest(Path store) {
+        return openRequest(store, Map.of());
     }
 
     /** The servers' log (Redis appends: each server of the trial in turn). */

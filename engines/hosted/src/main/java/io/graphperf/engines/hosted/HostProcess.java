@@ -1,4 +1,4 @@
-package io.graphperf.core.engine;
+package io.graphperf.engines.hosted;
 
 import io.graphperf.core.UserError;
 
@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * An engine host: an embedded database in a JVM of its own, started by graphperf and driven one request at a time
- * over its stdin and stdout. A request is one line, {@code OP<TAB>ARG…}; a reply one line, {@code ok<TAB>RESULT} or
- * {@code error<TAB>MESSAGE}; the host's first line is {@code ok<TAB>ready}. The caller times what it must; the host
+ * over its stdin and stdout. A request is a {@link HostRequest}, one line of JSON; a reply one line, {@code ok<TAB>JSON} read into
+ * the request's reply type, or {@code error<TAB>MESSAGE}; the host's first line is {@code ok<TAB>ready}. The caller times what it must; the host
  * only executes. The process is killed at close when it does not exit when asked, on failure and at JVM exit.
  */
 public final class HostProcess implements AutoCloseable {
@@ -102,17 +102,22 @@ public final class HostProcess implements AutoCloseable {
     }
 
     /** Sends one request and returns the host's answer; a failure in the host is a {@link UserError} with its message. */
-    public String request(Duration timeout, String op, String... args) {
-        StringBuilder line = new StringBuilder(op);
-        for (String a : args) line.append('\t').append(a.replace('\t', ' ').replace('\n', ' '));
+    public <R> R call(Duration timeout, HostRequest<R> request) {
+        HostRequest.Op op = HostRequest.op(request.getClass());
+        String body;
         synchronized (this) {
             try {
-                in.write(line.append('\n').toString());
+                in.write(HostLine.request(request) + "\n");
                 in.flush();
             } catch (IOException e) {
                 throw new UserError("the " + engine + " engine host is gone (" + e.getMessage() + "); its log: " + log);
             }
-            return await(timeout, op);
+            body = await(timeout, op.value());
+        }
+        try {
+            return HostLine.reply(body, op);
+        } catch (IOException e) {
+            throw new UserError(engine + " " + op.value() + " answered what is not its reply (" + e.getMessage() + "); engine host log: " + log);
         }
     }
 
@@ -154,7 +159,7 @@ public final class HostProcess implements AutoCloseable {
         try {
             if (process.isAlive()) {
                 try {
-                    request(Duration.ofMinutes(2), "exit");
+                    call(Duration.ofMinutes(2), new HostRequest.Exit());
                 } catch (UserError e) {
                     // killed below
                 }

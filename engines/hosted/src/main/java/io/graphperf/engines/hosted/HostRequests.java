@@ -1,5 +1,6 @@
 package io.graphperf.engines.hosted;
 
+import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
@@ -14,45 +15,82 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The requests every engine host answers the same way, on its engine's embedded transport: fetch (a statement's rows), long
- * (a statement's one number), measure (graphperf's Runner inside the host, the only timing there), exit. An engine's host
- * answers its own (open, load, execute, close…) and hands the rest here.
+ * The requests of the hosted engines' line. Every host answers fetch (a statement's rows), long (a statement's one number) and
+ * measure (graphperf's Runner inside the host, the only timing there) the same way, on its engine's embedded transport
+ * ({@link #common}); each answers its own open and, as its engine allows, load, execute, recreate and close.
  */
 public final class HostRequests {
 
     private HostRequests() {
     }
 
-    /** The answer to request {@code a}; {@code transport} gives the engine's embedded transport when the request needs one (not exit). */
-    public static String answer(String[] a, Supplier<Transport> transport) throws Exception {
-        return answer(a, transport, () -> List.of(ProcessHandle.current().pid()));
+    /**
+     * The open request of an engine whose only setting is its cache: the database in {@code store} (created when new) with a cache
+     * of {@code cacheBytes} (0: the engine's default). The reply says which engine it is and how it is set.
+     */
+    @HostRequest.Op(value = "open", reply = Map.class)
+    public record Open(String store, long cacheBytes) implements HostRequest<Map<String, Object>> {
+    }
+
+    /** A statement's rows. */
+    @HostRequest.Op(value = "fetch", reply = List.class)
+    public record Fetch(String statement, Map<String, Object> params) implements HostRequest<List<List<Object>>> {
+    }
+
+    /** A statement's one number (the first column of its first row). */
+    @HostRequest.Op(value = "long", reply = Long.class)
+    public record LongValue(String statement) implements HostRequest<Long> {
+    }
+
+    /** A cell measured inside the host by graphperf's Runner. */
+    @HostRequest.Op(value = "measure", reply = InProcessResult.class)
+    public record Measure(InProcessPlan plan) implements HostRequest<InProcessResult> {
+    }
+
+    /** A statement run for its effect (schema, setup); the reply says it ran. */
+    @HostRequest.Op(value = "execute", reply = String.class)
+    public record Execute(String statement, Map<String, Object> params) implements HostRequest<String> {
+    }
+
+    /** An empty database in place of the open one. */
+    @HostRequest.Op(value = "recreate", reply = String.class)
+    public record Recreate() implements HostRequest<String> {
+    }
+
+    /** The dataset's files loaded by graphperf's loader in the host: the reply holds its stages, seconds, counts and bad entries. */
+    @HostRequest.Op(value = "load", reply = Map.class)
+    public record Load(ImportFiles files) implements HostRequest<Map<String, Object>> {
+    }
+
+    /** The database closed, its files flushed. */
+    @HostRequest.Op(value = "close", reply = String.class)
+    public record Close() implements HostRequest<String> {
+    }
+
+    /** Fetch, long and measure on the engine's embedded transport, which {@code transport} gives when a request needs it. */
+    public static HostDispatch common(Supplier<Transport> transport) {
+        return common(transport, () -> List.of(ProcessHandle.current().pid()));
     }
 
     /** As above, {@code serverPids} the processes that serve the engine (this host's own, and a server it started), whose CPU a cell records. */
-    @SuppressWarnings("unchecked")
-    public static String answer(String[] a, Supplier<Transport> transport, Supplier<List<Long>> serverPids) throws Exception {
-        switch (a[0]) {
-            case "fetch" -> {
-                try (Session s = transport.get().openSession()) {
-                    return HostedEngine.JSON.writeValueAsString(s.fetch(new Statement(a[1], HostedEngine.JSON.readValue(a[2], Map.class))));
-                }
-            }
-            case "long" -> {
-                try (Session s = transport.get().openSession()) {
-                    List<List<Object>> rows = s.fetch(new Statement(a[1], Map.of()));
-                    return String.valueOf(((Number) rows.get(0).get(0)).longValue());
-                }
-            }
-            case "measure" -> {
-                InProcessPlan plan = HostedEngine.JSON.readValue(a[1], InProcessPlan.class);
-                Measurement m = new Runner(transport.get(), plan.operations(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
-                        serverPids.get(), List.of()).run();
-                return HostedEngine.JSON.writeValueAsString(InProcessResult.of(m));
-            }
-            case "exit" -> {
-                return "bye";
-            }
-            default -> throw new IllegalArgumentException("unknown request '" + a[0] + "'");
-        }
+    public static HostDispatch common(Supplier<Transport> transport, Supplier<List<Long>> serverPids) {
+        return new HostDispatch()
+                .on(Fetch.class, r -> {
+                    try (Session s = transport.get().openSession()) {
+                        return s.fetch(new Statement(r.statement(), r.params()));
+                    }
+                })
+                .on(LongValue.class, r -> {
+                    try (Session s = transport.get().openSession()) {
+                        List<List<Object>> rows = s.fetch(new Statement(r.statement(), Map.of()));
+                        return ((Number) rows.get(0).get(0)).longValue();
+                    }
+                })
+                .on(Measure.class, r -> {
+                    InProcessPlan plan = r.plan();
+                    Measurement m = new Runner(transport.get(), plan.operations(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
+                            serverPids.get(), List.of()).run();
+                    return InProcessResult.of(m);
+                });
     }
 }

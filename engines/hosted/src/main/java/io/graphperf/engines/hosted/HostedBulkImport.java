@@ -3,7 +3,7 @@ package io.graphperf.engines.hosted;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Machine;
 import io.graphperf.core.engine.PhaseProgress;
@@ -30,8 +30,8 @@ public final class HostedBulkImport implements BulkImport {
         /** A new engine host (not yet on a store). */
         HostProcess startHost() throws Exception;
 
-        /** The host's open request's arguments after the store's folder (e.g. its cache size). */
-        List<String> openArguments();
+        /** The host's open request of {@code store} (with, e.g., its cache size). */
+        HostRequest<Map<String, Object>> openRequest(Path store);
 
         /** The host's log (the relationships the loader left out are listed there). */
         Path hostLog();
@@ -70,22 +70,20 @@ public final class HostedBulkImport implements BulkImport {
     @Override
     @SuppressWarnings("unchecked")
     public Outcome importFiles(List<String> arguments, PhaseProgress progress) throws Exception {
-        String spec = HostedEngine.JSON.writeValueAsString(ImportFiles.of(arguments, engine + "'s loader"));
+        ImportFiles files = ImportFiles.of(arguments, engine + "'s loader");
         Files.createDirectories(store.getParent());
         long peak;
         Map<String, Object> out;
         try (HostProcess process = host.startHost()) {
-            List<String> open = new ArrayList<>(List.of(store.toString()));
-            open.addAll(host.openArguments());
-            process.request(Duration.ofMinutes(5), "open", open.toArray(String[]::new));
+            process.call(Duration.ofMinutes(5), host.openRequest(store));
             try {
-                out = HostedEngine.JSON.readValue(process.request(Duration.ofHours(12), "load", spec), Map.class);
+                out = process.call(Duration.ofHours(12), new HostRequests.Load(files));
             } catch (RuntimeException e) {
                 if (String.valueOf(e.getMessage()).contains("OutOfMemoryError")) throw new UserError(engine + "'s loader ran out of heap: " + host.outOfHeapAdvice(), e);
                 throw e;
             }
             peak = Machine.peakRssBytes(process.pid().orElse(-1)) + (out.get(SERVER_PEAK_RSS) instanceof Number n ? n.longValue() : 0);
-            process.request(Duration.ofMinutes(30), "close");
+            process.call(Duration.ofMinutes(30), new HostRequests.Close());
         }
         Map<String, Double> stages = new LinkedHashMap<>();
         ((Map<String, Object>) out.get("stages")).forEach((k, v) -> stages.put(k, ((Number) v).doubleValue()));

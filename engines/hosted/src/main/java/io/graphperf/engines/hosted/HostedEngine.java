@@ -4,12 +4,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.HostProcess;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.measure.InProcessPlan;
-import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
 
 import java.time.Duration;
@@ -39,19 +37,14 @@ public abstract class HostedEngine implements Engine, InProcess {
 
     /**
      * @param engine    the engine's name in messages and run.json (e.g. "kuzu")
-     * @param openReply the host's reply to its open request: what it says of the engine (JSON), kept in the environment
+     * @param openReply the host's reply to its open request: what it says of the engine, kept in the environment
      * @param settings  graphperf's settings of the engine, kept in the environment
      */
-    @SuppressWarnings("unchecked")
-    protected HostedEngine(HostProcess host, String engine, String openReply, Map<String, Object> settings) {
+    protected HostedEngine(HostProcess host, String engine, Map<String, Object> openReply, Map<String, Object> settings) {
         this.host = host;
         this.engine = engine;
         environment.put("engine", engine);
-        try {
-            environment.putAll(JSON.readValue(openReply, Map.class));
-        } catch (Exception e) {
-            environment.put("open", openReply);
-        }
+        environment.putAll(openReply);
         environment.put("settings", settings);
     }
 
@@ -72,7 +65,7 @@ public abstract class HostedEngine implements Engine, InProcess {
 
     @Override
     public void execute(String statement, Map<String, Object> parameters) {
-        host.request(ADMIN, "execute", statement, json(parameters));
+        host.call(ADMIN, new HostRequests.Execute(statement, parameters));
         Pattern p = schemaStatement();
         if (p != null && parameters.isEmpty() && p.matcher(statement).find() && !schema.contains(statement)) schema.add(statement);
     }
@@ -88,8 +81,8 @@ public abstract class HostedEngine implements Engine, InProcess {
      * schema is made once for all cells).
      */
     protected void recreate() {
-        host.request(ADMIN, "recreate");
-        for (String st : schema) host.request(ADMIN, "execute", st, "{}");
+        host.call(ADMIN, new HostRequests.Recreate());
+        for (String st : schema) host.call(ADMIN, new HostRequests.Execute(st, Map.of()));
     }
 
     @Override
@@ -99,19 +92,18 @@ public abstract class HostedEngine implements Engine, InProcess {
 
     @Override
     public long queryLong(String statement) {
-        return Long.parseLong(host.request(ADMIN, "long", statement));
+        return host.call(ADMIN, new HostRequests.LongValue(statement));
     }
 
     @Override
     public Measurement measureInProcess(InProcessPlan plan) throws Exception {
         Duration cap = Duration.ofMillis(plan.warmupMillis() * 2 + plan.durationMillis()).plus(Duration.ofMinutes(15));
-        return JSON.readValue(host.request(cap, "measure", JSON.writeValueAsString(plan)), InProcessResult.class).measured();
+        return host.call(cap, new HostRequests.Measure(plan)).measured();
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<List<Object>> fetchInProcess(Statement statement) throws Exception {
-        return JSON.readValue(host.request(ADMIN, "fetch", statement.text(), json(statement.params())), List.class);
+        return host.call(ADMIN, new HostRequests.Fetch(statement.text(), statement.params()));
     }
 
     @Override
@@ -160,13 +152,5 @@ public abstract class HostedEngine implements Engine, InProcess {
                 p.destroyForcibly();
             }
         });
-    }
-
-    protected static String json(Map<String, Object> params) {
-        try {
-            return JSON.writeValueAsString(params);
-        } catch (Exception e) {
-            throw new IllegalArgumentException("parameters cannot be sent to the engine host: " + e.getMessage(), e);
-        }
     }
 }

@@ -5,7 +5,7 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,15 +49,15 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
     }
 
     /** The adapter on a host that opened a store, {@code openReply} its answer. */
-    protected abstract Engine engine(HostProcess host, String openReply, Map<String, String> settings) throws Exception;
+    protected abstract Engine engine(HostProcess host, Map<String, Object> openReply, Map<String, String> settings) throws Exception;
 
     /**
-     * The open request's arguments after the store for a trial's settings; {@link #openArguments()} gives the run's. An engine
-     * takes no settings unless it says how (FalkorDB's are its server's).
+     * The open request of {@code store} for a trial's settings; {@link #openRequest(Path)} gives the run's. An engine takes no
+     * settings unless it says how (FalkorDB's are its server's).
      */
-    protected List<String> openArguments(Map<String, String> settings) {
+    protected HostRequest<Map<String, Object>> openRequest(Path store, Map<String, String> settings) {
         if (!settings.isEmpty()) throw new UserError(product + " takes no engine settings here (given: " + settings.keySet() + ")");
-        return openArguments();
+        return openRequest(store);
     }
 
     /** What loads the dataset's files in the host, for the report. */
@@ -75,11 +75,10 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
 
     @Override
     public Engine open(Path store, Map<String, String> settings) throws Exception {
-        List<String> open = new ArrayList<>(List.of(store.toAbsolutePath().toString()));
-        open.addAll(openArguments(settings));
+        HostRequest<Map<String, Object>> open = openRequest(store.toAbsolutePath(), settings);
         HostProcess host = startHost();
         try {
-            return engine(host, host.request(Duration.ofMinutes(15), "open", open.toArray(String[]::new)), settings);
+            return engine(host, host.call(Duration.ofMinutes(15), open), settings);
         } catch (Exception | Error e) {
             host.close();
             throw e;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The requests every engine host answers alike, on a stand-in transport: fetch and long read a statement's rows, measure runs the
- * Runner on the plan sent as JSON (its executor carried whole) and answers the measurement as JSON, exit says bye.
+ * The requests every engine host answers alike, on a stand-in transport, each through its JSON as the line carries it: fetch and
+ * long read a statement's rows, measure runs the Runner on the plan sent (its executor carried whole) and answers the measurement;
+ * a request the host does not know is refused with the names of those it does.
  */
 class HostRequestsTest {
 
@@ -52,15 +54,31 @@ class HostRequestsTest {
         }
     }
 
+    /** A request no host answers. */
+    @HostRequest.Op(value = "drop", reply = String.class)
+    record Drop(String what) implements HostRequest<String> {
+    }
+
     @Test
-    void fetchLongAndExitAnswerOnTheEnginesTransport() throws Exception {
+    void fetchAndLongAnswerOnTheEnginesTransportThroughTheirJson() throws Exception {
         Echo echo = new Echo();
-        String rows = HostRequests.answer(new String[] {"fetch", "MATCH (n) RETURN n", "{\"k\": 1}"}, () -> echo);
-        assertEquals("[[\"MATCH (n) RETURN n\",{\"k\":1}]]", rows);
-        assertEquals("42", HostRequests.answer(new String[] {"long", "RETURN 42 AS n"}, () -> echo));
-        assertEquals("bye", HostRequests.answer(new String[] {"exit"}, () -> { throw new AssertionError("exit needs no transport"); }));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HostRequests.answer(new String[] {"drop"}, () -> echo));
-        assertTrue(e.getMessage().contains("unknown request 'drop'"), e.getMessage());
+        HostDispatch host = HostRequests.common(() -> echo);
+        List<List<Object>> rows = host.answer(new HostRequests.Fetch("MATCH (n) RETURN n", Map.of("k", 1)));
+        assertEquals(List.of(List.of("MATCH (n) RETURN n", Map.of("k", 1))), rows, "the statement and its parameters arrive whole");
+        assertEquals(42L, host.answer(new HostRequests.LongValue("RETURN 42 AS n")), "read into the reply's type, a Long");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> host.answer(new Drop("x")));
+        assertTrue(e.getMessage().contains("unknown request 'drop'; this host answers fetch, long, measure, exit"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new HostDispatch().on(HostRequests.Close.class, r -> "a").on(HostRequests.Close.class, r -> "b"),
+                "one handler per request name");
+    }
+
+    @Test
+    void anEnginesErrorIsMadeIntoWhatTheReplySays() {
+        HostDispatch host = new HostDispatch().on(HostRequests.Close.class, r -> {
+            throw new IllegalStateException("a message with hundreds of tokens after this");
+        }).errors(e -> new IllegalArgumentException(e.getMessage().substring(0, 14), e));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> host.answer(new HostRequests.Close()));
+        assertEquals("a message with", e.getMessage());
     }
 
     @Test
@@ -68,10 +86,10 @@ class HostRequestsTest {
         Echo echo = new Echo();
         IdWrites writes = new IdWrites("create", "CREATE (:User {user_id: $id})", IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
         RunPlan plan = new RunPlan(new Closed(2), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(1), 25, Duration.ofMillis(100), 2, null, null);
-        String json = HostedEngine.JSON.writeValueAsString(InProcessPlan.of(writes, plan, null));
-        assertTrue(json.contains("\"model\":\"closed\""), "the executor travels whole, with its model: " + json);
-        InProcessResult r = HostedEngine.JSON.readValue(HostRequests.answer(new String[] {"measure", json}, () -> echo, () -> List.of(1L)),
-                InProcessResult.class);
+        String json = HostLine.request(new HostRequests.Measure(InProcessPlan.of(writes, plan, null)));
+        assertTrue(json.startsWith("{\"op\":\"measure\",\"request\":{\"plan\":") && json.contains("\"model\":\"closed\""),
+                "one line of JSON, the executor carried whole with its model: " + json);
+        InProcessResult r = HostRequests.common(() -> echo, () -> List.of(1L)).answer(new HostRequests.Measure(InProcessPlan.of(writes, plan, null)));
         assertEquals(50, echo.executed.get(), "2 clients × 25 operations, each sent once");
         assertEquals(50, r.measurement().ops(), "every operation measured: " + r);
         assertEquals(0, r.measurement().errors());

@@ -1,6 +1,6 @@
 package io.graphperf.engines.kuzu;
 
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostedEngine;
 
 import java.util.Map;
@@ -11,7 +11,7 @@ import java.util.Map;
  */
 final class KuzuEngine extends HostedEngine {
 
-    KuzuEngine(HostProcess host, String openReply, Map<String, Object> settings) {
+    KuzuEngine(HostProcess host, Map<String, Object> openReply, Map<String, Object> settings) {
         super(host, "kuzu", openReply, settings);
     }
 

@@ -4,11 +4,14 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostClasspath;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
+import io.graphperf.engines.hosted.HostRequest;
+import io.graphperf.engines.kuzu.host.KuzuOpen;
 import io.graphperf.engines.hosted.HostedEngines;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -43,14 +46,14 @@ public final class KuzuEngines extends HostedEngines {
     }
 
     @Override
-    protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
+    protected Engine engine(HostProcess host, Map<String, Object> openReply, Map<String, String> settings) {
         return new KuzuEngine(host, openReply, settings());
     }
 
     /** The buffer pool, and threads per query (0: Kuzu's default, every core). */
     @Override
-    public List<String> openArguments() {
-        return List.of(Long.toString(context.pageCacheBytes()), "0");
+    public HostRequest<Map<String, Object>> openRequest(Path store) {
+        return new KuzuOpen(store.toString(), context.pageCacheBytes(), 0);
     }
 
     @Override

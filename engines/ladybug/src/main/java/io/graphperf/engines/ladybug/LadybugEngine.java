@@ -1,6 +1,6 @@
 package io.graphperf.engines.ladybug;
 
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostedEngine;
 import io.graphperf.engines.kuzu.KuzuTables;
 
@@ -13,7 +13,7 @@ import java.util.Map;
  */
 final class LadybugEngine extends HostedEngine {
 
-    LadybugEngine(HostProcess host, String openReply, Map<String, Object> settings) {
+    LadybugEngine(HostProcess host, Map<String, Object> openReply, Map<String, Object> settings) {
         super(host, LadybugDescriptor.NAME, openReply, settings);
     }
 

@@ -4,11 +4,14 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostClasspath;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
+import io.graphperf.engines.hosted.HostRequest;
+import io.graphperf.engines.ladybug.host.LadybugOpen;
 import io.graphperf.engines.hosted.HostedEngines;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -37,15 +40,15 @@ public final class LadybugEngines extends HostedEngines {
     }
 
     @Override
-    protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
+    protected Engine engine(HostProcess host, Map<String, Object> openReply, Map<String, String> settings) {
         return new LadybugEngine(host, openReply, settings());
     }
 
     @Override
-    public List<String> openArguments() {
+    public HostRequest<Map<String, Object>> openRequest(Path store) {
         try {
             LadybugPackage.Server s = LadybugPackage.get();
-            return List.of(s.python(), s.packages().toString(), s.script().toString(), Long.toString(context.pageCacheBytes()), "0");
+            return new LadybugOpen(store.toString(), s.python(), s.packages().toString(), s.script().toString(), context.pageCacheBytes(), 0);
         } catch (IOException e) {
             throw new UserError("LadybugDB cannot start: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -1,8 +1,9 @@
 package io.graphperf.engines.orientdb;
 
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.engines.hosted.HostedEngine;
+import io.graphperf.engines.orientdb.host.OrientRequests;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ final class OrientEngine extends HostedEngine {
 
     private static final Pattern SCHEMA = Pattern.compile("^\\s*(CREATE|ALTER)\\s+(CLASS|PROPERTY|INDEX)\\b", Pattern.CASE_INSENSITIVE);
 
-    OrientEngine(HostProcess host, String openReply, Map<String, Object> settings) {
+    OrientEngine(HostProcess host, Map<String, Object> openReply, Map<String, Object> settings) {
         super(host, "orientdb", openReply, settings);
     }
 
@@ -42,10 +43,9 @@ final class OrientEngine extends HostedEngine {
      * index on that label and property (graphperf_label_property, _unique for a unique one).
      */
     @Override
-    @SuppressWarnings("unchecked")
     public List<IndexState> indexStates() throws Exception {
         List<IndexState> out = new ArrayList<>();
-        for (List<Object> r : (List<List<Object>>) JSON.readValue(host.request(ADMIN, "indexes"), List.class)) { // type, class, properties
+        for (List<Object> r : host.call(ADMIN, new OrientRequests.Indexes())) { // type, class, properties
             boolean unique = String.valueOf(r.get(0)).toUpperCase(Locale.ROOT).startsWith("UNIQUE");
             String name = "graphperf_" + String.valueOf(r.get(1)).toLowerCase(Locale.ROOT) + "_" + String.join("_", (List<String>) r.get(2)) + (unique ? "_unique" : "");
             out.add(new IndexState(name, unique ? "UNIQUE" : "NOTUNIQUE", "ONLINE", 100));

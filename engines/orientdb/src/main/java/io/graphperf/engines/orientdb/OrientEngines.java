@@ -2,12 +2,15 @@ package io.graphperf.engines.orientdb;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
+import io.graphperf.engines.hosted.HostRequest;
+import io.graphperf.engines.hosted.HostRequests;
 import io.graphperf.engines.hosted.HostedEngines;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -53,13 +56,13 @@ public final class OrientEngines extends HostedEngines {
     }
 
     @Override
-    protected Engine engine(HostProcess host, String openReply, Map<String, String> settings) {
+    protected Engine engine(HostProcess host, Map<String, Object> openReply, Map<String, String> settings) {
         return new OrientEngine(host, openReply, settings());
     }
 
     @Override
-    public List<String> openArguments() {
-        return List.of(Long.toString(context.pageCacheBytes()));
+    public HostRequest<Map<String, Object>> openRequest(Path store) {
+        return new HostRequests.Open(store.toString(), context.pageCacheBytes());
     }
 
     @Override

@@ -3,21 +3,23 @@ package io.graphperf.engines.orientdb;
 import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.UserError;
 
-import io.graphperf.core.engine.HostProcess;
+import io.graphperf.engines.hosted.HostProcess;
+import io.graphperf.engines.hosted.HostRequest;
+import io.graphperf.engines.orientdb.host.OrientRequests;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
  * An embedded OrientDB 3.2 in its own JVM (the engine host, {@code host.OrientHostMain}), started and stopped by graphperf
- * and driven by one request at a time ({@link HostProcess}): settings, create, import, close, open, count, query. The caller times each
+ * and driven by one request at a time ({@link HostProcess}), those of {@link OrientRequests}: settings, create, import, close, open,
+ * count, query…. The caller times each
  * request; the host only executes. The disk cache is always set explicitly ({@code storage.diskCache.bufferSize}, MB):
  * OrientDB otherwise sizes it to most of the machine's memory. The process is killed at close, on failure and at JVM
  * exit.
@@ -41,10 +43,8 @@ public final class OrientHost implements AutoCloseable {
         Files.createDirectories(dir);
         List<String> cmd = command(home, heap, List.of(), MAIN);
         OrientHost h = new OrientHost(HostProcess.start("OrientDB", cmd, dir.resolve("orientdb-host.log"), Duration.ofMinutes(2)));
-        StringBuilder s = new StringBuilder();
-        settings.forEach((k, v) -> s.append(s.length() == 0 ? "" : ";").append(k).append('=').append(v));
         try {
-            if (s.length() > 0) h.request(Duration.ofSeconds(30), "settings", s.toString());
+            if (!settings.isEmpty()) h.call(Duration.ofSeconds(30), new OrientRequests.Settings(settings));
         } catch (RuntimeException e) {
             h.close();
             throw e;
@@ -53,19 +53,8 @@ public final class OrientHost implements AutoCloseable {
     }
 
     /** Sends one request and returns the host's answer; a failure in the host is a {@link UserError} with its message. */
-    public String request(Duration timeout, String op, String... args) throws IOException {
-        return host.request(timeout, op, args);
-    }
-
-    /** The class → record count answer of "count" (or index → entries of "indexes"). */
-    public static Map<String, Long> counts(String answer) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        if (answer.isBlank()) return m;
-        for (String kv : answer.split(",")) {
-            int eq = kv.lastIndexOf('=');
-            m.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
-        }
-        return m;
+    public <R> R call(Duration timeout, HostRequest<R> request) {
+        return host.call(timeout, request);
     }
 
     public OptionalLong pid() {

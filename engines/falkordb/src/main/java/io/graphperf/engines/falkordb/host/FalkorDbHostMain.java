@@ -1,11 +1,10 @@
 package io.graphperf.engines.falkordb.host;
 
-import io.graphperf.core.engine.HostLoop;
-import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.engines.hosted.HostDispatch;
+import io.graphperf.engines.hosted.HostLoop;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.engines.hosted.HostRequests;
-import io.graphperf.engines.hosted.HostedEngine;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -14,9 +13,9 @@ import java.util.Map;
 
 /**
  * The FalkorDB engine host: a JVM of graphperf's that starts a FalkorDB server ({@link FalkorDbServer}) on the store it is asked to
- * open and reaches it over the Redis protocol as an application does ({@link FalkorDbTransport}), driven line by line over stdin
- * by graphperf's adapter ({@code FalkorDbEngine}): open, load, execute, recreate, close, and the requests every host answers alike
- * ({@link HostRequests}: fetch, long, measure, exit). graphperf's Runner measures here, over the protocol, so every figure
+ * open and reaches it over the Redis protocol as an application does ({@link FalkorDbTransport}), driven over stdin
+ * by graphperf's adapter ({@code FalkorDbEngine}) with typed requests: {@link FalkorDbOpen}, load, execute, recreate, close, and
+ * those every host answers alike ({@link HostRequests#common}: fetch, long, measure). graphperf's Runner measures here, over the protocol, so every figure
  * includes a loopback round trip; open measures that round trip with no work in it (PING), which the report shows beside every
  * latency.
  */
@@ -30,45 +29,39 @@ public final class FalkorDbHostMain {
     }
 
     public static void main(String[] args) throws Exception {
-        HostLoop.serve(FalkorDbHostMain::handle, () -> {
+        HostLoop.serve(requests(), () -> {
         }, FalkorDbHostMain::closeServer);
     }
 
-    @SuppressWarnings("unchecked")
-    private static String handle(String[] a) throws Exception {
-        switch (a[0]) {
-            case "open" -> { // store folder, redis-server, falkordb.so, server log, Redis settings as JSON
-                closeServer();
-                Map<String, String> config = HostedEngine.JSON.readValue(a[5], Map.class);
-                server = FalkorDbServer.start(Path.of(a[2]), Path.of(a[3]), Path.of(a[1]), Path.of(a[4]), config);
-                return HostedEngine.JSON.writeValueAsString(FalkorDbFacts.of(server.port(), server.pid(), GRAPH));
-            }
-            case "load" -> {
-                try (Session s = transport().openSession()) {
-                    return HostedEngine.JSON.writeValueAsString(FalkorDbLoad.run(s, server.port(), server.pid(), HostedEngine.JSON.readValue(a[1], ImportFiles.class)));
-                }
-            }
-            case "execute" -> { // each part (separated by " ;; ") in turn: Cypher, or a command of FalkorDB's own (GRAPH.…)
-                Map<String, Object> params = HostedEngine.JSON.readValue(a[2], Map.class);
-                for (String part : a[1].split(" ;; ")) if (!part.isBlank()) execute(part.strip(), params);
-                return "done";
-            }
-            case "recreate" -> { // an empty graph: the graph deleted (the next query makes it again)
-                try (Resp c = new Resp("127.0.0.1", server.port())) {
-                    List<?> graphs = (List<?>) c.call("GRAPH.LIST");
-                    if (graphs.stream().anyMatch(g -> GRAPH.equals(FalkorDbValues.text(g)))) c.call("GRAPH.DELETE", GRAPH);
-                }
-                return "recreated";
-            }
-            case "close" -> {
-                closeServer();
-                return "closed";
-            }
-            default -> {
+    private static HostDispatch requests() {
+        return new HostDispatch()
+                .on(FalkorDbOpen.class, r -> {
+                    closeServer();
+                    server = FalkorDbServer.start(Path.of(r.redisServer()), Path.of(r.module()), Path.of(r.store()), Path.of(r.serverLog()), r.config());
+                    return FalkorDbFacts.of(server.port(), server.pid(), GRAPH);
+                })
+                .on(HostRequests.Load.class, r -> {
+                    try (Session s = transport().openSession()) {
+                        return FalkorDbLoad.run(s, server.port(), server.pid(), r.files());
+                    }
+                })
+                .on(HostRequests.Execute.class, r -> { // each part (separated by " ;; ") in turn: Cypher, or a command of FalkorDB's own (GRAPH.…)
+                    for (String part : r.statement().split(" ;; ")) if (!part.isBlank()) execute(part.strip(), r.params());
+                    return "done";
+                })
+                .on(HostRequests.Recreate.class, r -> { // an empty graph: the graph deleted (the next query makes it again)
+                    try (Resp c = new Resp("127.0.0.1", server.port())) {
+                        List<?> graphs = (List<?>) c.call("GRAPH.LIST");
+                        if (graphs.stream().anyMatch(g -> GRAPH.equals(FalkorDbValues.text(g)))) c.call("GRAPH.DELETE", GRAPH);
+                    }
+                    return "recreated";
+                })
+                .on(HostRequests.Close.class, r -> {
+                    closeServer();
+                    return "closed";
+                })
                 // the cells' server CPU: the FalkorDB server's and this host's (its client work)
-                return HostRequests.answer(a, FalkorDbHostMain::transport, () -> List.of(server.pid(), ProcessHandle.current().pid()));
-            }
-        }
+                .with(HostRequests.common(FalkorDbHostMain::transport, () -> List.of(server.pid(), ProcessHandle.current().pid())));
     }
 
     private static final String EXPLAIN = "GRAPH.EXPLAIN {graph} ";

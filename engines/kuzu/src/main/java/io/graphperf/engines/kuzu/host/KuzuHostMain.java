@@ -1,13 +1,11 @@
 package io.graphperf.engines.kuzu.host;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.kuzudb.Connection;
 import com.kuzudb.Database;
 import com.kuzudb.Version;
-import io.graphperf.core.engine.HostLoop;
-import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.engines.hosted.HostDispatch;
+import io.graphperf.engines.hosted.HostLoop;
 import io.graphperf.engines.hosted.HostRequests;
-import io.graphperf.engines.hosted.HostedEngine;
 import io.graphperf.core.engine.Statement;
 
 import java.nio.file.Path;
@@ -15,14 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The Kuzu engine host: an embedded Kuzu database in this JVM, driven line by line over stdin by graphperf's adapter
- * ({@code KuzuEngine}, through {@code HostProcess} and {@link HostLoop}): open, load, execute, close, and the requests every
- * host answers alike ({@link HostRequests}: fetch, long, measure, exit). The host never times anything but the in-process measurement, which graphperf's own Runner does here as it does
+ * The Kuzu engine host: an embedded Kuzu database in this JVM, driven over stdin by graphperf's adapter
+ * ({@code KuzuEngine}, through {@code HostProcess} and {@link HostLoop}) with typed requests: {@link KuzuOpen}, load, execute,
+ * close, and those every host answers alike ({@link HostRequests#common}: fetch, long, measure). The host never times anything but the in-process measurement, which graphperf's own Runner does here as it does
  * inside Neo4j.
  */
 public final class KuzuHostMain {
 
-    private static final ObjectMapper JSON = HostedEngine.JSON;
     private static Database db;
     private static Connection admin;
 
@@ -30,7 +27,7 @@ public final class KuzuHostMain {
     }
 
     public static void main(String[] args) throws Exception {
-        HostLoop.serve(KuzuHostMain::handle, () -> {
+        HostLoop.serve(requests(), () -> {
             try {
                 Class.forName("com.kuzudb.Native"); // loads the native library now: its absence is one clear message at start
             } catch (Throwable t) {
@@ -40,42 +37,38 @@ public final class KuzuHostMain {
         }, KuzuHostMain::closeDatabase);
     }
 
-    @SuppressWarnings("unchecked")
-    private static String handle(String[] a) throws Exception {
-        switch (a[0]) {
-            case "open" -> { // folder, buffer pool bytes, threads per query (0 = Kuzu's default)
-                closeDatabase();
-                db = new Database(Path.of(a[1]).toAbsolutePath().toString(), Long.parseLong(a[2]), true, false, 0, true, -1);
-                admin = new Connection(db);
-                if (Long.parseLong(a[3]) > 0) admin.setMaxNumThreadForExec(Long.parseLong(a[3]));
-                Map<String, Object> env = new LinkedHashMap<>();
-                env.put("version", Version.getVersion());
-                env.put("storageVersion", Version.getStorageVersion());
-                env.put("bufferPoolBytes", Long.parseLong(a[2]));
-                env.put("threadsPerQuery", admin.getMaxNumThreadForExec());
-                return JSON.writeValueAsString(env);
-            }
-            case "load" -> { // the load spec as JSON: tables created, then COPY of every node table, then every relationship table
-                return JSON.writeValueAsString(KuzuLoad.run(q -> {
-                    try (var r = admin.query(q)) {
-                        return KuzuValues.rows(r);
+    private static HostDispatch requests() {
+        return new HostDispatch()
+                .on(KuzuOpen.class, KuzuHostMain::open)
+                .on(HostRequests.Load.class, r -> KuzuLoad.run(q -> {
+                    try (var res = admin.query(q)) {
+                        return KuzuValues.rows(res);
                     }
-                }, JSON.readValue(a[1], ImportFiles.class)));
-            }
-            case "execute" -> {
-                try (var s = new KuzuTransport(db).openSession()) {
-                    s.fetch(new Statement(a[1], JSON.readValue(a[2], Map.class)));
-                }
-                return "done";
-            }
-            case "close" -> {
-                closeDatabase();
-                return "closed";
-            }
-            default -> {
-                return HostRequests.answer(a, () -> new KuzuTransport(db));
-            }
-        }
+                }, r.files()))
+                .on(HostRequests.Execute.class, r -> {
+                    try (var s = new KuzuTransport(db).openSession()) {
+                        s.fetch(new Statement(r.statement(), r.params()));
+                    }
+                    return "done";
+                })
+                .on(HostRequests.Close.class, r -> {
+                    closeDatabase();
+                    return "closed";
+                })
+                .with(HostRequests.common(() -> new KuzuTransport(db)));
+    }
+
+    private static Map<String, Object> open(KuzuOpen r) {
+        closeDatabase();
+        db = new Database(Path.of(r.store()).toAbsolutePath().toString(), r.bufferPoolBytes(), true, false, 0, true, -1);
+        admin = new Connection(db);
+        if (r.threadsPerQuery() > 0) admin.setMaxNumThreadForExec(r.threadsPerQuery());
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("version", Version.getVersion());
+        env.put("storageVersion", Version.getStorageVersion());
+        env.put("bufferPoolBytes", r.bufferPoolBytes());
+        env.put("threadsPerQuery", admin.getMaxNumThreadForExec());
+        return env;
     }
 
     private static void closeDatabase() {

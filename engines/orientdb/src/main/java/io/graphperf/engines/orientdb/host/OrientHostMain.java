@@ -11,29 +11,27 @@ import com.orientechnologies.orient.core.db.tool.ODatabaseExport;
 import com.orientechnologies.orient.core.db.tool.ODatabaseImport;
 import com.orientechnologies.orient.core.metadata.schema.OClass;
 import com.orientechnologies.orient.core.sql.executor.OResultSet;
-import io.graphperf.core.engine.HostLoop;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.graphperf.engines.hosted.HostDispatch;
+import io.graphperf.engines.hosted.HostLoop;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.Runner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The OrientDB engine host: an embedded OrientDB in this JVM, driven line by line over stdin by graphperf's launcher
- * ({@code OrientHost}) through {@link HostLoop}. Each request is one line, {@code OP<TAB>ARG…}; each reply one line on stdout, {@code ok<TAB>RESULT}
- * or {@code error<TAB>MESSAGE}. The host never times anything: the launcher times each request from its side.
+ * The OrientDB engine host: an embedded OrientDB in this JVM, driven over stdin by graphperf's launcher
+ * ({@code OrientHost}) through {@link HostLoop} with the typed requests of {@link OrientRequests} (settings, create, open, import,
+ * close, count, index-entries, query, command, generate, drop, measure). The host never times anything: the launcher times each request from its side.
  * OrientDB's own messages go to stderr (the host's log file).
  */
 public final class OrientHostMain {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static OrientDB orient;
     private static ODatabaseSession db;
     private static String name;
@@ -42,108 +40,102 @@ public final class OrientHostMain {
     }
 
     public static void main(String[] args) throws Exception {
-        HostLoop.serve(OrientHostMain::handle, () -> { }, OrientHostMain::closeAll);
+        HostLoop.serve(requests(), () -> { }, OrientHostMain::closeAll);
     }
 
-    private static String handle(String[] a) throws Exception {
-        switch (a[0]) {
-            case "settings" -> { // key=value;key=value: OrientDB's global configuration, before a database is opened
-                for (String kv : a[1].split(";")) {
-                    if (kv.isBlank()) continue;
-                    int eq = kv.indexOf('=');
-                    OGlobalConfiguration c = OGlobalConfiguration.findByKey(kv.substring(0, eq));
-                    if (c == null) throw new IllegalArgumentException("OrientDB has no setting '" + kv.substring(0, eq) + "'");
-                    c.setValue(kv.substring(eq + 1));
-                }
-                return "applied";
-            }
-            case "create" -> { // folder: a new plocal database there
-                Path dir = Path.of(a[1]).toAbsolutePath();
-                Files.createDirectories(dir.getParent());
-                orient = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig());
-                name = dir.getFileName().toString();
-                orient.execute("create database `" + name + "` plocal users (admin identified by 'admin' role admin)").close();
-                db = orient.open(name, "admin", "admin");
-                return "created";
-            }
-            case "open" -> {
-                Path dir = Path.of(a[1]).toAbsolutePath();
-                orient = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig());
-                name = dir.getFileName().toString();
-                db = orient.open(name, "admin", "admin");
-                return "opened";
-            }
-            case "import" -> {
-                ODatabaseImport imp = new ODatabaseImport((ODatabaseDocumentInternal) db, a[1], quiet());
-                imp.importDatabase();
-                imp.close();
-                return "imported";
-            }
-            case "close" -> {
-                closeAll();
-                return "closed";
-            }
-            case "count" -> {
-                Map<String, Long> counts = new TreeMap<>();
-                for (OClass c : db.getMetadata().getSchema().getClasses()) {
-                    String n = c.getName();
-                    if (n.startsWith("O") || n.equals("V") || n.equals("E")) continue; // OrientDB's own classes
-                    counts.put(n, c.count(false));
-                }
-                StringBuilder b = new StringBuilder();
-                counts.forEach((k, v) -> b.append(b.length() == 0 ? "" : ",").append(k).append('=').append(v));
-                return b.toString();
-            }
-            case "indexes" -> {
-                StringBuilder b = new StringBuilder();
-                for (var i : ((ODatabaseDocumentInternal) db).getMetadata().getIndexManagerInternal().getIndexes((ODatabaseDocumentInternal) db)) {
-                    if (i.getName().startsWith("O")) continue;
-                    b.append(b.length() == 0 ? "" : ",").append(i.getName()).append('=').append(i.getInternal().size());
-                }
-                return b.toString();
-            }
-            case "query" -> { // SQL; the number of rows
-                long n = 0;
-                try (OResultSet rs = db.query(a[1])) {
-                    while (rs.hasNext()) {
-                        rs.next();
-                        n++;
+    private static HostDispatch requests() {
+        return new HostDispatch()
+                .on(OrientRequests.Settings.class, OrientHostMain::settings)
+                .on(OrientRequests.Create.class, r -> {
+                    Path dir = Path.of(r.folder()).toAbsolutePath();
+                    Files.createDirectories(dir.getParent());
+                    orient = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig());
+                    name = dir.getFileName().toString();
+                    orient.execute("create database `" + name + "` plocal users (admin identified by 'admin' role admin)").close();
+                    db = orient.open(name, "admin", "admin");
+                    return "created";
+                })
+                .on(OrientRequests.Open.class, r -> {
+                    Path dir = Path.of(r.folder()).toAbsolutePath();
+                    orient = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig());
+                    name = dir.getFileName().toString();
+                    db = orient.open(name, "admin", "admin");
+                    return "opened";
+                })
+                .on(OrientRequests.Import.class, r -> {
+                    ODatabaseImport imp = new ODatabaseImport((ODatabaseDocumentInternal) db, r.file(), quiet());
+                    imp.importDatabase();
+                    imp.close();
+                    return "imported";
+                })
+                .on(OrientRequests.Close.class, r -> {
+                    closeAll();
+                    return "closed";
+                })
+                .on(OrientRequests.Count.class, r -> count())
+                .on(OrientRequests.IndexEntries.class, r -> indexEntries())
+                .on(OrientRequests.Query.class, r -> {
+                    long n = 0;
+                    try (OResultSet rs = db.query(r.sql())) {
+                        for (; rs.hasNext(); n++) rs.next();
                     }
-                }
-                return Long.toString(n);
-            }
-            case "command" -> {
-                db.command(a[1]).close();
-                return "done";
-            }
-            case "generate" -> { // file scale seed: a deterministic export of a generated database
-                return ExportGenerator.generate(Path.of(a[1]), Double.parseDouble(a[2]), Long.parseLong(a[3]));
-            }
-            case "drop" -> { // folder: the database there removed, with its files
-                closeAll();
-                Path dir = Path.of(a[1]).toAbsolutePath();
-                try (OrientDB o = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig())) {
-                    if (o.exists(dir.getFileName().toString())) o.drop(dir.getFileName().toString());
-                }
-                return "dropped";
-            }
-            case "measure" -> { // scenario, plan (JSON): graphperf's Runner on OrientDB's embedded API in this JVM; then the id check
-                OrientWrites.Scenario sc = OrientWrites.of(a[1]);
-                for (String st : sc.setup()) db.command(st).close();
-                InProcessPlan plan = JSON.readValue(a[2], InProcessPlan.class);
-                Measurement m;
-                try (OrientTransport t = new OrientTransport(orient, name)) {
-                    m = new Runner(t, sc.source(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
-                            List.of(ProcessHandle.current().pid()), List.of()).run();
-                }
-                String check = OrientWrites.check(db, sc, m);
-                return JSON.writeValueAsString(m) + "\t" + check;
-            }
-            case "exit" -> {
-                return "bye";
-            }
-            default -> throw new IllegalArgumentException("unknown request '" + a[0] + "'");
+                    return n;
+                })
+                .on(OrientRequests.Command.class, r -> {
+                    db.command(r.sql()).close();
+                    return "done";
+                })
+                .on(OrientRequests.Generate.class, r -> OrientRequests.Counts.parse(ExportGenerator.generate(Path.of(r.file()), r.scale(), r.seed())))
+                .on(OrientRequests.Drop.class, r -> {
+                    closeAll();
+                    Path dir = Path.of(r.folder()).toAbsolutePath();
+                    try (OrientDB o = new OrientDB("embedded:" + dir.getParent(), OrientDBConfig.defaultConfig())) {
+                        if (o.exists(dir.getFileName().toString())) o.drop(dir.getFileName().toString());
+                    }
+                    return "dropped";
+                })
+                .on(OrientRequests.MeasureScenario.class, OrientHostMain::measure);
+    }
+
+    /** OrientDB's global configuration, before a database is opened; a name it does not know is refused. */
+    private static String settings(OrientRequests.Settings r) {
+        r.settings().forEach((k, v) -> {
+            OGlobalConfiguration c = OGlobalConfiguration.findByKey(k);
+            if (c == null) throw new IllegalArgumentException("OrientDB has no setting '" + k + "'");
+            c.setValue(v);
+        });
+        return "applied";
+    }
+
+    private static OrientRequests.Counts count() {
+        Map<String, Long> counts = new TreeMap<>();
+        for (OClass c : db.getMetadata().getSchema().getClasses()) {
+            String n = c.getName();
+            if (n.startsWith("O") || n.equals("V") || n.equals("E")) continue; // OrientDB's own classes
+            counts.put(n, c.count(false));
         }
+        return new OrientRequests.Counts(counts);
+    }
+
+    private static OrientRequests.Counts indexEntries() {
+        Map<String, Long> entries = new LinkedHashMap<>();
+        for (var i : ((ODatabaseDocumentInternal) db).getMetadata().getIndexManagerInternal().getIndexes((ODatabaseDocumentInternal) db)) {
+            if (!i.getName().startsWith("O")) entries.put(i.getName(), i.getInternal().size());
+        }
+        return new OrientRequests.Counts(entries);
+    }
+
+    /** graphperf's Runner on OrientDB's embedded API in this JVM, then the id check. */
+    private static OrientRequests.ScenarioResult measure(OrientRequests.MeasureScenario r) throws Exception {
+        OrientWrites.Scenario sc = OrientWrites.of(r.scenario());
+        for (String st : sc.setup()) db.command(st).close();
+        InProcessPlan plan = r.plan();
+        Measurement m;
+        try (OrientTransport t = new OrientTransport(orient, name)) {
+            m = new Runner(t, sc.source(), plan.runPlan(), plan.histogramLog() == null ? null : Path.of(plan.histogramLog()),
+                    List.of(ProcessHandle.current().pid()), List.of()).run();
+        }
+        return new OrientRequests.ScenarioResult(m, OrientRequests.Counts.parse(OrientWrites.check(db, sc, m)));
     }
 
     static OCommandOutputListener quiet() {
