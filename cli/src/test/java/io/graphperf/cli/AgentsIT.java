@@ -32,7 +32,7 @@ class AgentsIT {
     void fourAgentsMeasureOneScheduleTogetherAndTheMergeIsCheckedById(@TempDir Path out) throws Exception {
         var o = CliErrorsTest.cli("run", "writes", "--agents", "4", "--load", "open", "--rate", "100", "--clients", "8", "--warmup", "3s",
                 "--duration", "6s", "--scenarios", "create-labelled-indexed", "--transports", "bolt", "--server-warmup", "0s", "--out", out.toString());
-        assertEquals(0, o.code(), o.out() + o.err());
+        assertEquals(0, o.code(), o.failure());
         Path run = runDir(out);
         Experiments.all();
         RunResult r = JsonExporter.read(run);
@@ -59,7 +59,7 @@ class AgentsIT {
             agentsDir = s.filter(p -> p.getFileName().toString().equals("agents") && Files.isRegularFile(p.resolve("coordinator.json"))).findFirst().orElseThrow();
         }
         var m = CliErrorsTest.cli("merge", agentsDir.toString(), "--out", out.resolve("merged").toString());
-        assertEquals(0, m.code(), m.out() + m.err());
+        assertEquals(0, m.code(), m.failure());
         Cell merged = JsonExporter.read(out.resolve("merged")).cells().get(0);
         assertEquals(c.measurement().ops(), merged.measurement().ops());
         assertEquals(c.measurement().scheduled(), merged.measurement().scheduled());
@@ -74,7 +74,7 @@ class AgentsIT {
                 "--forms", "cypher", "--queries", "q01,q02,q05", "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,4", "--rates", "50",
                 "--sweep-clients", "4", "--connections", "1", "--bolt-threads", "2", "--servers", "0", "--warmup", "2s", "--duration", "4s",
                 "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m", "--out", out.resolve("run").toString());
-        assertEquals(0, o.code(), o.out() + o.err());
+        assertEquals(0, o.code(), o.failure());
         Path run = runDir(out.resolve("run"));
         Experiments.all();
         RunResult r = JsonExporter.read(run);
@@ -106,7 +106,7 @@ class AgentsIT {
         }
         assertTrue(Files.isRegularFile(agentsDir.resolve("shared/read-parameters.json")), "the coordinator shared the dataset's parameter sets");
         var m = CliErrorsTest.cli("merge", agentsDir.toString(), "--out", out.resolve("merged").toString());
-        assertEquals(0, m.code(), m.out() + m.err());
+        assertEquals(0, m.code(), m.failure());
         Cell merged = JsonExporter.read(out.resolve("merged")).cells().stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
         assertEquals(open.title(), merged.title());
         assertEquals(open.measurement().ops(), merged.measurement().ops());

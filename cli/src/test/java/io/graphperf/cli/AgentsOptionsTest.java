@@ -71,7 +71,7 @@ class AgentsOptionsTest {
         var o = cli("k8s", "render", "--agents", "8", "--image", "registry.example/graphperf:1", "--claim", "shared", "--name", "e4-open",
                 "--password-secret", "neo4j-auth", "--out", dir.toString(), "--", "run", "writes", "--server", "bolt://neo4j.db.svc:7687", "--user", "neo4j",
                 "--reset", "delete-all", "--scenarios", "create-labelled-indexed", "--load", "open", "--rate", "20000", "--clients", "64", "--warmup", "30s");
-        assertEquals(0, o.code(), o.err());
+        assertEquals(0, o.code(), o.failure());
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         JsonNode agents = yaml.readTree(dir.resolve("agents.yaml").toFile());
         assertEquals("Job", agents.at("/kind").asText());

@@ -192,7 +192,7 @@ class CdcComponentsIT {
                 try (Neo4jEngine other = Neo4jEngine.embedded(HostSettings.defaults(tmp.resolve("other")).with(sinkOnly), home)) {
                     CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--source", db.boltUri(), "--sink", other.boltUri(), "--bootstrap-servers",
                             servers, "--unit", "200", "--multipliers", "1", "--repeats", "2", "--warmup-max", "0s", "--out", tmp.resolve("out").toString());
-                    assertEquals(0, o.code(), o.err() + o.out());
+                    assertEquals(0, o.code(), o.failure());
                     io.graphperf.core.results.RunResult r = io.graphperf.core.report.JsonExporter.read(WritesIT.onlyRun(tmp.resolve("out")));
                     assertEquals(2, r.cells().size());
                     for (io.graphperf.core.results.Cell c : r.cells()) {

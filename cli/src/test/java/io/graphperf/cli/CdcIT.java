@@ -38,7 +38,7 @@ class CdcIT {
         } finally {
             for (Process p : busy) p.destroyForcibly().waitFor();
         }
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         Path run = WritesIT.onlyRun(out);
         RunResult r = JsonExporter.read(run);
         assertEquals(List.of(), r.failures());
@@ -84,7 +84,7 @@ class CdcIT {
     void aFailedRunSaysWhatWasMissingAndStopsEverythingItStarted(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "cdc", "--unit", "20000", "--multipliers", "1", "--repeats", "1", "--warmup-max", "0s",
                 "--series-timeout", "5ms", "--out", out.toString());
-        assertEquals(1, o.code(), o.err() + o.out());
+        assertEquals(1, o.code(), o.failure());
         String failed = o.out().lines().filter(l -> l.startsWith("FAILED: ")).findFirst().orElse("");
         for (String part : List.of("of the 20000 nodes of group", "(option --series-timeout)", "missing", "source: state publishing", "captured",
                 "published", "sink: state applying", "consumed", "skippedAlreadyApplied", "outOfOrder")) {

@@ -25,6 +25,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CliErrorsTest {
 
     record Outcome(int code, String out, String err) {
+        /**
+         * For an assertion's message: the exit code and the last lines of stderr first (where the error is, and what a CI log that
+         * shows only the message's head keeps), then both streams whole.
+         */
+        String failure() {
+            List<String> lines = err.lines().toList();
+            return "exit " + code + "; stderr ends:\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 25), lines.size()))
+                    + "\n--- stdout ---\n" + out + "\n--- stderr ---\n" + err;
+        }
     }
 
     static synchronized Outcome cli(String... args) {
@@ -256,11 +265,11 @@ class CliErrorsTest {
         assertCleanError(cli("datagen", "b2b", "--scale", "0", "--out", dir.resolve("x").toString()), "bad scale 0.0 (option --scale)");
         Path out = dir.resolve("social");
         Outcome ok = cli("datagen", "social", "--scale", "0.05", "--out", out.toString(), "--gzip");
-        assertEquals(0, ok.code(), ok.err());
+        assertEquals(0, ok.code(), ok.failure());
         assertTrue(ok.out().contains("Import:   neo4j-admin database import full neo4j "), ok.out());
         assertCleanError(cli("datagen", "social", "--scale", "0.05", "--out", out.toString()), "is not empty (option --out); pass --force");
         Outcome stats = cli("datagen", "stats", out.toString());
-        assertEquals(0, stats.code(), stats.err());
+        assertEquals(0, stats.code(), stats.failure());
         assertTrue(stats.out().contains("FRIEND_OF degree of Person (either end)"), stats.out());
         assertCleanError(cli("datagen", "stats", dir.resolve("nothing").toString()), "is not a folder");
     }

@@ -39,7 +39,7 @@ class EnginesReadsIT {
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,2", "--warmup", "300ms",
                 "--duration", "1s", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "256m");
         // (LadybugDB 0.22.0's read mix at 2 clients ran out of a 128 MiB buffer pool — "Buffer manager exception" — where Kuzu 0.11.2's did not)
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("kuzu #1 result checks") && o.out().contains("arcadedb #1 result checks")
                 && o.out().contains("orientdb #1 result checks") && o.out().contains("falkordb #1 result checks") && o.out().contains("ladybug #1 result checks"), o.out());
         assertTrue(o.out().contains("fastest on the read mix (2 clients, embedded)"), "the headline answers the question: " + o.out());

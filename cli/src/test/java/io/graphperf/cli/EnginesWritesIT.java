@@ -33,7 +33,7 @@ class EnginesWritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug", "--out", dir.toString(),
                 "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
                 "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
@@ -65,7 +65,7 @@ class EnginesWritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "arcadedb", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,call-in-tx", "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s",
                 "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());
         assertEquals(Set.of("create-labelled-indexed", "unwind-100"), scenarios(run, "arcadedb"));
@@ -84,7 +84,7 @@ class EnginesWritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "orientdb", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,create-unlabelled", "--clients", "8", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s",
                 "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());
         assertEquals(Set.of("create-labelled-indexed", "unwind-100"), scenarios(run, "orientdb"));
@@ -106,7 +106,7 @@ class EnginesWritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "falkordb", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,tx1000-labelled-indexed,unwind-100,foreach-100,create-unlabelled,call-in-tx", "--clients", "8",
                 "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--heap", "256m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());

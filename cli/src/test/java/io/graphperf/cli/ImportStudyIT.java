@@ -37,7 +37,7 @@ class ImportStudyIT {
         Path cache = dir.resolve("datasets");
         CliErrorsTest.Outcome o = cli("run", "import", "--dataset", "social", "--scale", "0.02", "--defects", "2", "--out", dir.toString(),
                 "--dataset-cache", cache.toString(), "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.err());
+        assertEquals(0, o.code(), o.failure());
         Path runDir = onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertEquals(1, run.data(ImportData.class).studies().size());
@@ -117,7 +117,7 @@ class ImportStudyIT {
         Files.writeString(data.resolve("KNOWS.csv"), knows);
         CliErrorsTest.Outcome o = cli("run", "import", "--dataset", data.toString(), "--index", "Person.name", "--out", dir.resolve("out").toString(),
                 "--heap", "512m", "--page-cache", "64m", "--no-drop-os-cache");
-        assertEquals(0, o.code(), o.err());
+        assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(onlyRun(dir.resolve("out")));
         ImportStudyResult i = run.data(ImportData.class).studies().get(0);
         assertEquals("my-graph", i.label());

@@ -25,7 +25,7 @@ class K8sManifestsIT {
                 "--password-secret", "neo4j-auth", "--out", dir.resolve("k8s").toString(), "--", "run", "writes", "--server", "bolt://neo4j.db.svc:7687",
                 "--user", "neo4j", "--reset", "delete-all", "--scenarios", "create-labelled-indexed", "--load", "open", "--rate", "4000", "--clients", "16",
                 "--warmup", "30s", "--duration", "2m");
-        assertEquals(0, o.code(), o.err());
+        assertEquals(0, o.code(), o.failure());
         Path venv = dir.resolve("venv");
         run(dir, "python3", "-m", "venv", venv.toString());
         run(dir, venv.resolve("bin/python").toString(), "-m", "pip", "install", "-q", VALIDATOR);

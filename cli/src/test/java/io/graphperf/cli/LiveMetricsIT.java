@@ -69,7 +69,7 @@ class LiveMetricsIT {
             if (sample(parsed, "graphperf_operations_total") > 0) parsedInWindow.add(parsed);
         }
         CliErrorsTest.Outcome o = run.get(10, TimeUnit.MINUTES);
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("live metrics: " + address), o.out());
         assertTrue(scrapes > 0 && !parsedInWindow.isEmpty(), "scraped " + scrapes + " times; none parsed in the window");
         String p = parsedInWindow.get(0);

@@ -51,7 +51,7 @@ class MatrixIT {
                     hook: {data: {kind: ext4}, setup: "echo failing on purpose; exit 7"}
                 """);
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "--matrix", matrix.toString(), "--out", out.resolve("results").toString());
-        assertEquals(1, o.code(), "a failed cell fails the run: " + o.err() + o.out());
+        assertEquals(1, o.code(), "a failed cell fails the run: " + o.failure());
         Path run = WritesIT.onlyRun(out.resolve("results"));
         RunResult r = JsonExporter.read(run);
         assertEquals(3, r.trials().size());

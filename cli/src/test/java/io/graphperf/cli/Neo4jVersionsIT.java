@@ -45,7 +45,7 @@ class Neo4jVersionsIT {
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "2", "--warmup", "300ms",
                 "--duration", "1s", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m",
                 "--servers", "0", "--connections", "2", "--bolt-threads", "2", "--gateway-threads", "0", "--transports", "bolt,embedded,ws-bson", "--forms", "cypher");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("neo4j:2025 #1 result checks") && o.out().contains("neo4j:2026 #1 result checks"), o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
@@ -73,7 +73,7 @@ class Neo4jVersionsIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,neo4j:2026", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,batch-writer-durable-c8", "--transports", "bolt,embedded",
                 "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());
         for (String engine : List.of("neo4j", "neo4j:2026")) {
@@ -88,7 +88,7 @@ class Neo4jVersionsIT {
     void importLoadsWithEachVersionsImporterAndSaysWhatItCannotDo(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "import", "--engines", "neo4j,neo4j:2026", "--dataset", "social", "--scale", "0.02",
                 "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(), "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());

@@ -19,7 +19,7 @@ class OrientIT {
     @Test
     void importsAGeneratedExportAndChecksEveryClass(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "orientdb-import", "--scale", "0.05", "--disk-cache", "64", "--out", out.toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         RunResult r = JsonExporter.read(WritesIT.onlyRun(out));
         assertEquals(List.of("start", "create", "import", "close", "cold-start", "open", "count"), r.cells().stream().map(Cell::scenario).toList());
         Cell count = r.cells().get(6);
@@ -37,7 +37,7 @@ class OrientIT {
     void writesAreMeasuredInsideTheHostAndCheckedById(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "orientdb-writes", "--scenarios", "create-labelled-indexed,foreach-100,batch-1000-indexed",
                 "--clients", "4", "--duration", "2s", "--warmup-max", "2s", "--disk-cache", "64", "--out", out.toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         Path run = WritesIT.onlyRun(out);
         RunResult r = JsonExporter.read(run);
         assertEquals(3, r.cells().size());

@@ -35,7 +35,7 @@ class ReadsIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--scale", "0.2", "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(),
                 "--repeat-factor", "0.02", "--check-samples", "5", "--threads", "1,4", "--warmup", "100ms", "--duration", "1s", "--rates", "50",
                 "--connections", "1", "--bolt-threads", "2", "--gateway-threads", "2", "--servers", "2", "--transports", "bolt,http,embedded,ws-bson-zstd", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         Path runDir;
         try (var l = Files.list(dir)) {
             runDir = l.filter(p -> p.getFileName().toString().endsWith("-reads")).findFirst().orElseThrow();

@@ -50,7 +50,7 @@ class ReadsOnYourServersIT {
             CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", list, "--http-url", http, "--scale", "0.2", "--dataset-cache", dir.resolve("ds").toString(),
                     "--queries", "q01,q10,q13", "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,4", "--rates", "50", "--connections", "1",
                     "--sweep-clients", "4", "--warmup", "500ms", "--duration", "1s", "--server-warmup", "2s", "--out", dir.resolve("out").toString());
-            assertEquals(0, o.code(), o.err() + o.out());
+            assertEquals(0, o.code(), o.failure());
             Path runDir;
             try (var l = Files.list(dir.resolve("out"))) {
                 runDir = l.filter(p -> p.getFileName().toString().endsWith("-reads")).findFirst().orElseThrow();

@@ -133,7 +133,7 @@ class TrialsAndCompareTest {
 
         // compare reads the run back and gives the same verdict; a single run a side gives none
         CliErrorsTest.Outcome o = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":small-cache", "--out", dir.resolve("cmp").toString());
-        assertEquals(0, o.code(), o.err());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("1 slower/worse"), o.out());
         assertTrue(o.out().contains("minimum detectable effect"), "every comparison says what it could have seen: " + o.out());
         // as a regression gate: the slowed variant fails it (exit 3, the figure named, a Markdown summary for the CI job)
@@ -148,7 +148,7 @@ class TrialsAndCompareTest {
                 "--fail-on faster: give slower or inconclusive");
         CliErrorsTest.Outcome one = CliErrorsTest.cli("compare", runDir.resolve("trials/01-baseline-1").toString(),
                 runDir.resolve("trials/02-small-cache-1").toString(), "--out", dir.resolve("cmp1").toString());
-        assertEquals(0, one.code(), one.err());
+        assertEquals(0, one.code(), one.failure());
         assertTrue(one.out().contains("1 without a verdict"), one.out());
         CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir.toString(), runDir + ":baseline"), "holds variants [baseline, small-cache]");
         CliErrorsTest.assertCleanError(CliErrorsTest.cli("compare", runDir + ":nope", runDir + ":baseline"), "has no variant 'nope'");
@@ -221,7 +221,7 @@ class TrialsAndCompareTest {
         // and the regression gate passes A against A
         CliErrorsTest.Outcome gate = CliErrorsTest.cli("compare", runDir + ":baseline", runDir + ":same", "--out", dir.resolve("gate").toString(),
                 "--fail-on", "slower");
-        assertEquals(0, gate.code(), gate.out() + gate.err());
+        assertEquals(0, gate.code(), gate.failure());
         assertTrue(gate.out().contains("Gate passed"), gate.out());
     }
 
@@ -277,7 +277,7 @@ class TrialsAndCompareTest {
         }
         Files.createDirectories(all.resolve("not-a-run"));
         CliErrorsTest.Outcome o = CliErrorsTest.cli("history", all.toString(), "--out", dir.resolve("h").toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("graphperf history stand-in: 6 runs") && o.out().contains("1 change point(s)"), o.out());
         assertTrue(o.out().contains("synthetic") && o.out().contains("throughput: worse") && o.out().contains("from run run-3"), o.out());
         String html = Files.readString(dir.resolve("h").resolve("history.html"));

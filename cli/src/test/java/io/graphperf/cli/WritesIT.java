@@ -39,7 +39,7 @@ class WritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed,unwind-100",
                 "--clients", "4", "--warmup-max", "8s", "--duration", "2s", "--server-warmup", "4s", "--server-warmup-on", "create-labelled,unwind-100",
                 "--seed", "11", "--out", out.toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("Report:  ") && o.out().contains("seed 11"), o.out());
         Path run = onlyRun(out);
         for (String f : List.of("run.json", "results.csv", "report.html")) assertTrue(Files.size(run.resolve(f)) > 0, f);
@@ -94,7 +94,7 @@ class WritesIT {
     void batchWriterScenarioWithItsBaselinesOverBoltAndHttp(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed-c8,batch-writer-applied-c8,batch-writer-durable-c8",
                 "--warmup", "1s", "--duration", "2s", "--server-warmup", "3s", "--out", out.toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("targets (entities/s ratios") && o.out().contains("batch writer (applied acks) vs one transaction per write, 8 clients over bolt"),
                 o.out());
         RunResult r = JsonExporter.read(onlyRun(out));
@@ -137,7 +137,7 @@ class WritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed", "--transports", "bolt", "--clients", "4",
                 "--warmup", "2s", "--duration", "3s", "--server-warmup", "0s", "--variant", "slow:graphperf.slowdown=100%", "--pairing", "duet", "--repeat", "3",
                 "--heap", "512m", "--page-cache", "128m", "--out", out.toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         RunResult r = JsonExporter.read(onlyRun(out));
         assertEquals(List.of(), r.failures());
         assertEquals(6, r.cells().size(), "both sides in each of 3 rounds");
@@ -155,7 +155,7 @@ class WritesIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--transports", "bolt,ws-bson", "--scenarios",
                 "create-labelled-indexed,unwind-1000,batch-writer-ws-durable", "--warmup", "1s", "--duration", "2s", "--server-warmup", "3s",
                 "--out", out.toString());
-        assertEquals(0, o.code(), o.err() + o.out());
+        assertEquals(0, o.code(), o.failure());
         RunResult r = JsonExporter.read(onlyRun(out));
         assertEquals(List.of(), r.failures());
         assertEquals(java.util.Set.of("create-labelled-indexed/bolt", "create-labelled-indexed/ws-bson", "unwind-1000/bolt", "unwind-1000/ws-bson",
