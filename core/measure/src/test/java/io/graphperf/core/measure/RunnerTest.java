@@ -180,7 +180,8 @@ class RunnerTest {
         assertEquals(calls - (calls + 3) / 4, m.acknowledgedOps());
         assertEquals(0.25, (double) m.errors() / m.scheduled(), 0.01);
         assertEquals(m.errors(), m.errorLatency().count(), "every failed operation has its latency recorded");
-        assertEquals(0.2, m.errorLatency().p50Ms(), 0.05);
+        // each failed call took the transport's 200 µs at least (a busy machine makes it longer: no upper bound on its speed)
+        assertTrue(m.errorLatency().p50Ms() >= 0.19, "the failed calls' own latency, not nothing: " + m.errorLatency());
         assertEquals(m.scheduled(), m.latency().count() + m.errors());
         assertFalse(m.errorSamples().isEmpty());
         assertTrue(m.errorSamples().get(0).contains("synthetic failure"));
