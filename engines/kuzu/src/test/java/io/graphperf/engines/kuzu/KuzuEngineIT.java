@@ -27,12 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Kuzu's engine host on a small dataset in the bulk-import layout: its loader, queries, the in-process Runner, and nothing left behind. */
-class KuzuEngineIT {
+public class KuzuEngineIT {
 
     static final Path HOME = Path.of(System.getProperty("graphperf.home", "../.."));
 
     /** Three people (one with quotes and a comma in a name, one with an empty field) and two friendships, in two part files. */
-    static List<String> dataset(Path d) throws Exception {
+    public static List<String> dataset(Path d) throws Exception {
         Files.writeString(d.resolve("Person-header.csv"), "personKey:ID(Person),name,born:long,active:boolean\n");
         Files.writeString(d.resolve("Person-part-00000.csv"), "1,Ann,1990,true\n2,\"Bo, \"\"the\"\" second\",1985,false\n");
         Files.writeString(d.resolve("Person-part-00001.csv"), "3,,2001,true\n");

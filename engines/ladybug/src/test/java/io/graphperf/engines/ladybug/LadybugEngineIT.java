@@ -12,6 +12,7 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Warmup;
+import io.graphperf.engines.kuzu.KuzuEngineIT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,24 +37,13 @@ class LadybugEngineIT {
 
     static final Path HOME = Path.of(System.getProperty("graphperf.home", "../.."));
 
-    /** Three people (one with quotes and a comma in a name, one with an empty field) and two friendships, in two part files. */
-    static List<String> dataset(Path d) throws Exception {
-        Files.writeString(d.resolve("Person-header.csv"), "personKey:ID(Person),name,born:long,active:boolean\n");
-        Files.writeString(d.resolve("Person-part-00000.csv"), "1,Ann,1990,true\n2,\"Bo, \"\"the\"\" second\",1985,false\n");
-        Files.writeString(d.resolve("Person-part-00001.csv"), "3,,2001,true\n");
-        Files.writeString(d.resolve("FRIEND_OF-header.csv"), ":START_ID(Person),:END_ID(Person),since:long\n");
-        Files.writeString(d.resolve("FRIEND_OF-part-00000.csv"), "1,2,2020\n2,3,2021\n");
-        return List.of("--id-type=integer", "--nodes=Person=" + d.resolve("Person-header.csv") + "," + d.resolve("Person-part-[0-9]+\\.csv"),
-                "--relationships=FRIEND_OF=" + d.resolve("FRIEND_OF-header.csv") + "," + d.resolve("FRIEND_OF-part-[0-9]+\\.csv"));
-    }
-
     @Test
     void loadsTheDatasetAnswersAcrossTheBoundaryMeasuresAndLeavesNothingBehind(@TempDir Path dir) throws Exception {
         Path data = Files.createDirectories(dir.resolve("data"));
         LadybugEngines engines = new LadybugEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), HOME, "256m", 64L << 20,
                 Map.of(), false));
         BulkImport store = engines.bulkImport("reads", Map.of());
-        BulkImport.Outcome out = store.importFiles(dataset(data), null);
+        BulkImport.Outcome out = store.importFiles(KuzuEngineIT.dataset(data), null);
         assertEquals(3, out.nodes(), "nodes loaded: " + out);
         assertEquals(2, out.relationships(), "relationships loaded: " + out);
         long host;
