@@ -65,6 +65,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--cdc-sink", paramLabel = "BOOTSTRAP", description = "Turn on the change sink: events on topic graphperf-cdc of this Kafka are"
             + " applied here.")
     String cdcSink;
+    @Option(names = "--key-strategy", paramLabel = "entity|delete|compact", description = "With --cdc-source: the events' Kafka key, as Neo4j"
+            + " Streams' strategies: entity (node:<id>, one entity's events in one partition; the default), delete (Streams' default,"
+            + " \"<txId+txEventId>-<txEventId>\") or compact (a node's numeric id; a relationship's nodes and type) — both JSON, as"
+            + " Streams writes them (docs/cdc.md).")
+    String keyStrategy;
+    @Option(names = "--event-ids", paramLabel = "element|numeric", description = "With --cdc-source: the ids events name entities by —"
+            + " element ids (the default) or Neo4j Streams' numeric ids as text.")
+    String eventIds;
     @Option(names = "--plugins", split = ",", paramLabel = "JAR|DIR", description = "Your own Neo4j plugins (jars, or folders of jars) to load beside"
             + " graphperf's: their procedures are callable over Bolt, HTTP and the gateway.")
     List<Path> plugins;
@@ -195,10 +203,20 @@ public final class ServeCommand implements Callable<Integer> {
             m.put("graphperf.cdc.source.enabled", "true");
             m.put("graphperf.cdc.source.bootstrap_servers", cdcSource);
         }
+        sourceOption("--key-strategy", keyStrategy, "graphperf.cdc.source.key_strategy", List.of("entity", "delete", "compact"), m);
+        sourceOption("--event-ids", eventIds, "graphperf.cdc.source.ids", List.of("element", "numeric"), m);
         if (cdcSink != null) {
             m.put("graphperf.cdc.sink.enabled", "true");
             m.put("graphperf.cdc.sink.bootstrap_servers", cdcSink);
         }
         return m;
+    }
+
+    /** A change-source option: checked against its values, refused without --cdc-source. */
+    private void sourceOption(String option, String value, String setting, List<String> values, Map<String, String> m) {
+        if (value == null) return;
+        if (cdcSource == null) throw new UserError(option + " applies to the change source: add --cdc-source BOOTSTRAP");
+        if (!values.contains(value)) throw new UserError("bad value '" + value + "' for " + option + ": " + String.join(", ", values));
+        m.put(setting, value);
     }
 }

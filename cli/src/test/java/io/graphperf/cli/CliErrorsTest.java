@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -68,6 +69,20 @@ class CliErrorsTest {
     @Test
     void unknownExperiment(@TempDir Path dir) {
         assertCleanError(cli("run", "nonsense", "--out", dir.toString()), "unknown experiment 'nonsense'; known: quick, import, reads, writes");
+    }
+
+    @Test
+    void serveChecksTheChangeSourcesOptionsBeforeStartingAnything(@TempDir Path dir) {
+        assertCleanError(cli("serve", "--key-strategy", "delete", "--dir", dir.toString()), "--key-strategy applies to the change source: add --cdc-source");
+        assertCleanError(cli("serve", "--cdc-source", "127.0.0.1:9", "--key-strategy", "streams", "--dir", dir.toString()),
+                "bad value 'streams' for --key-strategy: entity, delete, compact");
+        assertCleanError(cli("serve", "--cdc-source", "127.0.0.1:9", "--event-ids", "internal", "--dir", dir.toString()),
+                "bad value 'internal' for --event-ids: element, numeric");
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--cdc-source", "127.0.0.1:9", "--key-strategy", "compact", "--event-ids", "numeric");
+        Map<String, String> settings = serve.settings();
+        assertEquals("compact", settings.get("graphperf.cdc.source.key_strategy"));
+        assertEquals("numeric", settings.get("graphperf.cdc.source.ids"));
     }
 
     @Test

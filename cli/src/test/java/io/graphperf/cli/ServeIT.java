@@ -4,7 +4,15 @@ import io.graphperf.components.gateway.client.GatewayClient;
 import io.graphperf.components.gateway.client.GatewayException;
 import io.graphperf.components.gateway.protocol.Compression;
 import io.graphperf.components.gateway.protocol.Format;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.datagen.Manifest;
+import io.graphperf.engines.kafka.KafkaBroker;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.driver.AuthTokens;
@@ -17,10 +25,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -40,27 +50,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ServeIT {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     @Test
     void servesTheDatasetOverBoltAndTheGatewayUntilStopped(@TempDir Path dir) throws Exception {
         Path folder = dir.resolve("serve"), cache = dir.resolve("datasets"), mine = userPlugin(dir.resolve("my-plugins"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "serve", "--dataset", "social", "--scale", "0.05", "--dataset-cache", cache.toString(), "--dir", folder.toString(),
-                "--gateway-token", "s3cret", "--plugins", mine.toString(), "--heap", "512m", "--page-cache", "128m", "--metrics-port", "0"));
-        Process serve = new ProcessBuilder(cmd).redirectError(dir.resolve("serve.err").toFile()).start();
+        Process serve = serve(dir, "--dataset", "social", "--scale", "0.05", "--dataset-cache", cache.toString(), "--dir", folder.toString(),
+                "--gateway-token", "s3cret", "--plugins", mine.toString(), "--heap", "512m", "--page-cache", "128m", "--metrics-port", "0");
         try {
-            String bolt = null, gateway = null, metrics = null;
-            StringBuilder printed = new StringBuilder();
-            BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
-            for (String line; (line = out.readLine()) != null; ) {
-                printed.append(line).append('\n');
-                if (line.strip().startsWith("Bolt ")) bolt = line.strip().split("\\s+")[1];
-                if (line.strip().startsWith("gateway ")) gateway = line.strip().split("\\s+")[1];
-                if (line.strip().startsWith("metrics ")) metrics = line.strip().split("\\s+")[1];
-                if (line.startsWith("Ctrl-C stops it")) break;
-            }
-            assertNotNull(gateway, printed + Files.readString(dir.resolve("serve.err")));
-            assertTrue(printed.toString().contains("login    none needed") && printed.toString().contains("social at scale 0.05 loaded"), printed.toString());
+            Map<String, String> at = addresses(serve, dir);
+            String bolt = at.get("Bolt"), gateway = at.get("gateway"), metrics = at.get("metrics");
+            String printed = at.get("printed");
+            assertTrue(printed.contains("login    none needed") && printed.contains("social at scale 0.05 loaded"), printed);
             long people = Manifest.read(cache.resolve("social-0.05-seed1")).nodes().get("Person").expected();
             try (Driver d = GraphDatabase.driver(bolt, AuthTokens.none()); var s = d.session()) {
                 assertEquals(people, s.run("MATCH (p:Person) RETURN count(p)").single().get(0).asLong(), "the dataset answers over Bolt");
@@ -110,6 +111,64 @@ class ServeIT {
         } finally {
             serve.destroyForcibly();
         }
+    }
+
+    @Test
+    void publishesChangesAsNeo4jStreamsKeysThem(@TempDir Path dir) throws Exception {
+        try (KafkaBroker broker = KafkaBroker.start(dir.resolve("kafka"), Path.of(System.getProperty("graphperf.home")), "512m", Map.of())) {
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+                admin.createTopics(List.of(new NewTopic("graphperf-cdc", 1, (short) 1))).all().get();
+            }
+            Process serve = serve(dir, "--cdc-source", broker.bootstrapServers(), "--key-strategy", "delete", "--event-ids", "numeric",
+                    "--dir", dir.resolve("serve").toString(), "--heap", "512m", "--page-cache", "64m");
+            try {
+                Map<String, String> at = addresses(serve, dir);
+                long id;
+                try (Driver d = GraphDatabase.driver(at.get("Bolt"), AuthTokens.none()); var s = d.session()) {
+                    id = s.run("CREATE (p:Probe {k: 1}) RETURN id(p)").single().get(0).asLong();
+                }
+                try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of("bootstrap.servers", broker.bootstrapServers(),
+                        "isolation.level", "read_committed", "group.id", "serve-it", "auto.offset.reset", "earliest"),
+                        new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+                    c.subscribe(List.of("graphperf-cdc"));
+                    List<ConsumerRecord<byte[], byte[]>> got = new ArrayList<>();
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+                    while (got.isEmpty() && System.nanoTime() < deadline) c.poll(Duration.ofMillis(500)).forEach(got::add);
+                    assertEquals(1, got.size(), "the creation published");
+                    JsonNode event = JSON.readTree(got.get(0).value());
+                    assertEquals(String.valueOf(id), event.at("/payload/id").asText(), "the numeric id as text: " + event);
+                    long txId = event.at("/meta/txId").asLong();
+                    assertEquals(JSON.valueToTree(txId + "-0"), JSON.readTree(got.get(0).key()), "Streams' delete-strategy key, as JSON");
+                }
+            } finally {
+                serve.destroy();
+                assertTrue(serve.waitFor(3, TimeUnit.MINUTES), "serve stops");
+            }
+        }
+    }
+
+    /** graphperf serve in a JVM of its own, its stderr in dir/serve.err. */
+    static Process serve(Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dgraphperf.home=" + System.getProperty("graphperf.home"), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve"));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectError(dir.resolve("serve.err").toFile()).start();
+    }
+
+    /** The addresses serve prints (Bolt, gateway, metrics…: the first word of a line, then the address), read until it says it runs. */
+    static Map<String, String> addresses(Process serve, Path dir) throws Exception {
+        Map<String, String> at = new HashMap<>();
+        StringBuilder printed = new StringBuilder();
+        BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+        for (String line; (line = out.readLine()) != null; ) {
+            printed.append(line).append('\n');
+            String[] words = line.strip().split("\\s+");
+            if (words.length > 1) at.putIfAbsent(words[0], words[1]);
+            if (line.startsWith("Ctrl-C stops it")) break;
+        }
+        assertNotNull(at.get("Bolt"), printed + Files.readString(dir.resolve("serve.err")));
+        at.put("printed", printed.toString());
+        return at;
     }
 
     /** A user's plugin jar with one procedure, example.greet(name, punctuation = '!'), compiled against Neo4j's procedure API. */

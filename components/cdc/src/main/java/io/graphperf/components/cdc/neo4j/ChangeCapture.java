@@ -125,7 +125,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                     g.setRootValueSeparator(null);
                     for (int i = from; i < to; i++) {
                         Pending p = events.get(i);
-                        keys[i - from] = this.keys.key(p.type(), p.id(), p.numericId(), seq, i);
+                        keys[i - from] = this.keys.key(p.entity(), seq, i);
                         p.write(g, meta.at(i));
                         g.writeRaw('\n');
                     }
@@ -159,16 +159,11 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         if (captured != null) sequence.end(captured.seq());
     }
 
-    /** One event to write: what its Kafka key is made of (see {@link KeyStrategy}) and its JSON, given the transaction's meta and its index. */
-    interface Pending {
-        String type();
-
-        /** the id its event names the entity by: its element id, or its numeric id as text */
-        String id();
-
-        long numericId();
-
-        void write(JsonGenerator g, Meta meta) throws IOException;
+    /** One event to write: what its Kafka key is made of (see {@link KeyStrategy}) and how its JSON is written, given the transaction's meta and its index. */
+    record Pending(KeyStrategy.Entity entity, Changes.Writer writer) {
+        void write(JsonGenerator g, Meta meta) throws IOException {
+            writer.write(g, meta);
+        }
     }
 
     /**
@@ -268,7 +263,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             // a created node is read when its event is written: a million-node transaction holds no million states
             createdNodes.forEach((k, n) -> {
                 String id = id(n);
-                out.add(pending("node", id, k, (g, m) -> {
+                out.add(new Pending(KeyStrategy.Entity.node(id, k), (g, m) -> {
                     Props after = properties(n);
                     ChangeEvent.node(g, m, Operation.CREATED, id, null, new State(labels(n), after.values()), after.types());
                 }));
@@ -276,14 +271,14 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             deletedNodes.forEach((k, id) -> {
                 Props before = removed(previous.getOrDefault(k, Map.of()));
                 State state = new State(removedLabels.getOrDefault(k, List.of()), before.values());
-                out.add(pending("node", id, k, (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
+                out.add(new Pending(KeyStrategy.Entity.node(id, k), (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
             });
             updatedNodes.forEach((k, n) -> {
                 String id = id(n);
                 Props props = properties(n);
                 State after = new State(labels(n), props.values());
                 State before = new State(labelsBefore(k, after.labels()), before(previous.getOrDefault(k, Map.of()), after.properties()));
-                out.add(pending("node", id, k, (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
+                out.add(new Pending(KeyStrategy.Entity.node(id, k), (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
             });
             createdRels.forEach((k, r) -> {
                 Props after = properties(r);
@@ -295,7 +290,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 State before = new State(null, props.values());
                 End s = deletedEnd(r, true), e = deletedEnd(r, false);
                 String type = typeOf(r);
-                out.add(pending("relationship", id, k,
+                out.add(new Pending(KeyStrategy.Entity.relationship(id, k, nodeId(r, true), nodeId(r, false), type),
                         (g, m) -> ChangeEvent.relationship(g, m, Operation.DELETED, id, type, s, e, before, null, props.types())));
             });
             updatedRels.forEach((k, r) -> {
@@ -310,35 +305,11 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         private Pending relationship(long numericId, Relationship r, Operation op, State before, State after, Map<String, String> types) {
             String id = id(r), type = r.getType().name();
             End s = end(r.getStartNode()), e = end(r.getEndNode());
-            return pending("relationship", id, numericId, (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
+            return new Pending(KeyStrategy.Entity.relationship(id, numericId, nodeId(r, true), nodeId(r, false), type), (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
         }
 
         interface Writer {
             void write(JsonGenerator g, Meta m) throws IOException;
-        }
-
-        private static Pending pending(String type, String id, long numericId, Writer w) {
-            return new Pending() {
-                @Override
-                public String type() {
-                    return type;
-                }
-
-                @Override
-                public String id() {
-                    return id;
-                }
-
-                @Override
-                public long numericId() {
-                    return numericId;
-                }
-
-                @Override
-                public void write(JsonGenerator g, Meta meta) throws IOException {
-                    w.write(g, meta);
-                }
-            };
         }
 
         private static Map<String, Object> before(Map<String, Object> previous, Map<String, Object> after) {
@@ -370,6 +341,16 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
                 return r.getType().name();
             } catch (RuntimeException e) {
                 return "";
+            }
+        }
+
+        /** The numeric id of a relationship's start or end node (−1 when a deleted relationship no longer tells). */
+        @SuppressWarnings("deprecation")
+        private static long nodeId(Relationship r, boolean start) {
+            try {
+                return (start ? r.getStartNode() : r.getEndNode()).getId();
+            } catch (RuntimeException e) {
+                return -1;
             }
         }
 

@@ -59,6 +59,35 @@ class EventIdsIT {
         }
     }
 
+    @Test
+    void streamsKeysAreJsonUnderTheDeleteAndCompactStrategies(@TempDir Path dir) throws Exception {
+        for (KeyStrategy strategy : new KeyStrategy[] {KeyStrategy.DELETE, KeyStrategy.COMPACT}) {
+            DatabaseManagementService dbms = EmbeddedNeo4j.start(dir.resolve(strategy.name()));
+            try {
+                GraphDatabaseService db = dbms.database("neo4j");
+                ChangeCapture capture = new ChangeCapture(CdcMetrics.of("keys-" + strategy + "-" + System.nanoTime()), strategy, true);
+                capture.start(0, () -> { });
+                dbms.registerTransactionEventListener("neo4j", capture);
+                Map<String, Object> ids = db.executeTransactionally("CREATE (a:Person {n: 1})-[r:KNOWS]->(b:Person {n: 2}) RETURN id(a) AS a, id(b) AS b",
+                        Map.of(), r -> r.next());
+                db.executeTransactionally("MATCH ()-[r:KNOWS]->() DELETE r"); // a deleted relationship still names its nodes
+                List<String> keys = new ArrayList<>();
+                List<JsonNode> events = outbox(db, keys);
+                assertEquals(4, events.size(), "two nodes and a relationship created, the relationship deleted");
+                for (int i = 0; i < keys.size(); i++) {
+                    JsonNode key = ChangeEvent.JSON.readTree(keys.get(i)), meta = events.get(i).at("/meta");
+                    JsonNode expected = strategy == KeyStrategy.DELETE
+                            ? ChangeEvent.JSON.valueToTree((meta.at("/txId").asLong() + meta.at("/txEventId").asInt()) + "-" + meta.at("/txEventId").asInt())
+                            : events.get(i).at("/payload/type").asText().equals("node") ? ChangeEvent.JSON.valueToTree(events.get(i).at("/payload/id").asText())
+                            : ChangeEvent.JSON.valueToTree(Map.of("start", ids.get("a").toString(), "end", ids.get("b").toString(), "label", "KNOWS"));
+                    assertEquals(expected, key, strategy + " key of event " + i + ": " + keys.get(i));
+                }
+            } finally {
+                dbms.shutdown();
+            }
+        }
+    }
+
     /** The outbox's events, in order, and their keys. */
     private static List<JsonNode> outbox(GraphDatabaseService db, List<String> keys) throws Exception {
         List<JsonNode> events = new ArrayList<>();
