@@ -87,7 +87,8 @@ public enum Neo4jRelease {
         Path list = home.resolve("engines").resolve(module).resolve("target").resolve("host-classpath.txt");
         if (!Files.exists(list)) {
             return "Neo4j " + version + "'s jars are not resolved here (" + list + " missing): it runs from a source checkout built with"
-                    + " ./graphperf or mvn package, not from the release archive";
+                    + " ./graphperf or mvn package, or from the release archive with its add-on graphperf-VERSION-neo4j-2025-2026.tar.xz"
+                    + " unpacked over it";
         }
         if (JavaRuntimes.atLeast(java).isEmpty()) return JavaRuntimes.missing(java, "Neo4j " + version);
         return null;

@@ -63,13 +63,14 @@ class Neo4jReleaseTest {
     }
 
     @Test
-    void anUnknownReleaseIsRefusedAnd2025SaysWhyItCannotRunFromAnArchive(@TempDir Path dir) throws Exception {
+    void anUnknownReleaseIsRefusedAnd2025SaysWhereItsJarsComeFrom(@TempDir Path dir) throws Exception {
         UserError e = assertThrows(UserError.class, () -> Neo4jRelease.of(HostSettings.defaults(dir).with(Map.of(Neo4jRelease.SETTING, "4.4"))));
         assertTrue(e.getMessage().contains("5.26, 2025 or 2026"), e.getMessage());
         assertEquals(Neo4jRelease.V2026, Neo4jRelease.of(HostSettings.defaults(dir).with(Map.of(Neo4jRelease.SETTING, "2026"))));
         for (Neo4jRelease r : List.of(Neo4jRelease.V2025, Neo4jRelease.V2026)) {
             String why = r.whyNotRunnable(home(dir));
-            assertTrue(why.contains("not resolved here") && why.contains("source checkout") && why.contains(r.version()), why);
+            assertTrue(why.contains("not resolved here") && why.contains("source checkout") && why.contains("neo4j-2025-2026.tar.xz")
+                    && why.contains(r.version()), why);
         }
         assertEquals(null, Neo4jRelease.V5.whyNotRunnable(home(dir)));
     }

@@ -1,0 +1,70 @@
+package io.graphperf.dist;
+
+import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.XZOutputStream;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Compresses the release tar into {@code .tar.xz} on every core: the tar is cut into 64 MiB parts, each compressed into an xz stream
+ * of its own at once, the streams written one after another — a file {@code xz -d}, {@code tar -xJf}, Python's {@code lzma} and Java's
+ * {@code XZInputStream} read as one (the xz format allows concatenated streams; {@code xz -T} writes the like). The tar is removed.
+ * <p>
+ * {@code java io.graphperf.dist.XzArchive ARCHIVE.tar}  (writes ARCHIVE.tar.xz beside it)
+ */
+public final class XzArchive {
+
+    static final int PART = 64 << 20, PRESET = 6;
+
+    private XzArchive() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1 || !args[0].endsWith(".tar")) throw new IllegalArgumentException("usage: XzArchive ARCHIVE.tar");
+        Path xz = compress(Path.of(args[0]), PART);
+        System.out.println("XzArchive: " + xz + " (" + Files.size(xz) / 1_000_000 + " MB)");
+    }
+
+    /** Writes {@code tar}.xz in parts of {@code partBytes}, each its own xz stream, and removes {@code tar}. */
+    static Path compress(Path tar, int partBytes) throws IOException, InterruptedException {
+        Path xz = Path.of(tar + ".xz"), partial = Path.of(tar + ".xz.partial");
+        int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try (InputStream in = Files.newInputStream(tar); OutputStream out = Files.newOutputStream(partial)) {
+            List<Future<byte[]>> parts = new ArrayList<>();
+            for (byte[] part; (part = in.readNBytes(partBytes)).length > 0; ) {
+                byte[] input = part;
+                parts.add(pool.submit(() -> compress(input)));
+                if (parts.size() > threads) out.write(parts.remove(0).get()); // at most threads + 1 parts held at once
+            }
+            for (Future<byte[]> p : parts) out.write(p.get());
+        } catch (ExecutionException e) {
+            throw new IOException("xz of " + tar + " failed", e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        Files.move(partial, xz, StandardCopyOption.REPLACE_EXISTING);
+        Files.delete(tar);
+        return xz;
+    }
+
+    static byte[] compress(byte[] part) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(part.length / 4);
+        try (XZOutputStream xz = new XZOutputStream(bytes, new LZMA2Options(PRESET))) {
+            xz.write(part);
+        }
+        return bytes.toByteArray();
+    }
+}
