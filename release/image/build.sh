@@ -7,7 +7,7 @@
 #   release/image/build.sh            (after mvn -B package, which writes dist/graphperf-VERSION.tar.xz)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-archive="$(ls dist/graphperf-*.tar.xz 2>/dev/null | head -1 || true)"
+archive="$(ls dist/graphperf-*.tar.xz 2>/dev/null | grep -v -- '-neo4j-2025-2026\.tar\.xz$' | head -1 || true)"
 [ -f "$archive" ] || { echo "build.sh: no dist/graphperf-VERSION.tar.xz: run mvn -B package first" >&2; exit 1; }
 version="$(basename "$archive" .tar.xz)"; version="${version#graphperf-}"
 for p in podman runc mmdebstrap; do command -v "$p" >/dev/null || { echo "build.sh: needs $p (apt-get install podman runc mmdebstrap)" >&2; exit 1; }; done
@@ -30,7 +30,7 @@ addon="dist/graphperf-$version-neo4j-2025-2026.tar.xz"
 java21_home="${GRAPHPERF_JAVA21_HOME:-}"
 if [ -z "$java21_home" ]; then
   for j in /usr/lib/jvm/*/; do
-    major="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$j/release" 2>/dev/null)"
+    major="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$j/release" 2>/dev/null || true)"
     if [ -n "$major" ] && [ "$major" -ge 21 ]; then java21_home="${j%/}"; fi
   done
 fi
