@@ -69,7 +69,8 @@ public final class StoredJars {
     /** Writes {@code jar}'s entries to {@code target}, each stored (method STORED, its size and CRC set as the format asks). */
     static void store(Path jar, Path target) throws IOException {
         Path partial = target.resolveSibling(target.getFileName() + ".partial");
-        try (ZipFile in = new ZipFile(jar.toFile()); OutputStream file = Files.newOutputStream(partial); ZipOutputStream zip = new ZipOutputStream(file)) {
+        try (ZipFile in = new ZipFile(jar.toFile()); OutputStream file = Files.newOutputStream(partial);
+             ZipOutputStream zip = new ZipOutputStream(file)) {
             in.stream().forEachOrdered(e -> {
                 try (InputStream data = in.getInputStream(e)) {
                     byte[] bytes = data.readAllBytes();

@@ -159,7 +159,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         if (captured != null) sequence.end(captured.seq());
     }
 
-    /** One event to write: what its Kafka key is made of (see {@link KeyStrategy}) and how its JSON is written, given the transaction's meta and its index. */
+    /** One event to write: what its Kafka key is made of (see {@link KeyStrategy}) and how its JSON is written, given its meta. */
     record Pending(KeyStrategy.Entity entity, Changes.Writer writer) {
         void write(JsonGenerator g, Meta meta) throws IOException {
             writer.write(g, meta);
@@ -271,14 +271,16 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             deletedNodes.forEach((k, id) -> {
                 Props before = removed(previous.getOrDefault(k, Map.of()));
                 State state = new State(removedLabels.getOrDefault(k, List.of()), before.values());
-                out.add(new Pending(KeyStrategy.Entity.node(id, k), (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
+                out.add(new Pending(KeyStrategy.Entity.node(id, k),
+                        (g, m) -> ChangeEvent.node(g, m, Operation.DELETED, id, state, null, before.types())));
             });
             updatedNodes.forEach((k, n) -> {
                 String id = id(n);
                 Props props = properties(n);
                 State after = new State(labels(n), props.values());
                 State before = new State(labelsBefore(k, after.labels()), before(previous.getOrDefault(k, Map.of()), after.properties()));
-                out.add(new Pending(KeyStrategy.Entity.node(id, k), (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
+                out.add(new Pending(KeyStrategy.Entity.node(id, k),
+                        (g, m) -> ChangeEvent.node(g, m, Operation.UPDATED, id, before, after, props.types())));
             });
             createdRels.forEach((k, r) -> {
                 Props after = properties(r);
@@ -305,7 +307,8 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         private Pending relationship(long numericId, Relationship r, Operation op, State before, State after, Map<String, String> types) {
             String id = id(r), type = r.getType().name();
             End s = end(r.getStartNode()), e = end(r.getEndNode());
-            return new Pending(KeyStrategy.Entity.relationship(id, numericId, nodeId(r, true), nodeId(r, false), type), (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
+            return new Pending(KeyStrategy.Entity.relationship(id, numericId, nodeId(r, true), nodeId(r, false), type),
+                    (g, m) -> ChangeEvent.relationship(g, m, op, id, type, s, e, before, after, types));
         }
 
         interface Writer {
