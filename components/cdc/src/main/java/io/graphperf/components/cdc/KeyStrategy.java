@@ -28,7 +28,7 @@ public enum KeyStrategy {
 
     /**
      * What an event's key is made of: {@code type} node or relationship, the id its event carries and its numeric id; for a relationship
-     * also its nodes' numeric ids and its type ({@code start}/{@code end} −1 and {@code label} null for a node).
+     * also its nodes' numeric ids (−1 for a node, and where the strategy does not name them) and its type ({@code label} null for a node).
      */
     public record Entity(String type, String id, long numericId, long start, long end, String label) {
         public static Entity node(String id, long numericId) {

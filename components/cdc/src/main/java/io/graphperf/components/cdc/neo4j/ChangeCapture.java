@@ -101,7 +101,7 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
 
     @Override
     public Captured beforeCommit(TransactionData data, Transaction tx, GraphDatabaseService db) throws Exception {
-        Changes changes = Changes.of(data, numericIds);
+        Changes changes = Changes.of(data, numericIds, keys == KeyStrategy.COMPACT);
         if (changes.outboxDeleted > 0 && !RELAY_DELETES.get()) {
             // the outbox belongs to the stream: a user's delete (MATCH (n) DETACH DELETE n) would lose committed changes silently
             throw new IllegalStateException("graphperf's change stream: this transaction deletes " + changes.outboxDeleted + " of its outbox records"
@@ -180,15 +180,17 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
         final Set<Long> internal = new HashSet<>();
         /** outbox records this transaction deletes */
         int outboxDeleted;
-        final boolean numericIds;
+        final boolean numericIds, relationshipEnds;
 
-        private Changes(boolean numericIds) {
+        /** {@code relationshipEnds}: the key names a relationship's nodes (only the compact key: read for no other). */
+        private Changes(boolean numericIds, boolean relationshipEnds) {
             this.numericIds = numericIds;
+            this.relationshipEnds = relationshipEnds;
         }
 
         @SuppressWarnings("deprecation") // internal ids key this transaction's maps only
-        static Changes of(TransactionData data, boolean numericIds) {
-            Changes c = new Changes(numericIds);
+        static Changes of(TransactionData data, boolean numericIds, boolean relationshipEnds) {
+            Changes c = new Changes(numericIds, relationshipEnds);
             for (LabelEntry l : data.assignedLabels()) {
                 if (l.label().equals(OUTBOX) || l.label().equals(STATE)) c.internal.add(l.node().getId());
             }
@@ -347,9 +349,10 @@ final class ChangeCapture extends TransactionEventListenerAdapter<ChangeCapture.
             }
         }
 
-        /** The numeric id of a relationship's start or end node (−1 when a deleted relationship no longer tells). */
+        /** The numeric id of a relationship's start or end node when the key names it (else, or when a deleted relationship no longer tells, −1). */
         @SuppressWarnings("deprecation")
-        private static long nodeId(Relationship r, boolean start) {
+        private long nodeId(Relationship r, boolean start) {
+            if (!relationshipEnds) return -1;
             try {
                 return (start ? r.getStartNode() : r.getEndNode()).getId();
             } catch (RuntimeException e) {
