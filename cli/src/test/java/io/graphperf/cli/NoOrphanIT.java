@@ -42,7 +42,8 @@ class NoOrphanIT {
     @ParameterizedTest
     @CsvSource({"kuzu,KuzuHostMain", "arcadedb,ArcadeDbHostMain", "orientdb,OrientEngineHostMain", "falkordb,FalkorDbHostMain", "ladybug,LadybugHostMain"})
     void anEmbeddedEnginesHostEndsWhenTheHarnessIsKilled(String engine, String mainClass, @TempDir Path out) throws Exception {
-        Process harness = harness(out, "run", "reads", "--engine", engine, "--scale", "0.05", "--server-warmup", "0s", "--duration", "5m");
+        Process harness = harness(out, "run", "reads", "--engine", engine, "--scale", "0.05", "--check-samples", "1", "--server-warmup", "0s",
+                "--duration", "5m");
         try {
             // the host measuring (a long cell in progress): found by the trial folder on its command line
             String mark = "-Dgraphperf.trial=" + out.toAbsolutePath();

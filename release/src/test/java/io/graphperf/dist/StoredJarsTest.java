@@ -72,7 +72,7 @@ class StoredJarsTest {
         try (OutputStream out = Files.newOutputStream(tar)) {
             out.write(data);
         }
-        Path xz = XzArchive.compress(tar, 1_000_000);
+        Path xz = XzArchive.compress(tar, 1_000_000, XzArchive.DEFAULT_PRESET);
         assertEquals(dir.resolve("a.tar.xz"), xz);
         assertFalse(Files.exists(tar), "the tar is replaced by its .xz");
         assertTrue(Files.size(xz) < data.length / 10, "compressed: " + Files.size(xz));
