@@ -6,7 +6,7 @@ import org.HdrHistogram.HistogramLogReader;
 import java.util.TreeSet;
 
 /**
- * Two interval logs' latency histograms compared (issue 29's proof): each log's operation-type intervals added into one histogram
+ * Two interval logs' latency histograms compared (the proof that a merge of agents' logs is exact): each log's operation-type intervals added into one histogram
  * (the errors, dropped, service and warm-up tags left out), then the two-sample Kolmogorov–Smirnov distance D between them, the critical D at
  * α = 0.05 for their counts, and the percentiles side by side.
  *

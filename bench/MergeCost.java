@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * What merging load agents' interval logs costs (issue 29, on paper): AGENTS logs of INTERVALS one-second intervals, each holding
+ * What merging load agents' interval logs costs, on paper: AGENTS logs of INTERVALS one-second intervals, each holding
  * OPS_PER_AGENT_PER_S latencies (log-normal around 2 ms with a 1-in-1000 tail up to 2 s) as graphperf's Runner writes them; then
  * graphperf's own HistogramMerge adds them. Prints the log size per agent and interval and the merge time per agent and interval.
  *

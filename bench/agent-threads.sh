@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the load agents' CPU goes (issue 29's proof found 4 agents' tails above 1 agent's on this machine): one open-model E4 run
+# Where the load agents' CPU goes (4 agents' tails were seen above 1 agent's on this machine): one open-model E4 run
 # over N agents, Neo4j on the last CPU and graphperf with its agents on the others (as bench/agents-proof.sh), and, in the middle
 # of its window, every agent's threads sampled from /proc for SAMPLE seconds: cores per kind of thread (JIT compilers, garbage
 # collector, the Bolt driver's event loop, graphperf's client threads, the sampler, the rest), per agent and for the coordinator.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E5 on a busy machine (issue 24): the change stream under many concurrent small commits while two busy loops take
+# E5 on a busy machine: the change stream under many concurrent small commits while two busy loops take
 # the CPU. Each run is the issue's reproduction — a 100-node series transfer, then the open model at RATE changes/s in
 # transactions of 2 nodes by 16 clients for 20 s — with the pipeline warmed up first; every committed node must reach
 # the sink once, in order, and the topic (read back by graphperf itself) must hold every event once in sequence order

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What coalescing costs and gives (issue 40): the Java gateway client's submits with linger 0, 1 ms and 5 ms, from 1, 8 and 64
+# What coalescing costs and gives: the Java gateway client's submits with linger 0, 1 ms and 5 ms, from 1, 8 and 64
 # application threads that each wait for their write's acknowledgement before the next (and 8 threads x 64 in flight), against
 # graphperf serve (an empty database); writes/s and ack p50/p99 per cell, every run's ids checked in the graph.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The batch writer through the gateway from the Java and the Python client, both coalescing their submits (issue 40): starts
+# The batch writer through the gateway from the Java and the Python client, both coalescing their submits: starts
 # graphperf serve (an empty database), runs bench/ClientSubmits.java (THREADS threads x IN_FLIGHT submits in flight) and
 # bench/client-submits.py (THREADS x IN_FLIGHT tasks, one submit each in flight) in turn, ROUNDS times, each for SECONDS, each
 # run's ids checked in the graph after the writer drained; prints each run's writes/s and ack latency, then Python / Java.

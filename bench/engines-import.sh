@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E1 on several engines side by side (issue 26): the same generated files loaded by each engine's own loader (Neo4j's
+# E1 on several engines side by side: the same generated files loaded by each engine's own loader (Neo4j's
 # importer, Kuzu's COPY), the engine started cold on its store and probed by key. Prints the date, commit and machine,
 # then per engine the load time, rows/s, the loader's peak memory, the store's size, the cold start and a cold lookup.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E2 on several engines side by side (issue 26): the same generated social dataset loaded by each engine's own bulk
+# E2 on several engines side by side: the same generated social dataset loaded by each engine's own bulk
 # loader, the same result checks, the same cells over the embedded transport (graphperf's Runner inside each engine's
 # own JVM), trials interleaved. Prints the date, commit and machine, each engine's checks and load, then a table of
 # p50 / p99 per query at one client and the mix's throughput per engine, with the ratio to the first engine.

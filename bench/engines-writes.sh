@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E4 on several engines side by side (issue 26): the same write scenarios, measured by graphperf's Runner inside each
+# E4 on several engines side by side: the same write scenarios, measured by graphperf's Runner inside each
 # engine's own JVM (the embedded transport), every acknowledged id checked in each store afterwards, trials interleaved.
 # Prints the date, commit and machine, then per scenario each engine's throughput and p99, and the ratio to the first.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Any procedure through the gateway by name (no Cypher parsed) against Cypher's CALL of it (issue 27): starts graphperf serve
+# Any procedure through the gateway by name (no Cypher parsed) against Cypher's CALL of it: starts graphperf serve
 # with E2's dataset, installs the Python client into a fresh virtual environment, runs bench/gateway-procedures.py against it,
 # stops the server. Prints the date, commit and machine first. About 5 minutes on 2 cores.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Which of the field's ways to make trials less noisy narrow graphperf's intervals here (issue 28)? E4's
+# Which of the field's ways to make trials less noisy narrow graphperf's intervals here? E4's
 # create-labelled-indexed and unwind-1000 over Bolt, A against A (--variant same:page-cache=512m), the same run once per
 # treatment: none; Neo4j on CPU 1 and the harness on CPU 0 (taskset); the heap touched at start (-XX:+AlwaysPreTouch);
 # one JIT compiler (-XX:-TieredCompilation). For each treatment and figure it prints the spread between trials (the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Order independence (issue 12): does create-labelled-indexed over Bolt measure the same alone as after other
+# Order independence: does create-labelled-indexed over Bolt measure the same alone as after other
 # write scenarios? Run on an otherwise idle machine.
 #
 #   bench/order-independence.sh [shared|default|isolated|all] [REPEATS] [extra graphperf options...]

@@ -42,18 +42,18 @@ public final class OverheadCommand implements Callable<Integer> {
                 null, List.of(), List.of()).run();
         if (rate != null) {
             System.out.printf("no-op transport, open model at %,.0f ops/s, %d client(s), %ds: achieved %,.0f ops/s (%.1f %%), %.2f %% of the schedule late"
-                            + " (over 1 s) or dropped; harness CPU %.2f cores, GC %.0f ms%n", rate, clients, duration.toSeconds(), m.opsPerSecond(),
-                    100 * m.opsPerSecond() / rate, 100 * m.lateShare(), m.resources().harnessCores(), m.resources().harnessGcMillis());
-            System.out.printf("latency from the intended start: p50 %.3f ms, p99 %.3f ms, max %.3f ms — %s%n", m.latency().p50Ms(), m.latency().p99Ms(),
-                    m.latency().maxMs(), m.overloaded() ? "this process cannot keep this rate: split it over more agents (--agents)"
+                            + " (over 1 s) or dropped; harness CPU %.2f cores, GC %.0f ms%n", rate, clients, duration.toSeconds(), m.throughput().opsPerSecond(),
+                    100 * m.throughput().opsPerSecond() / rate, 100 * m.outcomes().lateShare(), m.resources().harnessCores(), m.resources().harnessGcMillis());
+            System.out.printf("latency from the intended start: p50 %.3f ms, p99 %.3f ms, max %.3f ms — %s%n", m.latencies().all().p50Ms(), m.latencies().all().p99Ms(),
+                    m.latencies().all().maxMs(), m.overloaded() ? "this process cannot keep this rate: split it over more agents (--agents)"
                             : "one agent keeps this rate");
             return 0;
         }
-        double perClient = m.opsPerSecond() / clients;
+        double perClient = m.throughput().opsPerSecond() / clients;
         System.out.printf("no-op transport, closed model, %d client(s), %ds: %,.0f ops/s (%,.0f per client) = %.0f ns of harness cost per operation%n",
-                clients, duration.toSeconds(), m.opsPerSecond(), perClient, 1e9 / perClient);
+                clients, duration.toSeconds(), m.throughput().opsPerSecond(), perClient, 1e9 / perClient);
         System.out.printf("latency of the recorded no-op: p50 %.0f ns, p99 %.0f ns, max %.0f ns; harness CPU %.2f cores, GC %.0f ms%n",
-                m.latency().p50Ms() * 1e6, m.latency().p99Ms() * 1e6, m.latency().maxMs() * 1e6, m.resources().harnessCores(),
+                m.latencies().all().p50Ms() * 1e6, m.latencies().all().p99Ms() * 1e6, m.latencies().all().maxMs() * 1e6, m.resources().harnessCores(),
                 m.resources().harnessGcMillis());
         return 0;
     }

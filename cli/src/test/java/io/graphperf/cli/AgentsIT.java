@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Load agents against the embedded Neo4j (issue 29): four agent processes send one open-model schedule together and their merge
+ * Load agents against the embedded Neo4j: four agent processes send one open-model schedule together and their merge
  * is checked by id like any cell; graphperf merge rebuilds the cell from the agents' files alone; killing an agent mid-window
  * makes the run fail at once, naming it, with nothing left running.
  */
@@ -48,8 +48,8 @@ class AgentsIT {
             assertTrue(Math.abs(a.clockOffsetMs()) + a.clockErrorMs() <= 5, "agents on this machine share its clock: " + a);
             ops += a.ops();
         }
-        assertEquals(c.measurement().ops(), ops);
-        assertEquals(600, c.measurement().scheduled(), 60, "rate × window, whichever agent sent it");
+        assertEquals(c.measurement().throughput().ops(), ops);
+        assertEquals(600, c.measurement().outcomes().scheduled(), 60, "rate × window, whichever agent sent it");
         assertTrue(Files.readString(run.resolve("results.csv")).lines().findFirst().orElseThrow().contains("agents"), "results.csv has an agents column");
         assertTrue(Files.readString(run.resolve("report.html")).contains("Load agents"), "the report has the agents' table");
 
@@ -61,10 +61,10 @@ class AgentsIT {
         var m = CliErrorsTest.cli("merge", agentsDir.toString(), "--out", out.resolve("merged").toString());
         assertEquals(0, m.code(), m.failure());
         Cell merged = JsonExporter.read(out.resolve("merged")).cells().get(0);
-        assertEquals(c.measurement().ops(), merged.measurement().ops());
-        assertEquals(c.measurement().scheduled(), merged.measurement().scheduled());
-        assertEquals(c.measurement().latency().p99Ms(), merged.measurement().latency().p99Ms(), 1e-9, "the same histograms, the same percentiles");
-        assertEquals(c.measurement().latency().maxMs(), merged.measurement().latency().maxMs(), 1e-9);
+        assertEquals(c.measurement().throughput().ops(), merged.measurement().throughput().ops());
+        assertEquals(c.measurement().outcomes().scheduled(), merged.measurement().outcomes().scheduled());
+        assertEquals(c.measurement().latencies().all().p99Ms(), merged.measurement().latencies().all().p99Ms(), 1e-9, "the same histograms, the same percentiles");
+        assertEquals(c.measurement().latencies().all().maxMs(), merged.measurement().latencies().all().maxMs(), 1e-9);
         assertNoAgentLeft(out);
     }
 
@@ -85,13 +85,13 @@ class AgentsIT {
         for (Cell c : byAgents) {
             assertEquals(2, c.agents().size(), c.title());
             assertEquals(2.0, c.values().get("agents"), c.title());
-            assertEquals(c.measurement().ops(), c.agents().stream().mapToLong(AgentShare::ops).sum(), c.title() + ": the merged count is the agents' sum");
-            assertEquals(0, c.measurement().errors(), c.title());
-            assertTrue(c.measurement().ops() > 0, c.title());
+            assertEquals(c.measurement().throughput().ops(), c.agents().stream().mapToLong(AgentShare::ops).sum(), c.title() + ": the merged count is the agents' sum");
+            assertEquals(0, c.measurement().outcomes().errors(), c.title());
+            assertTrue(c.measurement().throughput().ops() > 0, c.title());
         }
         Cell open = byAgents.stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
         assertEquals(50.0, open.offeredPerSecond(), 1e-9);
-        assertEquals(200, open.measurement().scheduled(), 20, "rate × window, whichever agent sent it");
+        assertEquals(200, open.measurement().outcomes().scheduled(), 20, "rate × window, whichever agent sent it");
         for (AgentShare a : open.agents()) assertEquals(25.0, a.offeredPerSecond(), 1e-9);
         assertTrue(byAgents.stream().anyMatch(c -> Long.valueOf(2).equals(((Number) c.dimensions().getOrDefault("serverThreads", -1)).longValue())),
                 "the Bolt-pool cell on its own server start went through the agents too");
@@ -109,8 +109,8 @@ class AgentsIT {
         assertEquals(0, m.code(), m.failure());
         Cell merged = JsonExporter.read(out.resolve("merged")).cells().stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
         assertEquals(open.title(), merged.title());
-        assertEquals(open.measurement().ops(), merged.measurement().ops());
-        assertEquals(open.measurement().latency().p99Ms(), merged.measurement().latency().p99Ms(), 1e-9, "the same histograms, the same percentiles");
+        assertEquals(open.measurement().throughput().ops(), merged.measurement().throughput().ops());
+        assertEquals(open.measurement().latencies().all().p99Ms(), merged.measurement().latencies().all().p99Ms(), 1e-9, "the same histograms, the same percentiles");
         assertTrue(Files.isRegularFile(out.resolve("merged/histograms/open-50.hlog")), "the merged log keeps the cell's own name");
         assertNoAgentLeft(out);
     }

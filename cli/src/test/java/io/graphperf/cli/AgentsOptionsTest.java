@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Load agents' options and Kubernetes manifests (issue 29), without an engine: what is accepted, what is refused and why. */
+/** Load agents' options and Kubernetes manifests, without an engine: what is accepted, what is refused and why. */
 class AgentsOptionsTest {
 
     @Test

@@ -46,8 +46,8 @@ class EnginesWritesIT {
         for (Cell c : run.cells()) {
             assertEquals("embedded", c.transport(), "like with like: every engine measured in its own process");
             assertTrue(c.verified() && !c.checks().isEmpty(), c.variant() + " " + c.scenario() + ": " + c.checks());
-            assertTrue(c.measurement().acknowledgedOps() > 0, c.variant() + " " + c.scenario());
-            assertEquals(0, c.measurement().errors(), c.variant() + " " + c.scenario() + ": " + c.measurement().errorSamples());
+            assertTrue(c.measurement().outcomes().acknowledgedOps() > 0, c.variant() + " " + c.scenario());
+            assertEquals(0, c.measurement().outcomes().errors(), c.variant() + " " + c.scenario() + ": " + c.measurement().outcomes().errorSamples());
         }
         Cell indexed = run.cells().stream().filter(c -> c.variant().equals("kuzu") && c.scenario().equals("create-labelled-indexed")).findFirst().orElseThrow();
         assertTrue(indexed.query().contains("PRIMARY KEY(user_id)"), "the report shows the table Kuzu's cell wrote to: " + indexed.query());
@@ -72,7 +72,8 @@ class EnginesWritesIT {
         Cell unwind = run.cells().stream().filter(c -> c.scenario().equals("unwind-100")).findFirst().orElseThrow();
         assertTrue(unwind.query().startsWith("sqlscript:FOREACH"), "the report shows ArcadeDB's text: " + unwind.query());
         for (Cell c : run.cells()) {
-            assertTrue(c.measurement().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id") && ch.passed()), c.scenario() + ": " + c.checks());
+            assertTrue(c.measurement().outcomes().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id")
+                    && ch.passed()), c.scenario() + ": " + c.checks());
         }
         assertTrue(run.warnings().stream().anyMatch(w -> w.contains("call-in-tx (ArcadeDB has no CALL {} IN TRANSACTIONS")), run.warnings().toString());
         EnginesReadsIT.assertNoEngineHostLeft(dir);
@@ -91,7 +92,8 @@ class EnginesWritesIT {
         Cell unwind = run.cells().stream().filter(c -> c.scenario().equals("unwind-100")).findFirst().orElseThrow();
         assertTrue(unwind.query().startsWith("script:FOREACH"), "the report shows OrientDB's text: " + unwind.query());
         for (Cell c : run.cells()) {
-            assertTrue(c.measurement().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id") && ch.passed()), c.scenario() + ": " + c.checks());
+            assertTrue(c.measurement().outcomes().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id")
+                    && ch.passed()), c.scenario() + ": " + c.checks());
         }
         assertTrue(run.warnings().stream().anyMatch(w -> w.contains("create-unlabelled (every OrientDB record has a type")), run.warnings().toString());
         EnginesReadsIT.assertNoEngineHostLeft(dir);
@@ -112,8 +114,8 @@ class EnginesWritesIT {
         assertTrue(run.passed(), run.failures().toString());
         assertEquals(Set.of("create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100", "foreach-100", "create-unlabelled"), scenarios(run, "falkordb"));
         for (Cell c : run.cells()) {
-            assertTrue(c.verified() && !c.checks().isEmpty() && c.measurement().acknowledgedOps() > 0, c.scenario() + ": " + c.checks());
-            assertEquals(0, c.measurement().errors(), c.scenario() + ": " + c.measurement().errorSamples());
+            assertTrue(c.verified() && !c.checks().isEmpty() && c.measurement().outcomes().acknowledgedOps() > 0, c.scenario() + ": " + c.checks());
+            assertEquals(0, c.measurement().outcomes().errors(), c.scenario() + ": " + c.measurement().outcomes().errorSamples());
         }
         assertTrue(run.cells().stream().filter(c -> c.scenario().equals("create-labelled-indexed")).findFirst().orElseThrow().checks().stream()
                 .anyMatch(ch -> ch.what().contains("by id") && ch.passed()), "every acknowledged id looked for");

@@ -42,7 +42,7 @@ class OrientIT {
         RunResult r = JsonExporter.read(run);
         assertEquals(3, r.cells().size());
         for (Cell c : r.cells()) {
-            assertTrue(c.measurement().ops() > 0 && c.measurement().opsPerSecond() > 0, c.label());
+            assertTrue(c.measurement().throughput().ops() > 0 && c.measurement().throughput().opsPerSecond() > 0, c.label());
             assertTrue(c.verified(), c.label() + " " + c.checks());
             assertEquals("orientdb-embedded", c.transport());
         }

@@ -90,7 +90,7 @@ class PrecisionWindowsTest {
         assertEquals(2.0, o.windows().factor(), o.windows().why());
         assertEquals(4, o.windows().fromRound());
         assertTrue(o.windows().why().contains("windows twice as long from round 4"), o.windows().why());
-        List<Double> windows = r.cells().stream().map(c -> c.measurement().windowSeconds()).toList();
+        List<Double> windows = r.cells().stream().map(c -> c.measurement().throughput().windowSeconds()).toList();
         assertEquals(4, windows.size(), "4 rounds (the cap)");
         for (int i = 0; i < 3; i++) assertEquals(1.0, windows.get(i), 0.2, "the first rounds at the window given: " + windows);
         assertEquals(2.0, windows.get(3), 0.3, "the 4th at twice that: " + windows);
@@ -103,6 +103,6 @@ class PrecisionWindowsTest {
         Precision.Outcome o = (Precision.Outcome) r.configuration().get(Trials.PRECISION);
         assertEquals(1.0, o.windows().factor(), o.windows().why());
         assertTrue(o.windows().why().contains("more trials help, longer windows do not"), o.windows().why());
-        assertTrue(r.cells().stream().allMatch(c -> Math.abs(c.measurement().windowSeconds() - 1.0) < 0.2), "every round at the window given");
+        assertTrue(r.cells().stream().allMatch(c -> Math.abs(c.measurement().throughput().windowSeconds() - 1.0) < 0.2), "every round at the window given");
     }
 }

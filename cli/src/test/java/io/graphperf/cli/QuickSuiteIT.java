@@ -37,7 +37,7 @@ class QuickSuiteIT {
                 "unwind-1000/bolt"), r.cells().stream().map(c -> c.scenario() + "/" + c.transport()).toList());
         for (Cell c : r.cells()) {
             assertTrue(c.verified(), c.label() + " " + c.checks());
-            assertTrue(c.measurement().ops() > 0, c.label());
+            assertTrue(c.measurement().throughput().ops() > 0, c.label());
         }
         assertEquals(5, r.headlines().size());
         for (Headline h : r.headlines()) {

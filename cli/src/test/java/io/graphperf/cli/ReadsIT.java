@@ -34,7 +34,8 @@ class ReadsIT {
     void nineteenQueriesCheckedAndMeasuredOverEveryTransport(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--scale", "0.2", "--out", dir.toString(), "--dataset-cache", dir.resolve("ds").toString(),
                 "--repeat-factor", "0.02", "--check-samples", "5", "--threads", "1,4", "--warmup", "100ms", "--duration", "1s", "--rates", "50",
-                "--connections", "1", "--bolt-threads", "2", "--gateway-threads", "2", "--servers", "2", "--transports", "bolt,http,embedded,ws-bson-zstd", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
+                "--connections", "1", "--bolt-threads", "2", "--gateway-threads", "2", "--servers", "2", "--transports",
+                        "bolt,http,embedded,ws-bson-zstd", "--sweep-clients", "4", "--server-warmup", "3s", "--heap", "1g", "--page-cache", "256m");
         assertEquals(0, o.code(), o.failure());
         Path runDir;
         try (var l = Files.list(dir)) {
@@ -55,7 +56,7 @@ class ReadsIT {
             for (String pair : pairs) {
                 Cell c = find(run, q.id(), pair, 1);
                 long expected = Math.max(1, Math.round(q.repeat() * 0.02));
-                assertEquals(expected, c.measurement().latency().count(), q.id() + " over " + pair + ": the study's repeat count × 0.02");
+                assertEquals(expected, c.measurement().latencies().all().count(), q.id() + " over " + pair + ": the study's repeat count × 0.02");
                 assertEquals(1, c.checks().size());
                 assertTrue(c.verified(), c.checks().toString());
                 assertEquals("p50 latency", c.figures().get(0).name(), "a latency cell is judged by its median");
@@ -68,14 +69,15 @@ class ReadsIT {
         for (String pair : pairs) {
             for (int n : List.of(1, 4)) {
                 Cell c = find(run, "mix", pair, n);
-                assertEquals(0, c.measurement().errors(), pair + " at " + n + " threads: " + c.measurement().errorSamples());
-                curveOps += c.measurement().ops();
+                assertEquals(0, c.measurement().outcomes().errors(), pair + " at " + n + " threads: " + c.measurement().outcomes().errorSamples());
+                curveOps += c.measurement().throughput().ops();
             }
         }
         assertTrue(curveOps > 0, "the throughput curves completed operations");
         Cell open = run.cells().stream().filter(c -> "open".equals(c.load())).findFirst().orElseThrow();
         assertEquals(50.0, open.offeredPerSecond());
-        assertEquals(open.measurement().scheduled(), open.measurement().latency().count() + open.measurement().errors(), "every scheduled op accounted for");
+        assertEquals(open.measurement().outcomes().scheduled(), open.measurement().latencies().all().count() + open.measurement().outcomes().errors(),
+                "every scheduled op accounted for");
         assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("connections"), 1)));
         assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2) && c.transport().equals("bolt")));
         assertTrue(run.cells().stream().anyMatch(c -> Objects.equals(c.dimensions().get("serverThreads"), 2) && c.transport().equals("ws-bson-zstd")),
@@ -86,8 +88,8 @@ class ReadsIT {
         Set<String> grouped = run.cells().stream().filter(c -> Objects.equals(c.dimensions().get("servers"), 2))
                 .map(c -> c.transport() + "/" + c.dimensions().get("form")).collect(Collectors.toSet());
         assertEquals(Set.of("bolt/cypher", "http/cypher", "ws-bson-zstd/cypher", "bolt/procedure", "http/procedure", "ws-bson-zstd/procedure"), grouped);
-        assertTrue(run.cells().stream().filter(c -> c.dimensions().containsKey("servers")).allMatch(c -> c.measurement().opsPerSecond() > 0
-                && c.measurement().errors() == 0));
+        assertTrue(run.cells().stream().filter(c -> c.dimensions().containsKey("servers")).allMatch(c -> c.measurement().throughput().opsPerSecond() > 0
+                && c.measurement().outcomes().errors() == 0));
         assertTrue(d.serverWarmups().containsKey("group of 2 servers"), d.serverWarmups().toString());
 
         // the split of a Bolt or gateway request: server time (as the server reported it) plus the rest is the client-measured time,
@@ -95,29 +97,31 @@ class ReadsIT {
         for (Cell c : run.cells()) {
             Measurement m = c.measurement();
             if (!c.transport().equals("bolt") && !c.transport().startsWith("ws-")) continue;
-            if (m.serviceTime().count() == 0) { // a 1 s window a single long query outlasted: no split invented, the cell flagged
-                assertTrue(m.serverTime() == null && m.remainderTime() == null && c.validity().tooFew(), c.label());
+            if (m.latencies().service().count() == 0) { // a 1 s window a single long query outlasted: no split invented, the cell flagged
+                assertTrue(m.latencies().server() == null && m.latencies().remainder() == null && c.validity().tooFew(), c.label());
                 continue;
             }
-            assertTrue(m.serverTime() != null && m.remainderTime() != null, c.label());
-            double total = m.serviceTime().meanMs(), parts = m.serverTime().meanMs() + m.remainderTime().meanMs();
+            assertTrue(m.latencies().server() != null && m.latencies().remainder() != null, c.label());
+            double total = m.latencies().service().meanMs(), parts = m.latencies().server().meanMs() + m.latencies().remainder().meanMs();
             assertEquals(total, parts, 0.01 * total + 0.01, c.label());
         }
-        assertTrue(run.cells().stream().filter(c -> c.transport().equals("http")).allMatch(c -> c.measurement().serverTime() == null),
+        assertTrue(run.cells().stream().filter(c -> c.transport().equals("http")).allMatch(c -> c.measurement().latencies().server() == null),
                 "HTTP reports no server time");
         // the gateway's client reports its own encode and decode time (part of the rest) and the bytes of each request
         long compressedAway = 0;
         for (Cell c : run.cells()) {
             Measurement m = c.measurement();
             if (!c.transport().startsWith("ws-")) {
-                assertTrue(m.clientTime() == null && m.wire() == null, c.label() + ": only the gateway's client reports them");
+                assertTrue(m.latencies().client() == null && m.latencies().wire() == null, c.label() + ": only the gateway's client reports them");
                 continue;
             }
-            if (m.serviceTime().count() == 0) continue; // as above
-            assertTrue(m.clientTime() != null && m.clientTime().meanMs() > 0 && m.clientTime().meanMs() <= m.remainderTime().meanMs() * 1.01 + 0.01, c.label());
-            assertEquals(m.serviceTime().count(), m.wire().requests(), c.label() + ": bytes counted for every window request");
-            assertTrue(m.wire().sent() > 10 && m.wire().received() > 10 && m.wire().sent() <= m.wire().sentUncompressed() + 1, c.label());
-            compressedAway += Math.round((m.wire().receivedUncompressed() - m.wire().received()) * m.wire().requests());
+            if (m.latencies().service().count() == 0) continue; // as above
+            assertTrue(m.latencies().client() != null && m.latencies().client().meanMs() > 0
+                    && m.latencies().client().meanMs() <= m.latencies().remainder().meanMs() * 1.01 + 0.01, c.label());
+            assertEquals(m.latencies().service().count(), m.latencies().wire().requests(), c.label() + ": bytes counted for every window request");
+            assertTrue(m.latencies().wire().sent() > 10 && m.latencies().wire().received() > 10
+                    && m.latencies().wire().sent() <= m.latencies().wire().sentUncompressed() + 1, c.label());
+            compressedAway += Math.round((m.latencies().wire().receivedUncompressed() - m.latencies().wire().received()) * m.latencies().wire().requests());
             assertTrue(c.values().containsKey("client_library_mean_ms") && c.values().containsKey("received_bytes"), c.label());
         }
         assertTrue(compressedAway > 0, "zstd made some responses smaller");
@@ -131,7 +135,8 @@ class ReadsIT {
 
     private static Cell find(RunResult run, String scenario, String pair, int clients) {
         return run.cells().stream().filter(c -> c.scenario().equals(scenario) && (c.transport() + "/" + c.dimensions().get("form")).equals(pair)
-                        && c.clients() == clients && "closed".equals(c.load()) && !c.dimensions().containsKey("connections") && !c.dimensions().containsKey("serverThreads"))
+                        && c.clients() == clients && "closed".equals(c.load()) && !c.dimensions().containsKey("connections")
+                                && !c.dimensions().containsKey("serverThreads"))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + scenario + " over " + pair + " at " + clients));
     }
 }

@@ -47,7 +47,8 @@ class ReadsOnYourServersIT {
             List<Engine> yours = ((EngineGroup) group).members();
             String list = yours.stream().map(e -> ((Neo4jEngine) e).boltUri()).collect(Collectors.joining(","));
             String http = yours.stream().map(e -> ((Neo4jEngine) e).httpUrl()).collect(Collectors.joining(","));
-            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", list, "--http-url", http, "--scale", "0.2", "--dataset-cache", dir.resolve("ds").toString(),
+            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", list, "--http-url", http, "--scale", "0.2", "--dataset-cache",
+                    dir.resolve("ds").toString(),
                     "--queries", "q01,q10,q13", "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,4", "--rates", "50", "--connections", "1",
                     "--sweep-clients", "4", "--warmup", "500ms", "--duration", "1s", "--server-warmup", "2s", "--out", dir.resolve("out").toString());
             assertEquals(0, o.code(), o.failure());
@@ -61,8 +62,8 @@ class ReadsOnYourServersIT {
             Set<String> grouped = run.cells().stream().filter(c -> Objects.equals(c.dimensions().get("servers"), 2))
                     .map(Cell::transport).collect(Collectors.toSet());
             assertEquals(Set.of("bolt", "http"), grouped, "both given servers as one round-robin group, over each transport");
-            assertTrue(run.cells().stream().filter(c -> c.dimensions().containsKey("servers")).allMatch(c -> c.measurement().errors() == 0
-                    && c.measurement().opsPerSecond() > 0));
+            assertTrue(run.cells().stream().filter(c -> c.dimensions().containsKey("servers")).allMatch(c -> c.measurement().outcomes().errors() == 0
+                    && c.measurement().throughput().opsPerSecond() > 0));
             assertTrue(run.cells().stream().noneMatch(c -> c.dimensions().containsKey("serverThreads")), "your servers' pools are yours to set");
             for (Engine e : yours) {
                 e.checkHealthy();
@@ -73,7 +74,8 @@ class ReadsOnYourServersIT {
         }
         // a server without the dataset: the run fails, saying what to load
         try (Neo4jEngine empty = Neo4jEngine.embedded(new HostSettings(dir.resolve("empty"), "512m", "64m", null, null, 0, 0, Map.of()), Home.get())) {
-            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", empty.boltUri(), "--http-url", empty.httpUrl(), "--scale", "0.2", "--dataset-cache", dir.resolve("ds").toString(),
+            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", empty.boltUri(), "--http-url", empty.httpUrl(), "--scale", "0.2",
+                    "--dataset-cache", dir.resolve("ds").toString(),
                     "--queries", "q01", "--check-samples", "2", "--out", dir.resolve("out2").toString());
             assertNotEquals(0, o.code());
             assertTrue(o.out().contains("does not hold the social dataset at scale 0.2") && o.out().contains("graphperf datagen social"), o.out() + o.err());

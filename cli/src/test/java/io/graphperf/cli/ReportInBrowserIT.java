@@ -53,12 +53,13 @@ class ReportInBrowserIT {
         for (String t : List.of("bolt", "http")) {
             Measurement base = measure(new Closed(2), dir.resolve("histograms/base-" + t + ".hlog"));
             cells.add(Cell.builder("writes", "create-labelled-indexed-c8").transport(t).measurement(base).entityUnit("nodes")
-                    .reference(new Reference("~300 nodes/s", 300, Reference.ENTITIES, "test")).check(Check.equal("ids", base.acknowledgedOps(), base.acknowledgedOps()))
+                    .reference(new Reference("~300 nodes/s", 300, Reference.ENTITIES, "test")).check(Check.equal("ids",
+                            base.outcomes().acknowledgedOps(), base.outcomes().acknowledgedOps()))
                     .build());
             Measurement writer = measure(new Closed(2), dir.resolve("histograms/writer-" + t + ".hlog"));
             cells.add(Cell.builder("writes", "batch-writer-durable-c8").transport(t).measurement(writer).entityUnit("nodes")
                     .component(Map.of("batches", 123L, "batchRowsMean", 45.5, "fsyncsPerSecond", 310.2, "config", "group commit, back to back"))
-                    .check(Check.equal("ids", writer.acknowledgedOps(), writer.acknowledgedOps())).build());
+                    .check(Check.equal("ids", writer.outcomes().acknowledgedOps(), writer.outcomes().acknowledgedOps())).build());
         }
         cells.add(Cell.builder("writes", "create-labelled").transport("bolt").measurement(measure(new Open(500, 2), null)).build());
         return new RunResult(RunResult.SCHEMA_VERSION, "writes-run", "writes", e.title(), "2026-01-01T00:00Z", "2026-01-01T00:01Z",
@@ -76,11 +77,12 @@ class ReportInBrowserIT {
         // uPlot drew the open timelines (the first six are open) as canvases
         assertEquals(5, count(page.dom(), "<canvas"), "one uPlot canvas per open timeline");
         for (Cell c : run.cells()) {
-            Pattern row = Pattern.compile("<tr data-scenario=\"" + Pattern.quote(c.scenario()) + "\" data-transport=\"" + c.transport() + "\"[^>]*>(.*?)</tr>", Pattern.DOTALL);
+            Pattern row = Pattern.compile("<tr data-scenario=\"" + Pattern.quote(c.scenario()) + "\" data-transport=\"" + c.transport()
+                    + "\"[^>]*>(.*?)</tr>", Pattern.DOTALL);
             Matcher m = row.matcher(page.dom());
             assertTrue(m.find(), "row for " + c.label());
-            assertTrue(m.group(1).contains(">" + Format.rate(c.measurement().opsPerSecond()) + "<"), "ops/s in " + m.group(1));
-            assertTrue(m.group(1).contains(">" + Format.ms(c.measurement().latency().p99Ms()) + "<"), "p99 in " + m.group(1));
+            assertTrue(m.group(1).contains(">" + Format.rate(c.measurement().throughput().opsPerSecond()) + "<"), "ops/s in " + m.group(1));
+            assertTrue(m.group(1).contains(">" + Format.ms(c.measurement().latencies().all().p99Ms()) + "<"), "p99 in " + m.group(1));
         }
         assertTrue(page.dom().contains("id=\"component\"") && page.dom().contains("123"), "the batch writer's figures");
         assertEquals(2, count(page.dom(), "data-status=\""), "the writer against the baseline that ran, per transport: " + run.targets());

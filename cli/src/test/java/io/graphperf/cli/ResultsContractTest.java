@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.introspect.AnnotatedClass;
 import com.fasterxml.jackson.databind.introspect.AnnotatedClassResolver;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.jsontype.NamedType;
 import io.graphperf.core.report.CsvExporter;
@@ -51,7 +52,9 @@ class ResultsContractTest {
         check("run-json-fields.txt", fields(JsonExporter.mapper(), RunResult.class));
     }
 
-    /** Every field path Jackson writes for {@code root}: {@code a.b} for a field of a field, {@code a[]} for a list's items, {@code a{}} for a map's values, {@code a<name>} for a subtype. */
+    /** Every field path Jackson writes for {@code root}: {@code a.b} for a field of a field,
+            {@code a[]} for a list's items, {@code a{}} for a map's values,
+            {@code a<name>} for a subtype; a type written as another ({@code @JsonValue}) by that one's fields. */
     static List<String> fields(ObjectMapper mapper, Class<?> root) {
         Set<String> out = new TreeSet<>();
         walk(mapper, mapper.constructType(root), "", out, new HashSet<>());
@@ -73,6 +76,11 @@ class ResultsContractTest {
         subtypes.sort(Comparator.comparing(NamedType::getName));
         for (NamedType n : subtypes) walk(mapper, mapper.constructType(n.getType()), path + "<" + n.getName() + ">", out, seen);
         BeanDescription bean = config.introspect(type);
+        AnnotatedMember value = bean.findJsonValueAccessor();
+        if (value != null) { // written as another type (a measurement as its flat fields): that type's fields, at this path
+            walk(mapper, value.getType(), path, out, seen);
+            return;
+        }
         for (BeanPropertyDefinition p : bean.findProperties()) {
             if (!p.couldSerialize()) continue;
             String name = path.isEmpty() ? p.getName() : path + "." + p.getName();

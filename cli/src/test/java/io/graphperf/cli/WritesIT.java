@@ -61,26 +61,26 @@ class WritesIT {
                 "the report says what the engine was warmed on");
         for (Cell c : r.cells()) {
             Measurement m = c.measurement();
-            assertTrue(m.acknowledgedOps() > 0 && m.ops() > 0 && m.opsPerSecond() > 0, c.label());
-            assertEquals(0, m.errors(), c.label() + " " + m.errorSamples());
+            assertTrue(m.outcomes().acknowledgedOps() > 0 && m.throughput().ops() > 0 && m.throughput().opsPerSecond() > 0, c.label());
+            assertEquals(0, m.outcomes().errors(), c.label() + " " + m.outcomes().errorSamples());
             // capped at 8 s; the sampler thread that notices the cap may run late on a busy machine (by far less than a second)
-            assertTrue(m.warmupSeconds() > 0 && m.warmupSeconds() <= 9, "warm-up until steady, capped: " + m.warmupSeconds());
-            assertTrue(!m.timeline().isEmpty() && m.batchRates().size() >= 2, c.label());
+            assertTrue(m.warmupEnd().seconds() > 0 && m.warmupEnd().seconds() <= 9, "warm-up until steady, capped: " + m.warmupEnd().seconds());
+            assertTrue(!m.throughput().timeline().isEmpty() && m.throughput().batchRates().size() >= 2, c.label());
             // the engine held exactly the acknowledged ids, each once
             Check id = c.checks().get(0);
             assertTrue(id.what().contains("by id"), id.what());
             assertTrue(id.passed(), id + "");
             long perOp = c.scenario().equals("unwind-100") ? 100 : 1;
-            assertEquals(perOp * m.acknowledgedOps(), id.actual(), c.label());
+            assertEquals(perOp * m.outcomes().acknowledgedOps(), id.actual(), c.label());
             assertTrue(id.detail().startsWith("0 missing, 0 duplicated, 0 never issued"), id.detail());
             // every cell's histogram log holds as many window operations as its latency summary
-            Path hlog = run.resolve("histograms").resolve(m.histogramLog());
+            Path hlog = run.resolve("histograms").resolve(m.latencies().histogramLog());
             long logged = 0;
             HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                 if (!List.of("warmup", "errors", "service").contains(h.getTag())) logged += ((AbstractHistogram) h).getTotalCount();
             }
-            assertEquals(m.latency().count(), logged, c.label());
+            assertEquals(m.latencies().all().count(), logged, c.label());
         }
         List<String> csv = Files.readAllLines(run.resolve("results.csv"));
         assertEquals(5, csv.size());
@@ -102,16 +102,16 @@ class WritesIT {
         int writerCells = 0;
         for (Cell c : r.cells()) {
             Measurement m = c.measurement();
-            assertEquals(8, m.clients(), c.label() + ": the scenario fixes its clients");
-            assertEquals(0, m.errors(), c.label() + " " + m.errorSamples());
+            assertEquals(8, m.loadModel().clients(), c.label() + ": the scenario fixes its clients");
+            assertEquals(0, m.outcomes().errors(), c.label() + " " + m.outcomes().errorSamples());
             if (!c.scenario().startsWith("batch-writer")) continue;
             writerCells++;
             Map<String, Object> w = c.component();
             // the writer applied exactly what the clients were acknowledged, and the engine holds those ids
             assertEquals(true, w.get("drainedAfterWindow"), c.label());
-            assertEquals(m.acknowledgedOps(), ((Number) w.get("submitted")).longValue(), c.label());
-            assertEquals(m.acknowledgedOps(), ((Number) w.get("appliedWrites")).longValue(), c.label());
-            assertEquals(m.acknowledgedOps(), c.checks().get(0).actual(), c.label());
+            assertEquals(m.outcomes().acknowledgedOps(), ((Number) w.get("submitted")).longValue(), c.label());
+            assertEquals(m.outcomes().acknowledgedOps(), ((Number) w.get("appliedWrites")).longValue(), c.label());
+            assertEquals(m.outcomes().acknowledgedOps(), c.checks().get(0).actual(), c.label());
             assertTrue(c.checks().get(0).passed(), c.checks().toString());
             assertEquals(0L, ((Number) w.get("rejected")).longValue(), c.label());
             assertEquals(0L, ((Number) w.get("deadLetters")).longValue(), c.label());
@@ -163,12 +163,12 @@ class WritesIT {
                 "the gateway's writer scenario over the gateway only");
         Cell w = r.cells().stream().filter(c -> c.scenario().equals("batch-writer-ws-durable")).findFirst().orElseThrow();
         Measurement m = w.measurement();
-        assertEquals(0, m.errors(), m.errorSamples().toString());
-        assertEquals(64 * m.acknowledgedOps(), m.acknowledgedEntities(), "64 submits in flight per operation");
-        assertEquals(m.acknowledgedEntities(), ((Number) w.component().get("submitted")).longValue());
-        assertEquals(m.acknowledgedEntities(), ((Number) w.component().get("appliedWrites")).longValue(), "each acknowledged write applied once");
+        assertEquals(0, m.outcomes().errors(), m.outcomes().errorSamples().toString());
+        assertEquals(64 * m.outcomes().acknowledgedOps(), m.outcomes().acknowledgedEntities(), "64 submits in flight per operation");
+        assertEquals(m.outcomes().acknowledgedEntities(), ((Number) w.component().get("submitted")).longValue());
+        assertEquals(m.outcomes().acknowledgedEntities(), ((Number) w.component().get("appliedWrites")).longValue(), "each acknowledged write applied once");
         assertTrue(w.checks().get(0).passed(), w.checks().toString());
-        assertEquals(m.acknowledgedEntities(), w.checks().get(0).actual());
+        assertEquals(m.outcomes().acknowledgedEntities(), w.checks().get(0).actual());
         assertTrue(r.targets().stream().anyMatch(t -> t.label().contains("through the gateway") && t.baseline().equals("unwind-1000")), r.targets().toString());
         CliErrorsTest.Outcome wrong = CliErrorsTest.cli("run", "writes", "--transports", "bolt", "--scenarios", "batch-writer-ws-durable", "--out", out.toString());
         assertTrue(wrong.code() != 0, "refused");

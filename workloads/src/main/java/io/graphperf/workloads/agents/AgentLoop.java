@@ -101,7 +101,7 @@ public final class AgentLoop {
                             .startingAt(() -> awaitStart(c, me), clock.offsetMs()).run();
                     result = new Rendezvous.Result(me, host, pid, InProcessResult.of(m), null);
                     out.printf(Locale.ROOT, "cell %d, %s over %s: %d ops in the window, %s ops/s, p99 %s ms, %d errors%n", cell, r.scenario(), r.transport(),
-                            m.ops(), Format.rate(m.opsPerSecond()), Format.ms(m.latency().p99Ms()), m.errors());
+                            m.throughput().ops(), Format.rate(m.throughput().opsPerSecond()), Format.ms(m.latencies().all().p99Ms()), m.outcomes().errors());
                 } catch (Exception e) {
                     result = new Rendezvous.Result(me, host, pid, null, e.getMessage() == null ? e.toString() : e.getMessage());
                     out.println("cell " + cell + ": failed: " + result.failure());

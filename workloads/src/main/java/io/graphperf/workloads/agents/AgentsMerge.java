@@ -66,9 +66,11 @@ public final class AgentsMerge {
             Measurement m = x.measured().measurement();
             Rendezvous.Joined j = joined.get(x.agent());
             Resources res = m.resources();
-            out.add(new AgentShare(x.agent(), x.host(), x.pid(), m.ops(), merged.ops() == 0 ? Double.NaN : (double) m.ops() / merged.ops(),
-                    m.offeredPerSecond(), m.opsPerSecond(), m.lateShare(), m.errors(), res == null ? Double.NaN : res.harnessCores(),
-                    res != null && res.clientBound(), j == null ? Double.NaN : j.clockOffsetMs(), j == null ? Double.NaN : j.clockErrorMs()));
+            long ops = m.throughput().ops(), all = merged.throughput().ops();
+            out.add(new AgentShare(x.agent(), x.host(), x.pid(), ops, all == 0 ? Double.NaN : (double) ops / all,
+                    m.loadModel().offeredPerSecond(), m.throughput().opsPerSecond(), m.outcomes().lateShare(), m.outcomes().errors(),
+                    res == null ? Double.NaN : res.harnessCores(), res != null && res.clientBound(),
+                    j == null ? Double.NaN : j.clockOffsetMs(), j == null ? Double.NaN : j.clockErrorMs()));
         }
         return out;
     }

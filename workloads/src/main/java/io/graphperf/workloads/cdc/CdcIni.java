@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The tester's ini file ({@code --config cdc.ini}), as the original tool had: sections {@code [producer]}, {@code [broker]} and
+ * The tester's ini file ({@code --config cdc.ini}), in the form testers of change streams keep: sections {@code [producer]}, {@code [broker]} and
  * {@code [consumer]}; {@code key = value} lines; {@code #} and {@code ;} start comments. Keys starting with {@code kafka.} pass a
  * setting to the Kafka producer, broker or consumer; any other key must be one of the section's own. A wrong key or line is
  * an error naming the file and line.

@@ -100,8 +100,8 @@ public final class CellRunner {
             if (!check.passed()) failures.add(label + ": " + check.what() + " — found " + check.actual() + ", expected " + check.expected()
                     + (check.detail() == null ? "" : " (" + check.detail() + ")"));
         }
-        if (m.acknowledgedOps() == 0) {
-            failures.add(label + ": no operation succeeded" + (m.errorSamples().isEmpty() ? "" : " (" + m.errorSamples().get(0) + ")"));
+        if (m.outcomes().acknowledgedOps() == 0) {
+            failures.add(label + ": no operation succeeded" + (m.outcomes().errorSamples().isEmpty() ? "" : " (" + m.outcomes().errorSamples().get(0) + ")"));
         }
         return ctx.tag(b.build());
     }
@@ -109,8 +109,9 @@ public final class CellRunner {
     /** One line for the progress log. */
     public static String outcome(Cell c) {
         Measurement m = c.measurement();
-        return String.format("%s ops/s, %s entities/s, p99 %s ms, %d errors, warm-up %s s, %s, checks %s", Format.rate(m.opsPerSecond()),
-                Format.rate(m.entitiesPerSecond()), Format.ms(m.latency().p99Ms()), m.errors(), Format.secs(m.warmupSeconds()), c.validity().label(),
+        return String.format("%s ops/s, %s entities/s, p99 %s ms, %d errors, warm-up %s s, %s, checks %s", Format.rate(m.throughput().opsPerSecond()),
+                Format.rate(m.throughput().entitiesPerSecond()), Format.ms(m.latencies().all().p99Ms()), m.outcomes().errors(),
+                        Format.secs(m.warmupEnd().seconds()), c.validity().label(),
                 c.checks().isEmpty() ? "–" : c.verified() ? "ok" : "MISMATCH");
     }
 }

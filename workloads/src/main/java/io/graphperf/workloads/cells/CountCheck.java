@@ -22,6 +22,6 @@ public record CountCheck(String what, String countQuery, long perOperation) impl
     @Override
     public Check check(Engine engine, Measurement m) throws Exception {
         return Check.equal(what + " = " + perOperation + " × acknowledged operations (a count: this workload writes no ids)",
-                perOperation * m.acknowledgedOps(), engine.queryLong(countQuery));
+                perOperation * m.outcomes().acknowledgedOps(), engine.queryLong(countQuery));
     }
 }

@@ -61,7 +61,7 @@ public final class ServerWarmup {
             return new Slice(label, slice -> {
                 RunPlan plan = new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice);
                 Measurement m = new Runner(transport, ofRound(operations, round.getAndIncrement()), plan, null, List.of(), List.of()).run();
-                return m.opsPerSecond();
+                return m.throughput().opsPerSecond();
             }, probe);
         }
 
@@ -69,7 +69,7 @@ public final class ServerWarmup {
         public static Slice inProcess(String label, Engine engine, PortableOperations operations, Executor executor) {
             AtomicInteger round = new AtomicInteger();
             return new Slice(label, slice -> InProcess.measure(engine, InProcessPlan.of((PortableOperations) ofRound(operations, round.getAndIncrement()),
-                    new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).opsPerSecond(), null);
+                    new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).throughput().opsPerSecond(), null);
         }
 
         /**

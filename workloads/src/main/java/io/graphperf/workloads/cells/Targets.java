@@ -52,8 +52,8 @@ public final class Targets {
         List<Double> out = new ArrayList<>();
         for (Cell c : cells) {
             Measurement m = c.measurement();
-            double perOp = m.ops() == 0 ? 0 : (double) m.entities() / m.ops();
-            for (double r : m.batchRates()) out.add(r * perOp);
+            double perOp = m.throughput().ops() == 0 ? 0 : (double) m.throughput().entities() / m.throughput().ops();
+            for (double r : m.throughput().batchRates()) out.add(r * perOp);
         }
         return out;
     }

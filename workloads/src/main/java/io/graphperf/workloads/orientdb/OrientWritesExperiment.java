@@ -84,8 +84,8 @@ public final class OrientWritesExperiment implements Experiment<OrientWritesOpti
                         .entityUnit(scenario.equals("foreach-100") ? "nodes + relationships + properties (400 per request)" : "nodes").check(c).build();
                 cells.add(ctx.tag(cell));
                 ctx.saved().cells(List.copyOf(cells), failures);
-                ctx.progress().phaseDone(String.format("%,.0f ops/s, %,.0f entities/s, p99 %.1f ms; %s", m.opsPerSecond(), m.entitiesPerSecond(),
-                        m.latency().p99Ms(), c.detail()));
+                ctx.progress().phaseDone(String.format("%,.0f ops/s, %,.0f entities/s, p99 %.1f ms; %s", m.throughput().opsPerSecond(), m.throughput().entitiesPerSecond(),
+                        m.latencies().all().p99Ms(), c.detail()));
             }
             host.call(Duration.ofMinutes(5), new OrientRequests.Drop(db.toString()));
         }
@@ -113,7 +113,7 @@ public final class OrientWritesExperiment implements Experiment<OrientWritesOpti
             long expected = r.get("expectedAtLeast");
             boolean ok = r.get("vertices") >= expected && r.get("edges") >= expected;
             return new Check("vertices and edges", expected, r.get("vertices"), ok, String.format("%,d vertices and %,d edges for %,d acknowledged requests"
-                    + " (at least 100 each a request)", r.get("vertices"), r.get("edges"), m.acknowledgedOps()));
+                    + " (at least 100 each a request)", r.get("vertices"), r.get("edges"), m.outcomes().acknowledgedOps()));
         }
         boolean ok = r.get("missing") == 0 && r.get("duplicated") == 0 && r.get("neverIssued") == 0;
         return new Check("acknowledged ids", r.get("expected"), r.get("expected") - r.get("missing"), ok, String.format(

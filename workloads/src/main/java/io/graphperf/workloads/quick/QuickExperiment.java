@@ -203,7 +203,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
         List<Cell> read = match(cells, READ_MIX, "bolt");
         if (!read.isEmpty()) {
             List<Double> batches = new ArrayList<>();
-            for (Cell c : read) batches.addAll(c.measurement().batchRates());
+            for (Cell c : read) batches.addAll(c.measurement().throughput().batchRates());
             Ratio r = Ratio.rate(batches);
             out.add(new Headline("E2's read mix over Bolt, " + read.get(0).clients() + " clients", "rate", r.value(), r.low(), r.high(), "requests/s",
                     read.stream().noneMatch(c -> c.validity().flagged()), null));

@@ -49,8 +49,10 @@ final class EnginesReport {
                 checks.row(Html.Td.text(e), Html.Td.text("no data (trial failed)"), Html.Td.text(""), Html.Td.text(""));
                 continue;
             }
-            String ne = d.notExpressible().isEmpty() ? "none" : String.join("; ", d.notExpressible().entrySet().stream().map(x -> x.getKey() + ": " + x.getValue()).toList());
-            checks.row(List.of("engine", e), Html.Td.text(e + " — " + d.engine()), Html.Td.num(d.checksPassed() + " of " + d.checksRun()), Html.Td.text(ne), Html.Td.text(d.load()));
+            String ne = d.notExpressible().isEmpty() ? "none" : String.join("; ", d.notExpressible().entrySet().stream().map(x -> x.getKey() + ": "
+                    + x.getValue()).toList());
+            checks.row(List.of("engine", e), Html.Td.text(e + " — " + d.engine()), Html.Td.num(d.checksPassed() + " of " + d.checksRun()),
+                    Html.Td.text(ne), Html.Td.text(d.load()));
         }
         checks.end();
         latency(h, run, engines);
@@ -74,7 +76,8 @@ final class EnginesReport {
             for (String e : engines) {
                 List<Cell> cs = q.getValue().getOrDefault(e, List.of());
                 row.add(cs.isEmpty() ? Html.Td.text("—").title("not measured on " + e)
-                        : Html.Td.num(Format.ms(mean(cs, c -> c.measurement().latency().p50Ms())) + " / " + Format.ms(mean(cs, c -> c.measurement().latency().p99Ms())))
+                        : Html.Td.num(Format.ms(mean(cs, c -> c.measurement().latencies().all().p50Ms())) + " / "
+                                + Format.ms(mean(cs, c -> c.measurement().latencies().all().p99Ms())))
                         .cls(cs.stream().anyMatch(c -> c.validity().flagged()) ? "flagged" : null));
             }
             List<Cell> base = q.getValue().getOrDefault(engines.get(0), List.of());
@@ -84,7 +87,7 @@ final class EnginesReport {
                     row.add(Html.Td.text("—"));
                     continue;
                 }
-                double ratio = mean(cs, c -> c.measurement().latency().p50Ms()) / mean(base, c -> c.measurement().latency().p50Ms());
+                double ratio = mean(cs, c -> c.measurement().latencies().all().p50Ms()) / mean(base, c -> c.measurement().latencies().all().p50Ms());
                 row.add(Html.Td.num(String.format("%.2f×", ratio)).title(verdict(run, e, cs.get(0).label(), "p50 latency")));
             }
             t.row(List.of("query", q.getKey()), row.toArray(Html.Td[]::new));
@@ -107,8 +110,9 @@ final class EnginesReport {
             List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(x.getKey())));
             for (String e : engines) {
                 List<Cell> cs = x.getValue().getOrDefault(e, List.of());
-                row.add(cs.isEmpty() ? Html.Td.text("—") : Html.Td.num(Format.rate(mean(cs, c -> c.measurement().opsPerSecond())) + " ("
-                        + Format.ms(mean(cs, c -> c.measurement().latency().p99Ms())) + ")").cls(cs.stream().anyMatch(c -> c.validity().flagged()) ? "flagged" : null));
+                row.add(cs.isEmpty() ? Html.Td.text("—") : Html.Td.num(Format.rate(mean(cs, c -> c.measurement().throughput().opsPerSecond())) + " ("
+                        + Format.ms(mean(cs, c -> c.measurement().latencies().all().p99Ms()))
+                                + ")").cls(cs.stream().anyMatch(c -> c.validity().flagged()) ? "flagged" : null));
             }
             List<Cell> base = x.getValue().getOrDefault(engines.get(0), List.of());
             for (String e : engines.subList(1, engines.size())) {
@@ -172,7 +176,7 @@ final class EnginesReport {
         String fastest = null, second = null;
         double best = -1, next = -1;
         for (Map.Entry<String, List<Cell>> e : top.entrySet()) {
-            double rate = mean(e.getValue(), c -> c.measurement().opsPerSecond());
+            double rate = mean(e.getValue(), c -> c.measurement().throughput().opsPerSecond());
             if (rate > best) {
                 second = fastest;
                 next = best;
@@ -209,7 +213,7 @@ final class EnginesReport {
 
     private static List<Double> batches(List<Cell> cs) {
         List<Double> out = new ArrayList<>();
-        for (Cell c : cs) out.addAll(c.measurement().batchRates());
+        for (Cell c : cs) out.addAll(c.measurement().throughput().batchRates());
         return out;
     }
 

@@ -121,7 +121,8 @@ final class ReadStudy {
             if (!failures.isEmpty()) {
                 if (!servers.settable()) {
                     failures.add("your server does not hold the social dataset at scale " + Format.scale(o.scale()) + " (seed " + o.datasetSeed() + "): load it first —"
-                            + " graphperf datagen social --scale " + Format.scale(o.scale()) + " --seed " + o.datasetSeed() + " --out DIR writes it and prints the import command");
+                            + " graphperf datagen social --scale " + Format.scale(o.scale()) + " --seed " + o.datasetSeed()
+                                    + " --out DIR writes it and prints the import command");
                 }
                 return; // a wrong answer makes every timing meaningless
             }
@@ -221,7 +222,8 @@ final class ReadStudy {
                     Check c = checks.get(key(q.id(), transport, form));
                     if (c != null) b.check(c);
                     add(b);
-                    ctx.progress().phaseDone(String.format("p50 %s ms, p99 %s ms", Format.ms(m.measurement().latency().p50Ms()), Format.ms(m.measurement().latency().p99Ms())));
+                    ctx.progress().phaseDone(String.format("p50 %s ms, p99 %s ms", Format.ms(m.measurement().latencies().all().p50Ms()),
+                            Format.ms(m.measurement().latencies().all().p99Ms())));
                 }
             }
         }
@@ -241,9 +243,11 @@ final class ReadStudy {
                     ctx.progress().phase(String.format("throughput, %d client threads, %s", n, label(transport, form)));
                     String title = "all queries mixed by repeat count, closed model, " + n + " client threads";
                     CellLoad.Measured m = measure(e, transport, form, queries, new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
-                            ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"), ReadsOverAgents.work(queries, form, title, Map.of()));
+                            ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"),
+                                    ReadsOverAgents.work(queries, form, title, Map.of()));
                     add(cell("mix", title, transport, form, "(mix)", m));
-                    ctx.progress().phaseDone(String.format("%s ops/s, p99 %s ms%s", Format.rate(m.measurement().opsPerSecond()), Format.ms(m.measurement().latency().p99Ms()), by(m)));
+                    ctx.progress().phaseDone(String.format("%s ops/s, p99 %s ms%s", Format.rate(m.measurement().throughput().opsPerSecond()),
+                            Format.ms(m.measurement().latencies().all().p99Ms()), by(m)));
                 }
             }
         }
@@ -258,8 +262,8 @@ final class ReadStudy {
                     ctx.histograms().resolve("open-" + (long) rate + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of()));
             add(cell("mix", title, transport, CYPHER, "(mix)", measured));
             Measurement m = measured.measurement();
-            ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s%s", Format.rate(m.opsPerSecond()), Format.rate(rate),
-                    Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms()), m.overloaded() ? ", OVERLOADED" : "", by(measured)));
+            ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s%s", Format.rate(m.throughput().opsPerSecond()), Format.rate(rate),
+                    Format.ms(m.latencies().all().p50Ms()), Format.ms(m.latencies().all().p99Ms()), m.overloaded() ? ", OVERLOADED" : "", by(measured)));
         }
     }
 
@@ -276,7 +280,7 @@ final class ReadStudy {
                             ctx.histograms().resolve("connections-" + c + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                     add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " " + transport + " connection" + (c == 1 ? "" : "s"),
                             transport, form, "(mix)", m).dimension("connections", c));
-                    ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.measurement().opsPerSecond())));
+                    ctx.progress().phaseDone(String.format("%s ops/s", Format.rate(m.measurement().throughput().opsPerSecond())));
                 }
             }
         }
@@ -299,7 +303,7 @@ final class ReadStudy {
                 CellLoad.Measured m = measure(e, "bolt", CYPHER, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("bolt-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of("serverThreads", w)));
                 add(cell("mix", title, "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
-                ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().opsPerSecond()), by(m)));
+                ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().throughput().opsPerSecond()), by(m)));
             }
         }
     }
@@ -317,7 +321,7 @@ final class ReadStudy {
                 CellLoad.Measured m = measure(e, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("gateway-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, form, title, Map.of("serverThreads", w)));
                 add(cell("mix", title, transport, form, "(mix)", m).dimension("serverThreads", w));
-                ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().opsPerSecond()), by(m)));
+                ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().throughput().opsPerSecond()), by(m)));
             }
         }
     }
@@ -343,7 +347,7 @@ final class ReadStudy {
                                 ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                         add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
                                 + (!servers.settable() ? " (yours)" : n > 1 ? " (the store and copies of it)" : ""), transport, form, "(mix)", m).dimension("servers", n));
-                        ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.measurement().opsPerSecond()),
+                        ctx.progress().phaseDone(String.format("%s ops/s, machine %.0f %% busy", Format.rate(m.measurement().throughput().opsPerSecond()),
                                 100 * m.measurement().resources().machineBusy()));
                     }
                 }
@@ -383,7 +387,8 @@ final class ReadStudy {
             } catch (Exception ex) {
                 e.checkHealthy();
                 throw new UserError("the in-process measurement (" + executor.describe() + ") failed inside the server: " + ex.getMessage()
-                        + (String.valueOf(ex.getMessage()).contains("OutOfMemoryError") ? " — the queries ran out of the server's heap; give it more with --heap" : ""), ex);
+                        + (String.valueOf(ex.getMessage()).contains("OutOfMemoryError")
+                                ? " — the queries ran out of the server's heap; give it more with --heap" : ""), ex);
             }
         }
         try (Transport t = e.transport(transport)) {
@@ -404,12 +409,12 @@ final class ReadStudy {
                 .scale(o.scale()).entityUnit("requests");
         if (!measured.agents().isEmpty()) b.agents(measured.agents()).value("agents", measured.agents().size());
         // where the time goes and the bytes on the wire, as results.csv columns of their own
-        b.value("service_mean_ms", m.serviceTime().meanMs());
-        if (m.serverTime() != null) b.value("server_mean_ms", m.serverTime().meanMs());
-        if (m.clientTime() != null) b.value("client_library_mean_ms", m.clientTime().meanMs());
-        if (m.wire() != null) {
-            b.value("sent_bytes", m.wire().sent()).value("sent_uncompressed_bytes", m.wire().sentUncompressed())
-                    .value("received_bytes", m.wire().received()).value("received_uncompressed_bytes", m.wire().receivedUncompressed());
+        b.value("service_mean_ms", m.latencies().service().meanMs());
+        if (m.latencies().server() != null) b.value("server_mean_ms", m.latencies().server().meanMs());
+        if (m.latencies().client() != null) b.value("client_library_mean_ms", m.latencies().client().meanMs());
+        if (m.latencies().wire() != null) {
+            b.value("sent_bytes", m.latencies().wire().sent()).value("sent_uncompressed_bytes", m.latencies().wire().sentUncompressed())
+                    .value("received_bytes", m.latencies().wire().received()).value("received_uncompressed_bytes", m.latencies().wire().receivedUncompressed());
         }
         return b;
     }
@@ -417,7 +422,8 @@ final class ReadStudy {
     private void add(Cell.Builder b) throws Exception {
         Cell c = ctx.tag(b.build());
         cells.add(c);
-        if (c.measurement().errors() > 0) failures.add(c.label() + ": " + c.measurement().errors() + " errors, e.g. " + c.measurement().errorSamples());
+        if (c.measurement().outcomes().errors() > 0) failures.add(c.label() + ": " + c.measurement().outcomes().errors() + " errors, e.g. "
+                + c.measurement().outcomes().errorSamples());
         ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
     }
 

@@ -81,10 +81,11 @@ final class ReadsReport implements ReportSection {
         for (Map.Entry<String, Map<String, Cell>> e : byQuery.entrySet()) {
             Cell any = e.getValue().values().iterator().next();
             List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(e.getKey() + " " + any.title().replaceAll(" \\(1 client.*", "")).title(any.query()),
-                    Html.Td.num(Long.toString(any.measurement().latency().count()))));
+                    Html.Td.num(Long.toString(any.measurement().latencies().all().count()))));
             for (String l : ls) {
                 Cell c = e.getValue().get(l);
-                row.add(c == null ? Html.Td.num("–") : Html.Td.num(Format.ms(c.measurement().latency().p50Ms()) + " / " + Format.ms(c.measurement().latency().p99Ms()))
+                row.add(c == null ? Html.Td.num("–") : Html.Td.num(Format.ms(c.measurement().latencies().all().p50Ms()) + " / "
+                        + Format.ms(c.measurement().latencies().all().p99Ms()))
                         .cls(c.validity().flagged() ? "flag" : null).title(String.join("; ", c.validity().flags())));
             }
             t.row(List.of("query", e.getKey()), row.toArray(Html.Td[]::new));
@@ -100,7 +101,8 @@ final class ReadsReport implements ReportSection {
         List<Charts.Series> series = new ArrayList<>();
         for (String l : labels(curve)) {
             List<Double> y = new ArrayList<>();
-            for (int n : threads) y.add(curve.stream().filter(c -> label(c).equals(l) && c.clients() == n).map(c -> c.measurement().opsPerSecond()).findFirst().orElse(null));
+            for (int n : threads) y.add(curve.stream().filter(c -> label(c).equals(l)
+                    && c.clients() == n).map(c -> c.measurement().throughput().opsPerSecond()).findFirst().orElse(null));
             series.add(new Charts.Series(l, y, false));
         }
         h.h2("Throughput against client threads (closed model, all queries mixed by repeat count)");
@@ -113,7 +115,7 @@ final class ReadsReport implements ReportSection {
             List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(l)));
             for (int n : threads) {
                 Cell c = curve.stream().filter(x -> label(x).equals(l) && x.clients() == n).findFirst().orElse(null);
-                row.add(c == null ? Html.Td.num("–") : Html.Td.num(Format.rate(c.measurement().opsPerSecond())).cls(c.validity().flagged() ? "flag" : null));
+                row.add(c == null ? Html.Td.num("–") : Html.Td.num(Format.rate(c.measurement().throughput().opsPerSecond())).cls(c.validity().flagged() ? "flag" : null));
             }
             t.row(row.toArray(Html.Td[]::new));
         }
@@ -130,15 +132,15 @@ final class ReadsReport implements ReportSection {
             boolean reported = true, inProcess = false;
             for (Cell c : cells) {
                 Measurement m = c.measurement();
-                long k = m.serviceTime().count();
+                long k = m.latencies().service().count();
                 n += k;
-                total += k * m.serviceTime().meanMs();
-                if (m.serverTime() != null) server += k * m.serverTime().meanMs();
+                total += k * m.latencies().service().meanMs();
+                if (m.latencies().server() != null) server += k * m.latencies().server().meanMs();
                 else reported = false;
-                if (m.clientTime() != null) client += k * m.clientTime().meanMs();
+                if (m.latencies().client() != null) client += k * m.latencies().client().meanMs();
                 inProcess |= EMBEDDED_TRANSPORT.equals(c.transport());
-                if (m.wire() != null) {
-                    WireBytes w = m.wire();
+                if (m.latencies().wire() != null) {
+                    WireBytes w = m.latencies().wire();
                     wireN += w.requests();
                     sent += w.requests() * w.sent();
                     sentRaw += w.requests() * w.sentUncompressed();
@@ -197,15 +199,16 @@ final class ReadsReport implements ReportSection {
                 + " WebSocket or Bolt framing and the I/O threads' hand-offs on both sides. HTTP reports no server time, so its time is not split;"
                 + " the embedded transport has no network: all of its time is the server's. Bytes: message payloads as the gateway client counted"
                 + " them (WebSocket frame headers, TCP and IP not included); Bolt and HTTP do not report theirs.");
-        List<Cell> rows = cells.stream().filter(c -> isQuery(c) && c.measurement().serverTime() != null).toList();
+        List<Cell> rows = cells.stream().filter(c -> isQuery(c) && c.measurement().latencies().server() != null).toList();
         if (rows.isEmpty()) return;
         Html.Table q = h.table("reads-split-queries", null, "query", "transport", "client-measured ms", "server ms", "client library ms",
                 "rest ms", "server share");
         for (Cell c : rows) {
             Measurement m = c.measurement();
-            double total = m.serviceTime().meanMs(), server = m.serverTime().meanMs(), client = m.clientTime() == null ? 0 : m.clientTime().meanMs();
+            double total = m.latencies().service().meanMs(), server = m.latencies().server().meanMs(), client = m.latencies().client() == null ? 0
+                    : m.latencies().client().meanMs();
             q.row(Html.Td.text(c.scenario()), Html.Td.text(label(c)), Html.Td.num(Format.ms(total)), Html.Td.num(Format.ms(server)),
-                    Html.Td.num(m.clientTime() == null ? "–" : Format.ms(client)), Html.Td.num(Format.ms(Math.max(0, total - server - client))),
+                    Html.Td.num(m.latencies().client() == null ? "–" : Format.ms(client)), Html.Td.num(Format.ms(Math.max(0, total - server - client))),
                     Html.Td.num(String.format(Locale.ROOT, "%.0f %%", 100 * server / total)));
         }
         q.end().note("The same split per query (means over its requests).");
@@ -224,8 +227,9 @@ final class ReadsReport implements ReportSection {
         if (rows.isEmpty()) return;
         Html.Table t = h.h2("Open model, connections and server worker threads").table("reads-sweeps", null, "setting", "ops/s", "p50 ms", "p99 ms", "validity");
         for (Cell c : rows) {
-            t.row(Html.Td.text(c.title()), Html.Td.num(Format.rate(c.measurement().opsPerSecond())), Html.Td.num(Format.ms(c.measurement().latency().p50Ms())),
-                    Html.Td.num(Format.ms(c.measurement().latency().p99Ms())), Html.Td.text(c.validity().label()).cls(c.validity().flagged() ? "flag" : "pass"));
+            t.row(Html.Td.text(c.title()), Html.Td.num(Format.rate(c.measurement().throughput().opsPerSecond())),
+                    Html.Td.num(Format.ms(c.measurement().latencies().all().p50Ms())),
+                    Html.Td.num(Format.ms(c.measurement().latencies().all().p99Ms())), Html.Td.text(c.validity().label()).cls(c.validity().flagged() ? "flag" : "pass"));
         }
         t.end().note("Connection pools are compared on one warm server (a second client each: a Bolt driver or a gateway client with that many"
                 + " connections); each worker-pool size (Bolt's or the gateway's) runs on its own server, started with that pool and warmed until"
@@ -255,7 +259,7 @@ final class ReadsReport implements ReportSection {
                 double busy = c.measurement().resources().machineBusy();
                 boolean machine = busy >= MACHINE_BOUND_BUSY;
                 if (machine && n > 1) bound.add(l + " at " + n + " servers");
-                row.add(Html.Td.num(Format.rate(c.measurement().opsPerSecond()) + " (" + Format.pct(busy) + ")")
+                row.add(Html.Td.num(Format.rate(c.measurement().throughput().opsPerSecond()) + " (" + Format.pct(busy) + ")")
                         .cls(c.validity().flagged() ? "flag" : machine ? "machine-bound" : null)
                         .title(machine ? "the machine's " + c.measurement().resources().cores() + " cores were " + Format.pct(busy)
                                 + " busy: the machine, not the number of servers, limits this figure" : String.join("; ", c.validity().flags())));
@@ -293,7 +297,8 @@ final class ReadsReport implements ReportSection {
                 new SummaryRow("Cypher over WebSocket + BSON", c -> c.transport().startsWith("ws-bson") && form(c).equals(ReadStudy.CYPHER), "83 / 476 / 1,824"),
                 new SummaryRow("Bolt (Cypher)", c -> c.transport().equals("bolt") && form(c).equals(ReadStudy.CYPHER), null),
                 new SummaryRow("procedures over Bolt", c -> c.transport().equals("bolt") && form(c).equals(ReadStudy.PROCEDURE), null),
-                new SummaryRow("procedures in-process (embedded, the ceiling)", c -> c.transport().equals(ReadStudy.EMBEDDED) && form(c).equals(ReadStudy.PROCEDURE), null));
+                new SummaryRow("procedures in-process (embedded, the ceiling)", c -> c.transport().equals(ReadStudy.EMBEDDED)
+                        && form(c).equals(ReadStudy.PROCEDURE), null));
         Html.Table t = h.h2("The study's summary table, redone (requests/s)").table("reads-summary", null, "", "study: 1 thread / 128 threads / best",
                 "measured: 1 thread", "measured: " + max + " threads", "measured: best");
         for (SummaryRow r : rows) {
@@ -310,12 +315,12 @@ final class ReadsReport implements ReportSection {
     }
 
     private static Cell best(List<Cell> cs) {
-        return cs.stream().max(Comparator.comparingDouble(c -> c.measurement().opsPerSecond())).orElse(null);
+        return cs.stream().max(Comparator.comparingDouble(c -> c.measurement().throughput().opsPerSecond())).orElse(null);
     }
 
     private static Html.Td rateCell(Cell c) {
         if (c == null) return Html.Td.num("–");
-        return Html.Td.num(Format.rate(c.measurement().opsPerSecond())).cls(c.validity().flagged() ? "flag" : null)
+        return Html.Td.num(Format.rate(c.measurement().throughput().opsPerSecond())).cls(c.validity().flagged() ? "flag" : null)
                 .title(c.transport() + ": " + c.title() + (c.validity().flagged() ? " — flagged: " + String.join("; ", c.validity().flags()) : ""));
     }
 
@@ -349,6 +354,7 @@ final class ReadsReport implements ReportSection {
     }
 
     private static Double rate(List<Cell> curve, String label, int clients) {
-        return curve.stream().filter(c -> Objects.equals(label(c), label) && c.clients() == clients).map(c -> c.measurement().opsPerSecond()).findFirst().orElse(null);
+        return curve.stream().filter(c -> Objects.equals(label(c), label)
+                && c.clients() == clients).map(c -> c.measurement().throughput().opsPerSecond()).findFirst().orElse(null);
     }
 }

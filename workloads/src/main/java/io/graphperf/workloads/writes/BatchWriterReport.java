@@ -38,12 +38,12 @@ final class BatchWriterReport implements ReportSection {
             Measurement m = c.measurement();
             Map<String, Object> f = c.component();
             // an operation carries one write, or (through the gateway) a pipeline of writes sent at once: its latency is its last acknowledgement's
-            double inFlight = m.ops() == 0 ? Double.NaN : (double) m.entities() / m.ops();
-            double bound = m.clients() * inFlight / (m.serviceTime().meanMs() / 1000);
-            List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(c.scenario()), Html.Td.text(c.transport()), Html.Td.num(Integer.toString(m.clients())),
-                    Html.Td.num(Format.value(inFlight)), Html.Td.num(Format.rate(m.entitiesPerSecond())), Html.Td.num(Format.ms(m.latency().p50Ms())),
-                    Html.Td.num(Format.ms(m.latency().p99Ms())), Html.Td.num(Format.rate(bound)),
-                    Html.Td.num(Format.pct(m.entitiesPerSecond() / bound))));
+            double inFlight = m.throughput().ops() == 0 ? Double.NaN : (double) m.throughput().entities() / m.throughput().ops();
+            double bound = m.loadModel().clients() * inFlight / (m.latencies().service().meanMs() / 1000);
+            List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(c.scenario()), Html.Td.text(c.transport()), Html.Td.num(Integer.toString(m.loadModel().clients())),
+                    Html.Td.num(Format.value(inFlight)), Html.Td.num(Format.rate(m.throughput().entitiesPerSecond())), Html.Td.num(Format.ms(m.latencies().all().p50Ms())),
+                    Html.Td.num(Format.ms(m.latencies().all().p99Ms())), Html.Td.num(Format.rate(bound)),
+                    Html.Td.num(Format.pct(m.throughput().entitiesPerSecond() / bound))));
             for (String[] col : COLUMNS) row.add(Html.Td.num(value(f.get(col[1]))));
             t.row(List.of("scenario", c.scenario()), row.toArray(Html.Td[]::new));
         }

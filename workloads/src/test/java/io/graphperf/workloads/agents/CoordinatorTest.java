@@ -66,13 +66,13 @@ class CoordinatorTest {
         for (Thread t : threads) t.join(30_000);
         var m = measured.measurement();
         assertTrue(duplicates.isEmpty(), "operations sent twice: " + duplicates);
-        assertEquals(rate, m.offeredPerSecond(), 1e-9, "the agents together offer the whole rate");
+        assertEquals(rate, m.loadModel().offeredPerSecond(), 1e-9, "the agents together offer the whole rate");
         assertEquals(agents, measured.agents().size());
         for (AgentShare a : measured.agents()) {
             assertEquals(rate / agents, a.offeredPerSecond(), 1e-9, "agent " + a.agent() + " offers its segment's share");
             assertTrue(a.ops() > 0, "agent " + a.agent() + " sent nothing");
         }
-        assertEquals(m.ops(), measured.agents().stream().mapToLong(AgentShare::ops).sum(), "the window's operations are the agents' added");
+        assertEquals(m.throughput().ops(), measured.agents().stream().mapToLong(AgentShare::ops).sum(), "the window's operations are the agents' added");
         // each client's operations are 0 .. n-1, each once, and the merged accounting says so
         Map<Integer, TreeSet<Long>> byClient = new TreeMap<>();
         for (long id : ids) byClient.computeIfAbsent((int) (id >>> IdWrites.CLIENT_BITS), k -> new TreeSet<>()).add(id & ((1L << IdWrites.CLIENT_BITS) - 1));
@@ -89,9 +89,9 @@ class CoordinatorTest {
             acknowledged += ac.acknowledged();
         }
         assertEquals(ids.size(), acknowledged, "every operation sent was acknowledged, and only those");
-        assertEquals(ids.size(), m.acknowledgedOps());
+        assertEquals(ids.size(), m.outcomes().acknowledgedOps());
         // the window's schedule: rate × window, whichever agent sent it (the window's ends are sampled: a few operations either way)
-        assertEquals(rate * 3, m.scheduled(), rate * 3 * 0.1, "scheduled in the window");
+        assertEquals(rate * 3, m.outcomes().scheduled(), rate * 3 * 0.1, "scheduled in the window");
         assertTrue(Files.isRegularFile(dir.resolve("histograms/create-labelled-indexed-bolt.agent-3.hlog")), "each agent's log kept");
         assertTrue(Files.isRegularFile(dir.resolve("rv/done")), "the agents were told the run is done");
         for (Thread t : threads) assertFalse(t.isAlive(), "agent threads end with the run");

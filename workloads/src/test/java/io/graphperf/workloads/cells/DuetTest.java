@@ -98,9 +98,9 @@ class DuetTest {
             Future<Measurement> a = pool.submit(() -> d.side(0).paired(new Runner(t, (c, s) -> op, plan, null, List.of(), List.of()), "x", plan).run());
             Future<Measurement> b = pool.submit(() -> d.side(1).paired(new Runner(t, (c, s) -> op, plan, null, List.of(), List.of()), "x", plan).run());
             Measurement ma = a.get(60, TimeUnit.SECONDS), mb = b.get(60, TimeUnit.SECONDS);
-            assertTrue(ma.ops() > 0 && mb.ops() > 0);
-            assertEquals(ma.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).count(),
-                    mb.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).count(), "as many window intervals");
+            assertTrue(ma.throughput().ops() > 0 && mb.throughput().ops() > 0);
+            assertEquals(ma.throughput().timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).count(),
+                    mb.throughput().timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).count(), "as many window intervals");
         } finally {
             pool.shutdownNow();
         }

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A load agent rebuilds the reads' query mix from the parameter file its coordinator shares, and sends, operation by operation, what the
- * coordinator's own mix would (issue 29: the agents together draw what one process would have).
+ * coordinator's own mix would (the agents together draw what one process would have).
  */
 class ReadsOverAgentsTest {
 

@@ -45,15 +45,17 @@ public final class MeasurementMerge {
         }
         Latencies l = Latencies.of(HistogramMerge.of(logs, Math.round(intervalSeconds * 1000), windowStartMillis));
         Measurement first = agents.get(0).measurement();
-        double window = agents.stream().mapToDouble(a -> a.measurement().windowSeconds()).max().orElse(0);
+        double window = agents.stream().mapToDouble(a -> a.measurement().throughput().windowSeconds()).max().orElse(0);
         Sums t = Sums.of(agents);
-        Timeline tl = Timeline.of(l.perInterval(), first.warmupSeconds(), intervalSeconds, window, signal, criterion);
-        return new Measurement(first.load(), loadDescription, first.clients(), t.anyOffered ? t.offered : null,
-                first.warmupSeconds(), agents.stream().allMatch(a -> a.measurement().warmupSteady()), first.warmup(), window,
-                t.ops, t.ops / window, t.entities, t.entities / window, t.errors, t.errorSamples, LatencySummary.of(l.errors()),
-                t.scheduled, t.dropped, t.scheduled == 0 ? 0 : t.late / t.scheduled, t.clamped, t.acked, t.ackedEntities,
-                LatencySummary.of(l.all()), LatencySummary.of(l.service()), null, null, null, null, l.byType(), tl.intervals(), t.batches,
-                tl.verdict(), resources, histogramLog, t.drained, accounting(agents));
+        Timeline tl = Timeline.of(l.perInterval(), first.warmupEnd().seconds(), intervalSeconds, window, signal, criterion);
+        Measurement.LoadModel load = first.loadModel();
+        return new Measurement(new Measurement.LoadModel(load.name(), loadDescription, load.clients(), t.anyOffered ? t.offered : null),
+                new Measurement.WarmupEnd(first.warmupEnd().seconds(), agents.stream().allMatch(a -> a.measurement().warmupEnd().steady()), first.warmupEnd().rule()),
+                new Measurement.Throughput(window, t.ops, t.ops / window, t.entities, t.entities / window, tl.intervals(), t.batches),
+                new Measurement.Latencies(LatencySummary.of(l.all()), LatencySummary.of(l.service()), null, null, null, null, l.byType(), histogramLog),
+                new Measurement.Outcomes(t.scheduled, t.errors, t.errorSamples, LatencySummary.of(l.errors()), t.dropped, t.scheduled == 0 ? 0 : t.late / t.scheduled,
+                        t.clamped, t.acked, t.ackedEntities, t.drained),
+                tl.verdict(), resources, accounting(agents));
     }
 
     /** The agents' histograms added: all operations (dropped ones included), per type, per interval, the errors' and the service times. */
@@ -93,22 +95,23 @@ public final class MeasurementMerge {
         }
 
         private void add(String agent, Measurement m) {
-            ops += m.ops();
-            entities += m.entities();
-            errors += m.errors();
-            scheduled += m.scheduled();
-            dropped += m.dropped();
-            clamped += m.clamped();
-            acked += m.acknowledgedOps();
-            ackedEntities += m.acknowledgedEntities();
-            late += m.lateShare() * m.scheduled();
-            drained &= m.drained();
-            if (m.offeredPerSecond() != null) {
+            ops += m.throughput().ops();
+            entities += m.throughput().entities();
+            errors += m.outcomes().errors();
+            scheduled += m.outcomes().scheduled();
+            dropped += m.outcomes().dropped();
+            clamped += m.outcomes().clamped();
+            acked += m.outcomes().acknowledgedOps();
+            ackedEntities += m.outcomes().acknowledgedEntities();
+            late += m.outcomes().lateShare() * m.outcomes().scheduled();
+            drained &= m.outcomes().drained();
+            if (m.loadModel().offeredPerSecond() != null) {
                 anyOffered = true;
-                offered += m.offeredPerSecond();
+                offered += m.loadModel().offeredPerSecond();
             }
-            for (String e : m.errorSamples() == null ? List.<String>of() : m.errorSamples()) if (errorSamples.size() < 10) errorSamples.add(agent + ": " + e);
-            List<Double> b = m.batchRates() == null ? List.of() : m.batchRates();
+            List<String> samples = m.outcomes().errorSamples() == null ? List.of() : m.outcomes().errorSamples();
+            for (String e : samples) if (errorSamples.size() < 10) errorSamples.add(agent + ": " + e);
+            List<Double> b = m.throughput().batchRates() == null ? List.of() : m.throughput().batchRates();
             for (int i = 0; i < b.size(); i++) {
                 if (batches.size() <= i) batches.add(0.0);
                 batches.set(i, batches.get(i) + b.get(i));

@@ -156,10 +156,17 @@ public final class Runner {
         }
     }
 
+    /** One operation type's histograms over the window: latency from the intended start, service time and its split. */
+    private record TypeTotals(Histogram latency, Histogram service, Histogram server, Histogram remainder, Histogram client) {
+        TypeTotals() {
+            this(Histograms.newHistogram(), Histograms.newHistogram(), Histograms.newHistogram(), Histograms.newHistogram(), Histograms.newHistogram());
+        }
+    }
+
     /** The Runner's own thread: samples, moves the cell through its phases, and sums up. */
     private final class Sampler implements AutoCloseable {
         private final ExecutionContext ctx;
-        private final Map<String, Histogram[]> totals = new TreeMap<>();
+        private final Map<String, TypeTotals> totals = new TreeMap<>();
         private final Histogram warmupTotal = Histograms.newHistogram(), errorsTotal = Histograms.newHistogram(),
                 droppedTotal = Histograms.newHistogram();
         private final List<Interval> timeline = new ArrayList<>();
@@ -356,16 +363,15 @@ public final class Runner {
             long tsStart = (lastSample - t0) / 1_000_000, tsEnd = (now - t0) / 1_000_000;
             Histogram service = Histograms.newHistogram();
             ctx.recorders.byType.forEach((type, r) -> {
-                Histogram[] total = totals.computeIfAbsent(type, t -> new Histogram[]{Histograms.newHistogram(), Histograms.newHistogram(),
-                        Histograms.newHistogram(), Histograms.newHistogram(), Histograms.newHistogram()});
+                TypeTotals total = totals.computeIfAbsent(type, t -> new TypeTotals());
                 Histogram latency = r.latency.getIntervalHistogram();
-                total[0].add(latency);
+                total.latency.add(latency);
                 Histogram svc = r.service.getIntervalHistogram();
-                total[1].add(svc);
+                total.service.add(svc);
                 service.add(svc);
-                total[2].add(r.server.getIntervalHistogram());
-                total[3].add(r.remainder.getIntervalHistogram());
-                total[4].add(r.client.getIntervalHistogram());
+                total.server.add(r.server.getIntervalHistogram());
+                total.remainder.add(r.remainder.getIntervalHistogram());
+                total.client.add(r.client.getIntervalHistogram());
                 logInterval(latency, type, tsStart, tsEnd);
             });
             logInterval(service, "service", tsStart, tsEnd); // every type's service time: a merge of agents' logs needs it
@@ -453,13 +459,13 @@ public final class Runner {
             Histogram all = Histograms.newHistogram(), service = Histograms.newHistogram(), server = Histograms.newHistogram(),
                     remainder = Histograms.newHistogram(), client = Histograms.newHistogram();
             Map<String, LatencySummary> byType = new TreeMap<>();
-            totals.forEach((type, h) -> {
-                all.add(h[0]);
-                service.add(h[1]);
-                server.add(h[2]);
-                remainder.add(h[3]);
-                client.add(h[4]);
-                byType.put(type, LatencySummary.of(h[0]));
+            totals.forEach((type, t) -> {
+                all.add(t.latency);
+                service.add(t.service);
+                server.add(t.server);
+                remainder.add(t.remainder);
+                client.add(t.client);
+                byType.put(type, LatencySummary.of(t.latency));
             });
             all.add(droppedTotal);
             Resources resources = cpu.usage(cpuAtWindowStart, cpuAtWindowEnd);
@@ -475,17 +481,17 @@ public final class Runner {
                     : Steadiness.judge(signal, interval, plan.executor().signal().text, plan.criterion());
             Executor e = plan.executor();
             double lateShare = scheduled == 0 ? 0 : (double) (late + dropped) / scheduled;
-            return new Measurement(e.name(), e.describe(), e.clients(), e.offeredPerSecond(),
-                    (windowStart - t0) / 1e9, warmupSteady, plan.warmup().describe(), windowSeconds,
-                    ops, ops / windowSeconds, entities, entities / windowSeconds,
-                    errors, errorSamples, LatencySummary.of(errorsTotal),
-                    scheduled, dropped, lateShare, clamped, acked, ackedEntities,
-                    LatencySummary.of(all), LatencySummary.of(service), server.getTotalCount() == 0 ? null : LatencySummary.of(server),
-                    remainder.getTotalCount() == 0 ? null : LatencySummary.of(remainder), client.getTotalCount() == 0 ? null : LatencySummary.of(client),
-                    WireBytes.of(ctx.recorders.wireRequests.sum(), ctx.recorders.sent.sum(), ctx.recorders.sentUncompressed.sum(),
-                            ctx.recorders.received.sum(), ctx.recorders.receivedUncompressed.sum()), byType,
-                    timeline, batchRates(window, plan.batches()), verdict, resources,
-                    histogramLog == null ? null : histogramLog.getFileName().toString(), drained, ctx.accounting());
+            LatencySummary serverTime = server.getTotalCount() == 0 ? null : LatencySummary.of(server);
+            LatencySummary remainderTime = remainder.getTotalCount() == 0 ? null : LatencySummary.of(remainder);
+            LatencySummary clientTime = client.getTotalCount() == 0 ? null : LatencySummary.of(client);
+            WireBytes wire = WireBytes.of(ctx.recorders.wireRequests.sum(), ctx.recorders.sent.sum(), ctx.recorders.sentUncompressed.sum(),
+                    ctx.recorders.received.sum(), ctx.recorders.receivedUncompressed.sum());
+            return new Measurement(Measurement.LoadModel.of(e), new Measurement.WarmupEnd((windowStart - t0) / 1e9, warmupSteady, plan.warmup().describe()),
+                    new Measurement.Throughput(windowSeconds, ops, ops / windowSeconds, entities, entities / windowSeconds, timeline, batchRates(window, plan.batches())),
+                    new Measurement.Latencies(LatencySummary.of(all), LatencySummary.of(service), serverTime, remainderTime, clientTime, wire, byType,
+                            histogramLog == null ? null : histogramLog.getFileName().toString()),
+                    new Measurement.Outcomes(scheduled, errors, errorSamples, LatencySummary.of(errorsTotal), dropped, lateShare, clamped, acked, ackedEntities, drained),
+                    verdict, resources, ctx.accounting());
         }
 
         @Override

@@ -38,11 +38,11 @@ class RunnerTest {
     void percentilesAreWhatTheTransportTook() throws Exception {
         SyntheticTransport t = new SyntheticTransport(n -> n % 10 >= 7 ? 5_000_000 : 1_000_000, n -> false);
         Measurement m = run(t, new Closed(1), 0, 1.5, null);
-        assertTrue(m.latency().p50Ms() >= 0.999, "p50 " + m.latency().p50Ms());
-        assertTrue(m.latency().p90Ms() >= 4.99, "p90 " + m.latency().p90Ms());
-        assertTrue(m.latency().maxMs() >= 4.99, "max " + m.latency().maxMs());
+        assertTrue(m.latencies().all().p50Ms() >= 0.999, "p50 " + m.latencies().all().p50Ms());
+        assertTrue(m.latencies().all().p90Ms() >= 4.99, "p90 " + m.latencies().all().p90Ms());
+        assertTrue(m.latencies().all().maxMs() >= 4.99, "max " + m.latencies().all().maxMs());
         org.HdrHistogram.Histogram took = t.took();
-        double[] harness = {m.latency().p50Ms(), m.latency().p90Ms(), m.latency().p99Ms()};
+        double[] harness = {m.latencies().all().p50Ms(), m.latencies().all().p90Ms(), m.latencies().all().p99Ms()};
         double[] at = {50, 90, 99};
         for (int i = 0; i < at.length; i++) {
             double below = took.getValueAtPercentile(at[i] - 1) / 1e6, above = took.getValueAtPercentile(Math.min(100, at[i] + 1)) / 1e6;
@@ -50,11 +50,11 @@ class RunnerTest {
                     "p" + at[i] + ": harness " + harness[i] + " ms, the transport took " + below + " – " + above + " ms at p" + (at[i] - 1) + " – p" + (at[i] + 1));
         }
         // with no warm-up every call is in the window but for the one a client may be in when it ends
-        assertTrue(t.calls() - m.ops() >= 0 && t.calls() - m.ops() <= 1, "calls " + t.calls() + ", ops in the window " + m.ops());
-        assertEquals(m.ops() / m.windowSeconds(), m.opsPerSecond(), 1e-6);
-        assertEquals(m.ops() * 3, m.entities());
+        assertTrue(t.calls() - m.throughput().ops() >= 0 && t.calls() - m.throughput().ops() <= 1, "calls " + t.calls() + ", ops in the window " + m.throughput().ops());
+        assertEquals(m.throughput().ops() / m.throughput().windowSeconds(), m.throughput().opsPerSecond(), 1e-6);
+        assertEquals(m.throughput().ops() * 3, m.throughput().entities());
         // the window ends when asked; a sampler thread notices it, which a busy machine may let run late (by far less than a second)
-        assertTrue(m.windowSeconds() >= 1.499 && m.windowSeconds() < 2.5, "window " + m.windowSeconds() + " s for 1.5 s asked");
+        assertTrue(m.throughput().windowSeconds() >= 1.499 && m.throughput().windowSeconds() < 2.5, "window " + m.throughput().windowSeconds() + " s for 1.5 s asked");
     }
 
     @Test
@@ -62,20 +62,20 @@ class RunnerTest {
         SyntheticTransport t = SyntheticTransport.fixed(1_000_000);
         Measurement m = run(t, new Closed(2), 1.0, 1.0, null);
         // two clients whose calls take at least 1 ms cannot do more than ~2000 in a 1 s window (a busy machine: fewer)
-        assertTrue(m.ops() > 0 && m.ops() <= 2050, "ops in the window: " + m.ops());
-        assertEquals(t.calls(), m.acknowledgedOps());
-        assertEquals(m.acknowledgedOps() * 3, m.acknowledgedEntities());
-        assertTrue(m.warmupSeconds() >= 0.999 && m.warmupSeconds() < 2.0, "warm-up " + m.warmupSeconds() + " s for 1 s asked");
-        assertFalse(m.warmupSteady(), "a fixed warm-up does not claim steadiness");
-        assertTrue(m.drained());
+        assertTrue(m.throughput().ops() > 0 && m.throughput().ops() <= 2050, "ops in the window: " + m.throughput().ops());
+        assertEquals(t.calls(), m.outcomes().acknowledgedOps());
+        assertEquals(m.outcomes().acknowledgedOps() * 3, m.outcomes().acknowledgedEntities());
+        assertTrue(m.warmupEnd().seconds() >= 0.999 && m.warmupEnd().seconds() < 2.0, "warm-up " + m.warmupEnd().seconds() + " s for 1 s asked");
+        assertFalse(m.warmupEnd().steady(), "a fixed warm-up does not claim steadiness");
+        assertTrue(m.outcomes().drained());
         // the timeline covers warm-up, window and drain; the window's intervals hold the window's operations, the warm-up's the rest
-        long inWindow = m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).mapToLong(Interval::ops).sum();
-        long inWarmup = m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WARMUP).mapToLong(Interval::ops).sum();
-        assertEquals(m.ops(), inWindow, m.ops() * 0.02 + 4);
-        assertTrue(inWarmup > 0, "warm-up operations ran and were acknowledged: " + m.timeline());
-        assertEquals(m.acknowledgedOps(), inWarmup + inWindow, 4, "acknowledged = warm-up + window (± the calls in flight at the boundaries)");
+        long inWindow = m.throughput().timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).mapToLong(Interval::ops).sum();
+        long inWarmup = m.throughput().timeline().stream().filter(i -> i.phase() == Interval.Phase.WARMUP).mapToLong(Interval::ops).sum();
+        assertEquals(m.throughput().ops(), inWindow, m.throughput().ops() * 0.02 + 4);
+        assertTrue(inWarmup > 0, "warm-up operations ran and were acknowledged: " + m.throughput().timeline());
+        assertEquals(m.outcomes().acknowledgedOps(), inWarmup + inWindow, 4, "acknowledged = warm-up + window (± the calls in flight at the boundaries)");
         // the accounting knows every operation each client was handed, all acknowledged
-        assertEquals(m.acknowledgedOps(), m.accounting().acknowledged());
+        assertEquals(m.outcomes().acknowledgedOps(), m.accounting().acknowledged());
         assertEquals(t.calls(), m.accounting().clients().stream().mapToLong(Accounting.Client::issued).sum());
     }
 
@@ -88,33 +88,34 @@ class RunnerTest {
         // 1 ms an operation it did not, beside two busy loops and a CI build: p50 822 ms).
         SyntheticTransport open = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 20_000, n -> false);
         Measurement m = run(open, new Open(200, 1), 0, 3.0, null);
-        assertTrue(m.latency().p99Ms() > 900, "open model p99 must show the 1 s stall, was " + m.latency().p99Ms());
-        assertTrue(m.latency().p90Ms() > 300, "open model p90 " + m.latency().p90Ms());
-        assertTrue(m.latency().p50Ms() < 500, "most operations see less than half the stall, p50 " + m.latency().p50Ms());
+        assertTrue(m.latencies().all().p99Ms() > 900, "open model p99 must show the 1 s stall, was " + m.latencies().all().p99Ms());
+        assertTrue(m.latencies().all().p90Ms() > 300, "open model p90 " + m.latencies().all().p90Ms());
+        assertTrue(m.latencies().all().p50Ms() < 500, "most operations see less than half the stall, p50 " + m.latencies().all().p50Ms());
         // service time (from actual start) hides the stall: this is the coordinated-omission difference
-        assertTrue(m.serviceTime().p90Ms() < m.latency().p90Ms() / 3, "service p90 " + m.serviceTime().p90Ms() + " against latency p90 " + m.latency().p90Ms());
-        assertEquals(200 * m.windowSeconds(), m.scheduled(), 1.01, "3 s at 200/s");
-        assertEquals(0, m.dropped());
+        assertTrue(m.latencies().service().p90Ms() < m.latencies().all().p90Ms() / 3, "service p90 " + m.latencies().service().p90Ms()
+                + " against latency p90 " + m.latencies().all().p90Ms());
+        assertEquals(200 * m.throughput().windowSeconds(), m.outcomes().scheduled(), 1.01, "3 s at 200/s");
+        assertEquals(0, m.outcomes().dropped());
 
         // the same stall under the closed model is one slow sample among thousands
         SyntheticTransport closed = new SyntheticTransport(n -> n == 200 ? 1_000_000_000L : 20_000, n -> false);
         Measurement c = run(closed, new Closed(1), 0, 3.0, null);
-        assertTrue(c.latency().p99Ms() < 100, "closed model p99 hides the stall, was " + c.latency().p99Ms());
-        assertTrue(c.latency().maxMs() >= 999 && c.latency().maxMs() >= closed.took().getMaxValue() / 1e6 * 0.999,
-                "the one stalled call is the maximum: " + c.latency().maxMs() + " ms");
+        assertTrue(c.latencies().all().p99Ms() < 100, "closed model p99 hides the stall, was " + c.latencies().all().p99Ms());
+        assertTrue(c.latencies().all().maxMs() >= 999 && c.latencies().all().maxMs() >= closed.took().getMaxValue() / 1e6 * 0.999,
+                "the one stalled call is the maximum: " + c.latencies().all().maxMs() + " ms");
     }
 
     @Test
     void openModelKeepsItsRate() throws Exception {
         SyntheticTransport t = SyntheticTransport.fixed(100_000);
         Measurement m = run(t, new Open(500, 2), 0.5, 2.0, null);
-        assertEquals(500.0, m.offeredPerSecond());
-        assertEquals(500 * m.windowSeconds(), m.scheduled(), 1.01, "the window's slots");
-        assertEquals(0, m.dropped());
-        assertEquals(m.scheduled(), m.ops(), 2, "every slot of the window ran");
+        assertEquals(500.0, m.loadModel().offeredPerSecond());
+        assertEquals(500 * m.throughput().windowSeconds(), m.outcomes().scheduled(), 1.01, "the window's slots");
+        assertEquals(0, m.outcomes().dropped());
+        assertEquals(m.outcomes().scheduled(), m.throughput().ops(), 2, "every slot of the window ran");
         // the window's operations run on the schedule, so its rate is the schedule's however long the window was measured
-        assertEquals(500.0, m.opsPerSecond(), 10);
-        assertEquals(0.0, m.lateShare(), 0.001, "no start more than 1 s behind its slot");
+        assertEquals(500.0, m.throughput().opsPerSecond(), 10);
+        assertEquals(0.0, m.outcomes().lateShare(), 0.001, "no start more than 1 s behind its slot");
         assertFalse(m.overloaded());
     }
 
@@ -142,17 +143,17 @@ class RunnerTest {
         };
         Measurement m = new Runner(t, SOURCE, plan, null, List.of(), List.of(events)).run();
         long returned = System.nanoTime();
-        assertEquals(1000 * m.windowSeconds(), m.scheduled(), 1.01, "every slot of the window (1 s at 1000/s) is scheduled");
-        assertTrue(m.windowSeconds() >= 0.999 && m.windowSeconds() < 2.0, "window " + m.windowSeconds() + " s for 1 s asked");
-        long completed = m.latency().count() - m.dropped();
-        assertEquals(m.scheduled(), completed + m.errors() + m.dropped(), "completed + failed + dropped = scheduled");
+        assertEquals(1000 * m.throughput().windowSeconds(), m.outcomes().scheduled(), 1.01, "every slot of the window (1 s at 1000/s) is scheduled");
+        assertTrue(m.throughput().windowSeconds() >= 0.999 && m.throughput().windowSeconds() < 2.0, "window " + m.throughput().windowSeconds() + " s for 1 s asked");
+        long completed = m.latencies().all().count() - m.outcomes().dropped();
+        assertEquals(m.outcomes().scheduled(), completed + m.outcomes().errors() + m.outcomes().dropped(), "completed + failed + dropped = scheduled");
         assertEquals(t.calls(), completed, "every call the engine saw was recorded");
-        assertTrue(m.dropped() > 850, "about 2 s × 40/s complete, the rest is dropped: " + m.dropped());
+        assertTrue(m.outcomes().dropped() > 850, "about 2 s × 40/s complete, the rest is dropped: " + m.outcomes().dropped());
         assertTrue(m.overloaded());
-        assertTrue(m.lateShare() > 0.9, "late share " + m.lateShare());
-        assertTrue(m.opsPerSecond() < 50, "achieved " + m.opsPerSecond());
+        assertTrue(m.outcomes().lateShare() > 0.9, "late share " + m.outcomes().lateShare());
+        assertTrue(m.throughput().opsPerSecond() < 50, "achieved " + m.throughput().opsPerSecond());
         // a dropped operation's latency is at least deadline − intended: the last slot (intended ~1 s) waited ≥ 1 s
-        assertTrue(m.latency().maxMs() >= 1900, "max latency " + m.latency().maxMs());
+        assertTrue(m.latencies().all().maxMs() >= 1900, "max latency " + m.latencies().all().maxMs());
         // nothing is started after the drain deadline: a client checks it before each call, so only a call whose check came before it
         // can reach the engine later (the scheduler may run the client late between the two) — at most one per client
         long deadline = windowEnd.get(0) + 1_000_000_000L;
@@ -166,9 +167,9 @@ class RunnerTest {
         assertEquals(calls, t.calls(), "no operation reached the engine after run() returned");
         assertTrue(t.lastStart() < returned, "the last call started before run() returned");
         // the accounting lists every dropped one as not acknowledged, per virtual client
-        assertEquals(m.acknowledgedOps(), m.accounting().acknowledged());
+        assertEquals(m.outcomes().acknowledgedOps(), m.accounting().acknowledged());
         long issued = m.accounting().clients().stream().mapToLong(Accounting.Client::issued).sum();
-        assertEquals(t.calls() + m.dropped(), issued, 4, "every operation handed out was sent or dropped (at most one a client skipped at the end)");
+        assertEquals(t.calls() + m.outcomes().dropped(), issued, 4, "every operation handed out was sent or dropped (at most one a client skipped at the end)");
     }
 
     @Test
@@ -177,14 +178,14 @@ class RunnerTest {
         Path hlog = dir.resolve("x.hlog");
         Measurement m = run(t, new Closed(1), 0, 1.0, hlog);
         long calls = t.calls();
-        assertEquals(calls - (calls + 3) / 4, m.acknowledgedOps());
-        assertEquals(0.25, (double) m.errors() / m.scheduled(), 0.01);
-        assertEquals(m.errors(), m.errorLatency().count(), "every failed operation has its latency recorded");
+        assertEquals(calls - (calls + 3) / 4, m.outcomes().acknowledgedOps());
+        assertEquals(0.25, (double) m.outcomes().errors() / m.outcomes().scheduled(), 0.01);
+        assertEquals(m.outcomes().errors(), m.outcomes().errorLatency().count(), "every failed operation has its latency recorded");
         // each failed call took the transport's 200 µs at least (a busy machine makes it longer: no upper bound on its speed)
-        assertTrue(m.errorLatency().p50Ms() >= 0.19, "the failed calls' own latency, not nothing: " + m.errorLatency());
-        assertEquals(m.scheduled(), m.latency().count() + m.errors());
-        assertFalse(m.errorSamples().isEmpty());
-        assertTrue(m.errorSamples().get(0).contains("synthetic failure"));
+        assertTrue(m.outcomes().errorLatency().p50Ms() >= 0.19, "the failed calls' own latency, not nothing: " + m.outcomes().errorLatency());
+        assertEquals(m.outcomes().scheduled(), m.latencies().all().count() + m.outcomes().errors());
+        assertFalse(m.outcomes().errorSamples().isEmpty());
+        assertTrue(m.outcomes().errorSamples().get(0).contains("synthetic failure"));
         // the failed calls are exactly the ones the accounting lists
         Accounting.Client c = m.accounting().clients().get(0);
         assertEquals(calls, c.issued());
@@ -196,9 +197,9 @@ class RunnerTest {
             if ("write".equals(h.getTag())) logged += ((AbstractHistogram) h).getTotalCount();
             if ("errors".equals(h.getTag())) loggedErrors += ((AbstractHistogram) h).getTotalCount();
         }
-        assertEquals(m.latency().count(), logged);
-        assertEquals(m.errors(), loggedErrors);
-        assertNotNull(m.histogramLog());
+        assertEquals(m.latencies().all().count(), logged);
+        assertEquals(m.outcomes().errors(), loggedErrors);
+        assertNotNull(m.latencies().histogramLog());
     }
 
     @Test
@@ -225,20 +226,21 @@ class RunnerTest {
         RunPlan plan = new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ZERO), Duration.ofSeconds(1), 0, Duration.ofMillis(100), 5, null,
                 Duration.ofSeconds(3));
         Measurement m = new Runner(noisy, SOURCE, plan, null, List.of(), List.of()).run();
-        assertTrue(m.windowSeconds() >= 0.999 && m.windowSeconds() < 3.0 + 1.0, "between the window asked and the longest: " + m.windowSeconds());
-        if (m.steadiness().state() == Steadiness.State.UNDECIDED) assertTrue(m.windowSeconds() >= 2.999, "still undecided: lengthened to the longest");
-        List<Interval> window = m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).toList();
+        assertTrue(m.throughput().windowSeconds() >= 0.999 && m.throughput().windowSeconds() < 3.0 + 1.0, "between the window asked and the longest: "
+                + m.throughput().windowSeconds());
+        if (m.steadiness().state() == Steadiness.State.UNDECIDED) assertTrue(m.throughput().windowSeconds() >= 2.999, "still undecided: lengthened to the longest");
+        List<Interval> window = m.throughput().timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW).toList();
         // a judgement (at each whole second of the window) may cut the interval it falls in when the sampler runs late on a busy machine;
         // looks between judgements must not: at most one short interval per judgement
         long cut = window.subList(0, window.size() - 1).stream().filter(i -> i.seconds() < 0.09).count();
-        assertTrue(cut <= Math.ceil(m.windowSeconds()), "whole intervals in the window but at its judgements: " + window);
+        assertTrue(cut <= Math.ceil(m.throughput().windowSeconds()), "whole intervals in the window but at its judgements: " + window);
 
         // throughput falling steeply (each call slower the later it starts): drifting at the first look, so the window is not lengthened
         long start = System.nanoTime();
         SyntheticTransport slowing = new SyntheticTransport(n -> (long) (10_000_000 * (1 + 4 * (System.nanoTime() - start) / 1e9)), n -> false);
         Measurement d = new Runner(slowing, SOURCE, plan.withInterval(Duration.ofMillis(100)), null, List.of(), List.of()).run();
         assertEquals(Steadiness.State.DRIFTING, d.steadiness().state(), d.steadiness().reason());
-        assertTrue(d.windowSeconds() < 2.9, "a drifting window is not lengthened: " + d.windowSeconds());
+        assertTrue(d.throughput().windowSeconds() < 2.9, "a drifting window is not lengthened: " + d.throughput().windowSeconds());
     }
 
     /**
@@ -257,14 +259,15 @@ class RunnerTest {
         RunPlan plan = new RunPlan(new Closed(40), new Warmup.UntilSteady(Duration.ofSeconds(20), c), Duration.ofSeconds(2), 0,
                 Duration.ofMillis(200), 5, null);
         Measurement m = new Runner(t, SOURCE, plan, null, List.of(), List.of()).run();
-        assertTrue(m.warmupSteady(), "the warm-up ended because the cell was steady: " + m.timeline());
-        assertTrue(m.warmupSeconds() >= 1.5, "not before the slowdown ended: " + m.warmupSeconds());
+        assertTrue(m.warmupEnd().steady(), "the warm-up ended because the cell was steady: " + m.throughput().timeline());
+        assertTrue(m.warmupEnd().seconds() >= 1.5, "not before the slowdown ended: " + m.warmupEnd().seconds());
         // a 2 s window cannot show steadiness (too short to tell), but it must not be shown drifting
         assertNotEquals(Steadiness.State.DRIFTING, m.steadiness().state(), String.valueOf(m.steadiness()));
-        assertEquals(5, m.batchRates().size());
+        assertEquals(5, m.throughput().batchRates().size());
         // no call is shorter than 21 ms: each client completes at most one call more than the window holds 21 ms stretches
-        assertTrue(m.ops() <= 40 * (m.windowSeconds() / 0.021 + 1), m.ops() + " calls in a " + m.windowSeconds() + " s window");
-        double median = m.batchRates().stream().sorted().toList().get(2);
-        for (double r : m.batchRates()) assertEquals(median, r, median * 0.15, "each batch runs at the steady rate: " + m.batchRates());
+        assertTrue(m.throughput().ops() <= 40 * (m.throughput().windowSeconds() / 0.021 + 1), m.throughput().ops() + " calls in a "
+                + m.throughput().windowSeconds() + " s window");
+        double median = m.throughput().batchRates().stream().sorted().toList().get(2);
+        for (double r : m.throughput().batchRates()) assertEquals(median, r, median * 0.15, "each batch runs at the steady rate: " + m.throughput().batchRates());
     }
 }

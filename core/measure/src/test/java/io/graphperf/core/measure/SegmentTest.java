@@ -43,7 +43,7 @@ class SegmentTest {
         for (long sent : new long[]{0, 1, 7, 8, 9, 1_000, 1_003}) {
             for (int c = 0; c < clients; c++) {
                 long single = whole.issued(c, clients, sent);
-                assertEquals(sent <= c ? 0 : (sent - c + clients - 1) / clients, single, "the one-agent count, as before segments");
+                assertEquals(sent <= c ? 0 : (sent - c + clients - 1) / clients, single, "the one-agent count, as without segments");
                 long parts = 0;
                 for (int i = 0; i < agents; i++) {
                     Segment s = new Segment(i, agents);

@@ -30,20 +30,21 @@ final class CellsSection {
         Html.Table t = h.h2("Cells", "id", "cells-title").table("summary sortable", "summary", headers.toArray(String[]::new));
         for (Cell c : cells) {
             Measurement m = c.measurement();
-            LatencySummary l = m.latency();
+            LatencySummary l = m.latencies().all();
             List<Html.Td> row = new ArrayList<>(List.of(Html.Td.text(c.scenario() + dims(c)), Html.Td.text(c.transport()),
-                    Html.Td.num(Integer.toString(c.clients())), Html.Td.text(c.offeredPerSecond() == null ? c.load() : "open " + Format.rate(c.offeredPerSecond()) + "/s")));
+                    Html.Td.num(Integer.toString(c.clients())), Html.Td.text(c.offeredPerSecond() == null ? c.load() : "open "
+                            + Format.rate(c.offeredPerSecond()) + "/s")));
             if (variants) {
                 row.add(Html.Td.text(c.variant()));
                 row.add(Html.Td.num(Integer.toString(c.repeat())));
             }
             double ratio = c.measuredForReference() / (c.reference() == null ? Double.NaN : c.reference().value());
-            row.addAll(List.of(Html.Td.num(Format.rate(m.opsPerSecond())), Html.Td.num(Format.rate(m.entitiesPerSecond())),
+            row.addAll(List.of(Html.Td.num(Format.rate(m.throughput().opsPerSecond())), Html.Td.num(Format.rate(m.throughput().entitiesPerSecond())),
                     Html.Td.text(c.reference() == null ? "" : c.reference().figure()), Html.Td.num(Double.isNaN(ratio) ? "" : String.format("%.2f×", ratio)),
                     Html.Td.num(Format.ms(l.p50Ms())), Html.Td.num(Format.ms(l.p99Ms())), Html.Td.num(Format.ms(l.p999Ms())), Html.Td.num(Format.ms(l.maxMs())),
-                    Html.Td.num(Long.toString(m.errors())),
+                    Html.Td.num(Long.toString(m.outcomes().errors())),
                     Html.Td.text(c.validity().label()).cls(c.validity().flagged() ? "flag" : "pass").title(String.join("; ", c.validity().flags())),
-                    Html.Td.num(Format.secs(m.warmupSeconds())), Html.Td.num(Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", "")),
+                    Html.Td.num(Format.secs(m.warmupEnd().seconds())), Html.Td.num(Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", "")),
                     checks(c), Html.Td.num(Format.cores(m.resources().harnessCores())), Html.Td.num(Format.cores(m.resources().serverCores())),
                     Html.Td.num(Format.cores(m.resources().otherLoadCores()))));
             List<String> data = List.of("scenario", c.scenario(), "transport", c.transport(), "flagged", Boolean.toString(c.validity().flagged()));
@@ -82,8 +83,9 @@ final class CellsSection {
             for (Map.Entry<String, List<Cell>> e : byScenario.entrySet()) {
                 List<SvgChart.Mark> marks = new ArrayList<>();
                 for (Cell c : e.getValue()) {
-                    marks.add(new SvgChart.Mark(transports.indexOf(c.transport()), c.measurement().entitiesPerSecond(), true,
-                            c.transport() + ": " + Format.rate(c.measurement().entitiesPerSecond()) + " entities/s" + (c.validity().flagged() ? " (flagged)" : "")));
+                    marks.add(new SvgChart.Mark(transports.indexOf(c.transport()), c.measurement().throughput().entitiesPerSecond(), true,
+                            c.transport() + ": " + Format.rate(c.measurement().throughput().entitiesPerSecond()) + " entities/s"
+                                    + (c.validity().flagged() ? " (flagged)" : "")));
                 }
                 Cell first = e.getValue().get(0);
                 if (first.reference() != null && Reference.ENTITIES.equals(first.reference().unit())) {
@@ -96,7 +98,7 @@ final class CellsSection {
         List<String> pct = List.of("p50", "p90", "p99", "p99.9", "max");
         List<SvgChart.Row> latRows = new ArrayList<>();
         for (Cell c : cells) {
-            LatencySummary l = c.measurement().latency();
+            LatencySummary l = c.measurement().latencies().all();
             double[] v = {l.p50Ms(), l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs()};
             List<SvgChart.Mark> marks = new ArrayList<>();
             for (int i = 0; i < v.length; i++) marks.add(new SvgChart.Mark(i, v[i], false, pct.get(i) + ": " + Format.ms(v[i]) + " ms"));
@@ -116,26 +118,29 @@ final class CellsSection {
             h.open("details", "class", "cell").el("summary", c.label() + variant(c) + " — " + c.title() + " [entities: " + c.entityUnit() + "]");
             h.el("pre", c.query());
             Map<String, String> meta = new LinkedHashMap<>();
-            meta.put("load", m.loadDescription());
-            meta.put("warm-up", Format.secs(m.warmupSeconds()) + " s, " + m.warmup() + (m.warmupSteady() ? " — ended steady" : ""));
-            meta.put("window", Format.secs(m.windowSeconds()) + " s; " + (m.steadiness().steady() ? "steady" : m.steadiness().reason())
+            meta.put("load", m.loadModel().description());
+            meta.put("warm-up", Format.secs(m.warmupEnd().seconds()) + " s, " + m.warmupEnd().rule() + (m.warmupEnd().steady() ? " — ended steady" : ""));
+            meta.put("window", Format.secs(m.throughput().windowSeconds()) + " s; " + (m.steadiness().steady() ? "steady" : m.steadiness().reason())
                     + String.format(Locale.ROOT, " (trend %s %%/s, signal: %s)", Format.signedPct(m.steadiness().trendPctPerSecond()).replace(" %", ""),
                     m.steadiness().signal()));
-            meta.put("operations", m.scheduled() + " scheduled in the window: " + m.latency().count() + " completed" + (m.dropped() > 0 ? " (incl. " + m.dropped()
-                    + " dropped)" : "") + ", " + m.errors() + " failed; " + m.ops() + " completed inside it");
-            if (m.offeredPerSecond() != null) {
+            meta.put("operations", m.outcomes().scheduled() + " scheduled in the window: " + m.latencies().all().count() + " completed"
+                    + (m.outcomes().dropped() > 0 ? " (incl. " + m.outcomes().dropped()
+                    + " dropped)" : "") + ", " + m.outcomes().errors() + " failed; " + m.throughput().ops() + " completed inside it");
+            if (m.loadModel().offeredPerSecond() != null) {
                 meta.put("schedule", String.format(Locale.ROOT, "offered %s ops/s, achieved %s ops/s, %.1f %% started over 1 s late or not at all%s",
-                        Format.rate(m.offeredPerSecond()), Format.rate(m.opsPerSecond()), 100 * m.lateShare(), m.overloaded() ? " — OVERLOADED" : ""));
+                        Format.rate(m.loadModel().offeredPerSecond()), Format.rate(m.throughput().opsPerSecond()), 100 * m.outcomes().lateShare(),
+                                m.overloaded() ? " — OVERLOADED" : ""));
             }
-            meta.put("acknowledged (all phases)", m.acknowledgedOps() + " operations, " + m.acknowledgedEntities() + " entities");
-            meta.put("service time p50 / p99 ms", Format.ms(m.serviceTime().p50Ms()) + " / " + Format.ms(m.serviceTime().p99Ms()));
-            if (m.errors() > 0) meta.put("failed operations: p50 / p99 ms", Format.ms(m.errorLatency().p50Ms()) + " / " + Format.ms(m.errorLatency().p99Ms()));
-            meta.put("batch rates (ops/s)", m.batchRates().stream().map(Format::rate).collect(Collectors.joining(", ")));
+            meta.put("acknowledged (all phases)", m.outcomes().acknowledgedOps() + " operations, " + m.outcomes().acknowledgedEntities() + " entities");
+            meta.put("service time p50 / p99 ms", Format.ms(m.latencies().service().p50Ms()) + " / " + Format.ms(m.latencies().service().p99Ms()));
+            if (m.outcomes().errors() > 0) meta.put("failed operations: p50 / p99 ms", Format.ms(m.outcomes().errorLatency().p50Ms()) + " / "
+                    + Format.ms(m.outcomes().errorLatency().p99Ms()));
+            meta.put("batch rates (ops/s)", m.throughput().batchRates().stream().map(Format::rate).collect(Collectors.joining(", ")));
             meta.put("harness GC in the window", Format.rate(m.resources().harnessGcMillis()) + " ms");
             for (Check v : c.checks()) meta.put(v.what(), v.actual() + " found, " + v.expected() + " expected" + (v.passed() ? "" : " — MISMATCH")
                     + (v.detail() == null ? "" : "; " + v.detail()));
-            if (!m.errorSamples().isEmpty()) meta.put("errors (samples)", String.join(" | ", m.errorSamples()));
-            if (m.histogramLog() != null) meta.put("HdrHistogram log", "histograms/" + m.histogramLog());
+            if (!m.outcomes().errorSamples().isEmpty()) meta.put("errors (samples)", String.join(" | ", m.outcomes().errorSamples()));
+            if (m.latencies().histogramLog() != null) meta.put("HdrHistogram log", "histograms/" + m.latencies().histogramLog());
             h.meta(null, meta).close("details");
         }
     }

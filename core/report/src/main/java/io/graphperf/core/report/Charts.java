@@ -53,8 +53,8 @@ public final class Charts {
         ObjectNode d = JSON.createObjectNode();
         d.put("kind", "timeline").put("title", title).put("cssClass", cssClass);
         ArrayNode x = d.putArray("x"), ops = d.putArray("ops"), p99 = d.putArray("p99");
-        double warmupEnd = m.warmupSeconds(), windowEnd = m.warmupSeconds() + m.windowSeconds(), dx = 0;
-        for (Interval i : m.timeline()) {
+        double warmupEnd = m.warmupEnd().seconds(), windowEnd = m.warmupEnd().seconds() + m.throughput().windowSeconds(), dx = 0;
+        for (Interval i : m.throughput().timeline()) {
             x.add(i.atSeconds());
             ops.add(i.opsPerSecond());
             if (Double.isNaN(i.p99Ms())) p99.addNull();

@@ -50,10 +50,12 @@ public final class ConsoleSummary {
         for (Cell c : cells) {
             Measurement m = c.measurement();
             String name = c.scenario() + CellsSection.dims(c) + (variants ? " [" + c.variant() + " #" + c.repeat() + "]" : "");
-            out.printf(fmt, shorten(name, 34), shorten(c.transport(), 16), c.clients(), Format.rate(m.opsPerSecond()), Format.rate(m.entitiesPerSecond()),
-                    Format.ms(m.latency().p50Ms()), Format.ms(m.latency().p99Ms()), Format.ms(m.latency().maxMs()), m.errors(),
+            out.printf(fmt, shorten(name, 34), shorten(c.transport(), 16), c.clients(), Format.rate(m.throughput().opsPerSecond()),
+                    Format.rate(m.throughput().entitiesPerSecond()),
+                    Format.ms(m.latencies().all().p50Ms()), Format.ms(m.latencies().all().p99Ms()), Format.ms(m.latencies().all().maxMs()), m.outcomes().errors(),
                     c.checks().isEmpty() ? "–" : c.verified() ? "ok" : "FAIL", c.validity().label()
-                            + (m.offeredPerSecond() != null ? String.format(Locale.ROOT, " (offered %s/s)", Format.rate(m.offeredPerSecond())) : ""));
+                            + (m.loadModel().offeredPerSecond() != null ? String.format(Locale.ROOT, " (offered %s/s)",
+                                    Format.rate(m.loadModel().offeredPerSecond())) : ""));
             for (String w : m.resources().warnings()) out.println("    warning: " + w);
         }
     }

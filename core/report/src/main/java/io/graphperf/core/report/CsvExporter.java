@@ -66,7 +66,7 @@ public final class CsvExporter {
 
     static List<String> row(Cell c) {
         Measurement m = c.measurement();
-        LatencySummary l = m == null ? LatencySummary.EMPTY : m.latency();
+        LatencySummary l = m == null ? LatencySummary.EMPTY : m.latencies().all();
         List<String> r = new ArrayList<>(List.of(c.experiment(), c.scenario(), c.transport(), c.clients() > 0 ? Integer.toString(c.clients()) : "",
                 c.load(), c.offeredPerSecond() == null ? "" : num(c.offeredPerSecond()), c.variant(), Integer.toString(c.repeat()),
                 c.scale() == null ? "" : Format.scale(c.scale())));
@@ -76,10 +76,11 @@ public final class CsvExporter {
             r.add(Boolean.toString(c.verified()));
             for (int i = 0; i < 5; i++) r.add("");
         } else {
-            r.addAll(List.of(Long.toString(m.ops()), num(m.opsPerSecond()), num(m.entitiesPerSecond()), num(l.p50Ms()), num(l.p90Ms()), num(l.p99Ms()),
-                    num(l.p999Ms()), num(l.maxMs()), Long.toString(m.errors()), num(m.errorLatency().p99Ms()), Long.toString(m.dropped()),
-                    num(m.lateShare()), Boolean.toString(m.overloaded()), Boolean.toString(c.validity().steady()), num(m.warmupSeconds()),
-                    num(m.steadiness().trendPctPerSecond()), Boolean.toString(c.validity().tooFew()), num(m.windowSeconds()), "",
+            r.addAll(List.of(Long.toString(m.throughput().ops()), num(m.throughput().opsPerSecond()), num(m.throughput().entitiesPerSecond()),
+                    num(l.p50Ms()), num(l.p90Ms()), num(l.p99Ms()),
+                    num(l.p999Ms()), num(l.maxMs()), Long.toString(m.outcomes().errors()), num(m.outcomes().errorLatency().p99Ms()), Long.toString(m.outcomes().dropped()),
+                    num(m.outcomes().lateShare()), Boolean.toString(m.overloaded()), Boolean.toString(c.validity().steady()), num(m.warmupEnd().seconds()),
+                    num(m.steadiness().trendPctPerSecond()), Boolean.toString(c.validity().tooFew()), num(m.throughput().windowSeconds()), "",
                     Boolean.toString(c.verified()), num(m.resources().harnessCores()), num(m.resources().serverCores()),
                     num(m.resources().otherLoadCores()), num(m.resources().harnessGcMillis()), Boolean.toString(m.resources().clientBound())));
         }

@@ -11,7 +11,7 @@ final class TimelineSection {
     }
 
     static void render(Html h, RunResult run) {
-        List<Cell> cells = run.cells().stream().filter(c -> c.measurement() != null && !c.measurement().timeline().isEmpty()).toList();
+        List<Cell> cells = run.cells().stream().filter(c -> c.measurement() != null && !c.measurement().throughput().timeline().isEmpty()).toList();
         if (cells.isEmpty()) return;
         h.h2("Timelines", "id", "timelines").note("Throughput (solid) and p99 latency (dashed, log axis) per sampling interval; the warm-up is"
                 + " shaded orange, the drain after the window grey. Drag across a chart to zoom, double-click to reset. The first "

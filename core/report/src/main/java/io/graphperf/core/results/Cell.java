@@ -83,7 +83,7 @@ public record Cell(String experiment, String scenario, String title, String quer
     /** The measured figure in the reference's unit, or NaN when there is no reference. */
     public double measuredForReference() {
         if (reference == null || measurement == null) return Double.NaN;
-        return Reference.ENTITIES.equals(reference.unit()) ? measurement.entitiesPerSecond() : measurement.opsPerSecond();
+        return Reference.ENTITIES.equals(reference.unit()) ? measurement.throughput().entitiesPerSecond() : measurement.throughput().opsPerSecond();
     }
 
     public Cell withVariant(String variant, int repeat, Map<String, String> axes) {
@@ -165,9 +165,9 @@ public record Cell(String experiment, String scenario, String title, String quer
         /** A load-model cell: clients, load and offered rate come from the measurement. */
         public Builder measurement(Measurement m) {
             measurement = m;
-            clients = m.clients();
-            load = m.load();
-            offered = m.offeredPerSecond();
+            clients = m.loadModel().clients();
+            load = m.loadModel().name();
+            offered = m.loadModel().offeredPerSecond();
             return this;
         }
 
@@ -230,7 +230,7 @@ public record Cell(String experiment, String scenario, String title, String quer
         public Cell build() {
             List<Figure> f = new ArrayList<>();
             if (defaultFigure) {
-                if (measurement != null) f.add(latencyStudy ? new Figure("p50 latency", "ms", false, measurement.latency().p50Ms()) : headline(measurement));
+                if (measurement != null) f.add(latencyStudy ? new Figure("p50 latency", "ms", false, measurement.latencies().all().p50Ms()) : headline(measurement));
                 else if (seconds != null) f.add(new Figure("time", "s", false, seconds));
             }
             f.addAll(figures);
@@ -246,7 +246,7 @@ public record Cell(String experiment, String scenario, String title, String quer
      * {@link Builder#latencyStudy()}).
      */
     public static Figure headline(Measurement m) {
-        if (m.offeredPerSecond() != null) return new Figure("p99 latency", "ms", false, m.latency().p99Ms());
-        return new Figure("throughput", "ops/s", true, m.opsPerSecond());
+        if (m.loadModel().offeredPerSecond() != null) return new Figure("p99 latency", "ms", false, m.latencies().all().p99Ms());
+        return new Figure("throughput", "ops/s", true, m.throughput().opsPerSecond());
     }
 }

@@ -96,23 +96,24 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
             flags.add(Kind.of(reason == null ? "" : reason) != null ? reason : (m.steadiness().state() == Steadiness.State.DRIFTING ? Kind.DRIFTING
                     : Kind.UNDECIDED).text + ": " + reason);
         }
-        if (!m.warmupSteady() && m.warmup().startsWith("until steady")) {
-            warnings.add(String.format(Locale.ROOT, "the warm-up reached its cap (%.0f s) before the cell was steady", m.warmupSeconds()));
+        if (!m.warmupEnd().steady() && m.warmupEnd().rule().startsWith("until steady")) {
+            warnings.add(String.format(Locale.ROOT, "the warm-up reached its cap (%.0f s) before the cell was steady", m.warmupEnd().seconds()));
         }
-        long ops = m.latency().count() + m.errors();
+        long ops = m.latencies().all().count() + m.outcomes().errors();
         boolean tooFew = ops < MIN_OPS;
         if (tooFew) flags.add("too few operations: " + ops + " in the window (fewer than " + MIN_OPS + "; p99 and above are single samples)");
         boolean overloaded = m.overloaded();
         if (overloaded) {
             flags.add(String.format(Locale.ROOT, "overloaded: achieved %.0f of %.0f ops/s offered (%.0f %%), %.1f %% of the schedule started over 1 s"
-                            + " late%s", m.opsPerSecond(), m.offeredPerSecond(), 100 * m.opsPerSecond() / m.offeredPerSecond(), 100 * m.lateShare(),
-                    m.dropped() > 0 ? ", " + m.dropped() + " dropped" : ""));
+                            + " late%s", m.throughput().opsPerSecond(), m.loadModel().offeredPerSecond(),
+                                    100 * m.throughput().opsPerSecond() / m.loadModel().offeredPerSecond(), 100 * m.outcomes().lateShare(),
+                    m.outcomes().dropped() > 0 ? ", " + m.outcomes().dropped() + " dropped" : ""));
         }
-        if (m.errors() > 0) warnings.add(m.errors() + " operations failed in the window (their latency is shown apart)");
-        if (m.clamped() > 0) warnings.add(m.clamped() + " latencies exceeded the histograms' 1 h range and were recorded as 1 h");
-        if (!m.drained()) warnings.add("clients were still inside the engine after the drain deadline; their sessions were closed");
+        if (m.outcomes().errors() > 0) warnings.add(m.outcomes().errors() + " operations failed in the window (their latency is shown apart)");
+        if (m.outcomes().clamped() > 0) warnings.add(m.outcomes().clamped() + " latencies exceeded the histograms' 1 h range and were recorded as 1 h");
+        if (!m.outcomes().drained()) warnings.add("clients were still inside the engine after the drain deadline; their sessions were closed");
         warnings.addAll(m.resources().warnings());
-        return new Validity(steady, m.warmupSeconds(), m.warmupSteady(), m.steadiness().trendPctPerSecond(), ops, tooFew, overloaded,
+        return new Validity(steady, m.warmupEnd().seconds(), m.warmupEnd().steady(), m.steadiness().trendPctPerSecond(), ops, tooFew, overloaded,
                 flags, warnings);
     }
 }

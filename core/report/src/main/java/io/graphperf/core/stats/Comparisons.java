@@ -153,15 +153,15 @@ public final class Comparisons {
      * batches' rates over their number (the figure is their mean). NaN for other figures, whose runs give one value each.
      */
     public static double withinVariance(Cell c, Figure f) {
-        if (!"throughput".equals(f.name()) || c.measurement() == null || c.measurement().batchRates() == null) return Double.NaN;
-        List<Double> rates = c.measurement().batchRates();
+        if (!"throughput".equals(f.name()) || c.measurement() == null || c.measurement().throughput().batchRates() == null) return Double.NaN;
+        List<Double> rates = c.measurement().throughput().batchRates();
         int k = rates.size();
         if (k < 2) return Double.NaN;
         double mean = rates.stream().mapToDouble(Double::doubleValue).average().orElse(0), ss = 0;
         for (double r : rates) ss += (r - mean) * (r - mean);
         double perSecond = ss / (k - 1) / k;
         // the figure may be in entities/s rather than operations/s: scale by the ratio of the two
-        double scale = c.measurement().opsPerSecond() > 0 ? f.value() / c.measurement().opsPerSecond() : 1;
+        double scale = c.measurement().throughput().opsPerSecond() > 0 ? f.value() / c.measurement().throughput().opsPerSecond() : 1;
         return perSecond * scale * scale;
     }
 

@@ -111,13 +111,13 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
 
     /** The window's per-interval figure: throughput, or median latency. */
     static double[] series(Measurement m, String figure) {
-        return m.timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW)
+        return m.throughput().timeline().stream().filter(i -> i.phase() == Interval.Phase.WINDOW)
                 .mapToDouble(i -> figure.equals("throughput") ? i.opsPerSecond() : i.p50Ms()).filter(Double::isFinite).toArray();
     }
 
     /** The standard error of the window's mean rate from its batches, relative to that mean. */
     static double batchSe(Measurement m) {
-        List<Double> rates = m.batchRates();
+        List<Double> rates = m.throughput().batchRates();
         if (rates == null || rates.size() < 2) return Double.NaN;
         double[] r = rates.stream().mapToDouble(Double::doubleValue).toArray();
         double mean = Summary.of(r).mean();

@@ -73,8 +73,8 @@ class ArcadeDbEngineIT {
             OperationMix mix = new OperationMix(List.of(new OperationMix.Type("friends", "sql:SELECT expand(both('FRIEND_OF')) FROM Person WHERE personKey = :k", null,
                     List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
             Measurement m = InProcess.measure(e, InProcessPlan.of(mix, plan(2, 200), null));
-            assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
-            assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
+            assertEquals(400, m.throughput().ops(), "every operation of the plan measured: " + m);
+            assertEquals(0, m.outcomes().errors(), "no errors: " + m.outcomes().errorSamples());
             UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("sql:SELECT FROM Nobody", Map.of())));
             assertTrue(bad.getMessage().contains("Nobody"), "ArcadeDB's own message comes back: " + bad.getMessage());
             assertEquals(3, e.queryLong("sql:SELECT count(*) AS c FROM Person"), "the host serves on after an error");
@@ -87,7 +87,8 @@ class ArcadeDbEngineIT {
     @Test
     void aResetEmptiesTheDatabaseAndRunsItsSchemaStatementsAgain(@TempDir Path dir) throws Exception {
         try (Engine e = engines(dir.resolve("trial")).start("notes", Map.of(), 1)) {
-            for (String st : List.of("sql:CREATE VERTEX TYPE Note IF NOT EXISTS", "sql:CREATE PROPERTY Note.k IF NOT EXISTS LONG", "sql:CREATE INDEX IF NOT EXISTS ON Note (k) UNIQUE")) {
+            for (String st : List.of("sql:CREATE VERTEX TYPE Note IF NOT EXISTS", "sql:CREATE PROPERTY Note.k IF NOT EXISTS LONG",
+                    "sql:CREATE INDEX IF NOT EXISTS ON Note (k) UNIQUE")) {
                 e.execute(st);
             }
             e.execute("sql:CREATE VERTEX Note SET k = 1");
@@ -118,8 +119,9 @@ class ArcadeDbEngineIT {
                 Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();
                 List<Object> ids = e.queryColumn("sql:SELECT user_id FROM User", Map.of());
-                assertTrue(acked > 0, "writes were acknowledged: " + m.errorSamples());
-                assertEquals(acked * per, new HashSet<>(ids).size(), round.getKey().type() + ": every acknowledged id present (errors: " + m.errorSamples() + ")");
+                assertTrue(acked > 0, "writes were acknowledged: " + m.outcomes().errorSamples());
+                assertEquals(acked * per, new HashSet<>(ids).size(), round.getKey().type() + ": every acknowledged id present (errors: "
+                        + m.outcomes().errorSamples() + ")");
                 assertEquals(ids.size(), new HashSet<>(ids).size(), "no id twice");
                 if (per > 1) { // one client: ids 0 .. acked × per − 1
                     assertEquals(List.of(List.of(0, acked * per, acked * per, 0, acked * per - 1)).toString(), e.queryColumn("idsummary:User.user_id", Map.of()).toString(),
@@ -144,10 +146,12 @@ class ArcadeDbEngineIT {
 
     @Test
     void aHostWithoutArcadeDbsJarsSaysWhatToBuild(@TempDir Path dir) throws Exception {
-        UserError e = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, Map.of(), false)).start("x"));
+        UserError e = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"),
+                dir, "256m", 64L << 20, Map.of(), false)).start("x"));
         assertTrue(e.getMessage().contains("com.arcadedb:arcadedb-engine") && e.getMessage().contains("mvn -B package"), e.getMessage());
         assertTrue(ArcadeDbEngines.whyNotRunnable(dir).contains("source checkout"), ArcadeDbEngines.whyNotRunnable(dir));
-        UserError heap = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir, dir, HOME, "256m", 512L << 20, Map.of(), false)).start("x"));
+        UserError heap = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir, dir, HOME, "256m", 512L << 20,
+                Map.of(), false)).start("x"));
         assertTrue(heap.getMessage().contains("on the JVM's heap"), heap.getMessage());
     }
 }

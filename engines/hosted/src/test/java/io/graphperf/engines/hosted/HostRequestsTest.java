@@ -90,10 +90,10 @@ class HostRequestsTest {
         assertTrue(json.startsWith("{\"op\":\"measure\",\"request\":{\"plan\":") && json.contains("\"model\":\"closed\""),
                 "one line of JSON, the executor carried whole with its model: " + json);
         InProcessResult r = HostRequests.common(() -> echo, () -> List.of(1L)).answer(new HostRequests.Measure(InProcessPlan.of(writes, plan, null)));
-        assertEquals(50, r.measurement().ops(), "2 clients × 25 operations in the window: " + r);
+        assertEquals(50, r.measurement().throughput().ops(), "2 clients × 25 operations in the window: " + r);
         // the zero warm-up still lasts until the window's start is set, and this transport answers at once: those operations are
         // sent too, each once and each acknowledged
-        assertEquals(echo.executed.get(), r.measurement().acknowledgedOps(), "every operation sent was accounted for, once");
-        assertEquals(0, r.measurement().errors());
+        assertEquals(echo.executed.get(), r.measurement().outcomes().acknowledgedOps(), "every operation sent was accounted for, once");
+        assertEquals(0, r.measurement().outcomes().errors());
     }
 }

@@ -70,8 +70,8 @@ public class KuzuEngineIT {
                     List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
             Measurement m = InProcess.measure(e, InProcessPlan.of(mix, new RunPlan(new Closed(2), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(1), 200,
                     Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null), null));
-            assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
-            assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
+            assertEquals(400, m.throughput().ops(), "every operation of the plan measured: " + m);
+            assertEquals(0, m.outcomes().errors(), "no errors: " + m.outcomes().errorSamples());
             UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("MATCH (p:Nobody) RETURN p", Map.of())));
             assertTrue(bad.getMessage().contains("Nobody"), "Kuzu's own message comes back: " + bad.getMessage());
             assertEquals(3, e.queryLong("MATCH (p:Person) RETURN count(p)"), "the host serves on after an error");
@@ -86,7 +86,8 @@ public class KuzuEngineIT {
         Path target = Files.createDirectories(dir.resolve("engines/kuzu/target"));
         Files.writeString(target.resolve("graphperf-kuzu.jar"), "");
         Files.writeString(target.resolve("kuzu-classpath.txt"), "/nowhere/jackson-databind.jar");
-        UserError e = assertThrows(UserError.class, () -> new KuzuEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), dir, "256m", 64L << 20, Map.of(), false)).start("x"));
+        UserError e = assertThrows(UserError.class, () -> new KuzuEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"),
+                dir, "256m", 64L << 20, Map.of(), false)).start("x"));
         assertTrue(e.getMessage().contains("com.kuzudb:kuzu:" + KuzuEngines.VERSION) && e.getMessage().contains("native library"), e.getMessage());
     }
 }

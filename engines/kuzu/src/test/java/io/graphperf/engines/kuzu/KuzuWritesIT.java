@@ -32,8 +32,8 @@ class KuzuWritesIT {
                 e.execute("CREATE NODE TABLE User(user_id INT64, PRIMARY KEY(user_id))");
                 Measurement m = InProcess.measure(e, InProcessPlan.of(w, new RunPlan(new Closed(4), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(2), 50,
                         Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null), null));
-                assertEquals(0, m.errors(), w.type() + ": " + m.errorSamples());
-                assertEquals(200, m.ops(), w.type());
+                assertEquals(0, m.outcomes().errors(), w.type() + ": " + m.outcomes().errorSamples());
+                assertEquals(200, m.throughput().ops(), w.type());
                 assertEquals(200L * w.perOperation(), e.queryLong("MATCH (n:User) RETURN count(DISTINCT n.user_id)"), w.type());
                 assertEquals(200L * w.perOperation(), e.queryLong("MATCH (n:User) RETURN count(n)"), w.type());
             }

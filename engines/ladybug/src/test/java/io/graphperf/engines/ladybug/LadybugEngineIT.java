@@ -67,8 +67,8 @@ class LadybugEngineIT {
                     null, List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
             Measurement m = InProcess.measure(e, InProcessPlan.of(mix, new RunPlan(new Closed(2), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(1), 100,
                     Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null), null));
-            assertEquals(200, m.ops(), "every operation of the plan measured: " + m);
-            assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
+            assertEquals(200, m.throughput().ops(), "every operation of the plan measured: " + m);
+            assertEquals(0, m.outcomes().errors(), "no errors: " + m.outcomes().errorSamples());
             UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("MATCH (p:Nobody) RETURN p", Map.of())));
             assertTrue(bad.getMessage().contains("Nobody"), "LadybugDB's own message comes back: " + bad.getMessage());
             assertEquals(3, e.queryLong("MATCH (p:Person) RETURN count(p)"), "the server serves on after an error");

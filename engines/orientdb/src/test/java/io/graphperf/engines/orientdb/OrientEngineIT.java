@@ -74,8 +74,8 @@ class OrientEngineIT {
             OperationMix mix = new OperationMix(List.of(new OperationMix.Type("friends", "SELECT expand(both('FRIEND_OF')) FROM Person WHERE personKey = :k", null,
                     List.of(Map.of("k", 1), Map.of("k", 2)), 1, 1)));
             Measurement m = InProcess.measure(e, InProcessPlan.of(mix, plan(2, 200), null));
-            assertEquals(400, m.ops(), "every operation of the plan measured: " + m);
-            assertEquals(0, m.errors(), "no errors: " + m.errorSamples());
+            assertEquals(400, m.throughput().ops(), "every operation of the plan measured: " + m);
+            assertEquals(0, m.outcomes().errors(), "no errors: " + m.outcomes().errorSamples());
             UserError bad = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("SELECT FROM Nobody", Map.of())));
             assertTrue(bad.getMessage().contains("Nobody"), "OrientDB's own message comes back: " + bad.getMessage());
             UserError parse = assertThrows(UserError.class, () -> e.fetchInProcess(new Statement("SELECT name AS by FROM Person", Map.of())));
@@ -104,8 +104,9 @@ class OrientEngineIT {
                 Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();
                 List<Object> ids = e.queryColumn("SELECT user_id FROM User", Map.of());
-                assertTrue(acked > 0, "writes were acknowledged: " + m.errorSamples());
-                assertEquals(acked * per, new HashSet<>(ids).size(), round.getKey().type() + ": every acknowledged id present (errors: " + m.errorSamples() + ")");
+                assertTrue(acked > 0, "writes were acknowledged: " + m.outcomes().errorSamples());
+                assertEquals(acked * per, new HashSet<>(ids).size(), round.getKey().type() + ": every acknowledged id present (errors: "
+                        + m.outcomes().errorSamples() + ")");
                 assertEquals(ids.size(), new HashSet<>(ids).size(), "no id twice");
                 long summed = e.queryColumn("idsummary:User.user_id", Map.of()).stream().mapToLong(r -> ((Number) ((List<?>) r).get(2)).longValue()).sum();
                 assertEquals(acked * per, summed, "the host's id summary counts the same distinct ids");

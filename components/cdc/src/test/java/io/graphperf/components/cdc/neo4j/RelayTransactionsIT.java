@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A batch of the producer that expires while later records of the same relay round reach the topic — the gap issue 41 found — played
+ * A batch of the producer that expires while later records of the same relay round reach the topic — a gap a read_committed consumer would see — played
  * on a real broker: the relay's Kafka publisher sends a round, except that one record's send fails as an expired batch does
  * ("Expiring 1 record(s)"), while the records after it are written. Without Kafka transactions a consumer then reads that round with a
  * hole in it, and the record only arrives later, out of order, with the relay's republication; with one Kafka transaction per round

@@ -79,7 +79,7 @@ final class OrientWrites {
         db.activateOnCurrentThread();
         if (s.idClass() == null) {
             long v = count(db, "SELECT count(*) AS n FROM V"), e = count(db, "SELECT count(*) AS n FROM E");
-            long acked = m.acknowledgedOps();
+            long acked = m.outcomes().acknowledgedOps();
             return "vertices=" + v + ",edges=" + e + ",expectedAtLeast=" + acked * 100;
         }
         Map<Long, Integer> seen = new HashMap<>();
