@@ -44,7 +44,7 @@ class Neo4jVersionsIT {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,neo4j:2025.10.1,neo4j:2026", "--scale", "0.05", "--out", dir.toString(),
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "2", "--warmup", "100ms",
                 "--duration", "400ms", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m",
-                "--servers", "0", "--connections", "2", "--bolt-threads", "2", "--gateway-threads", "0", "--transports", "bolt,embedded,ws-bson", "--forms", "cypher");
+                "--servers", "0", "--connections", "0", "--bolt-threads", "0", "--gateway-threads", "0", "--transports", "bolt,embedded,ws-bson", "--forms", "cypher");
         assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("neo4j:2025 #1 result checks")
                 && o.out().contains("neo4j:2026 #1 result checks"), o.out());

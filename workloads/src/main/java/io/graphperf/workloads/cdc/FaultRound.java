@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class FaultRound {
 
     static final String CREATE = "UNWIND range(1,$n) AS i CREATE (n:Performance) SET n.group=$g, n.creation_time=timestamp(), n.v=0, n.batch=$k";
-    static final String UPDATE = "MATCH (n:Performance {group: $g}) WHERE n.batch = $k WITH collect(n) AS ns CALL apoc.lock.nodes(ns) "
+    static final String UPDATE = "MATCH (n:Performance {group: $g, batch: $k}) WITH collect(n) AS ns CALL apoc.lock.nodes(ns) "
             + "UNWIND ns AS n SET n.v = n.v + 1";
 
     /** @param skippedRepeats events the sink skipped as already applied (published again by a restarted source relay), since the sink last started */

@@ -65,7 +65,7 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
                     o.indexes(), ctx.progress())
                     : ImportDatasets.folder(Path.of(o.dataset()), o.indexes(), o.probeLabel());
             String store = Double.isNaN(scale) ? "data" : "scale-" + Format.scale(scale);
-            BulkImport importer = ctx.engines().bulkImport(store, Map.of("max-off-heap", o.maxOffHeap()));
+            BulkImport importer = ctx.engines().bulkImport(store, Map.of("max-off-heap", o.maxOffHeap(), "measured-start", "true"));
             try {
                 ImportStudyResult r = ImportStudy.run(importer, ds, options, ctx.progress(), environment, graphperfFirst, ctx.disk());
                 studies.add(r);

@@ -55,9 +55,9 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     List<Integer> threads = new ArrayList<>();
     @Option(names = "--rates", split = ",", paramLabel = "R", description = "Open-model arrival rates, ops/s (default: 200,1000).")
     List<Double> rates = new ArrayList<>();
-    @Option(names = "--connections", split = ",", paramLabel = "N", description = "Connection-pool sizes to compare over Bolt and each ws-* transport, one warm server (default: 1,8).")
+    @Option(names = "--connections", split = ",", paramLabel = "N", description = "Connection-pool sizes to compare over Bolt and each ws-* transport, one warm server (default: 1,8; 0 for none).")
     List<Integer> connections = new ArrayList<>();
-    @Option(names = "--bolt-threads", split = ",", paramLabel = "N", description = "Server Bolt worker-pool sizes to compare, a warmed server each (default: 1,2,4,8,16).")
+    @Option(names = "--bolt-threads", split = ",", paramLabel = "N", description = "Server Bolt worker-pool sizes to compare, a warmed server each (default: 1,2,4,8,16; 0 for none).")
     List<Integer> boltThreads = new ArrayList<>();
     @Option(names = "--gateway-threads", split = ",", paramLabel = "N", description = "The gateway's worker-pool sizes to compare over the first ws-* transport,"
             + " a warmed server each (default: 1,2,4,8,16 when a ws-* transport is given; 0 for none).")
@@ -142,6 +142,9 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         List<Integer> gt = server.given() || !ws && gatewayThreads.isEmpty() ? List.of() : sweep(gatewayThreads, List.of(1, 2, 4, 8, 16));
         for (int n : gt) if (n < 1) throw new UserError("bad pool size " + n + " (option --gateway-threads): at least 1, or 0 alone for none");
         if (!gt.isEmpty() && !ws) throw new UserError("--gateway-threads applies to the gateway's ws-* transports, and --transports has none");
+        List<Integer> cn = sweep(connections, List.of(1, 8)), bt = sweep(boltThreads, beyond ? List.of() : List.of(1, 2, 4, 8, 16));
+        for (int n : cn) if (n < 1) throw new UserError("bad pool size " + n + " (option --connections): at least 1, or 0 alone for none");
+        for (int n : bt) if (n < 1) throw new UserError("bad pool size " + n + " (option --bolt-threads): at least 1, or 0 alone for none");
         int sc = sweepClients == null ? 64 : sweepClients;
         if (sc < 1) throw new UserError("--sweep-clients must be at least 1");
         Duration window = duration == null ? Duration.ofSeconds(10) : duration;
@@ -151,8 +154,8 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         Agents split = agents.agents(run.trials());
         if (split != null) checkAgents(split, w, tr, sc);
         return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
-                rates.isEmpty() ? List.of(200.0, 1000.0) : rates, connections.isEmpty() ? List.of(1, 8) : connections,
-                server.given() ? List.of() : boltThreads.isEmpty() ? (beyond ? List.of() : List.of(1, 2, 4, 8, 16)) : boltThreads, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
+                rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn,
+                server.given() ? List.of() : bt, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
                 datasetCache, split);
     }
@@ -185,7 +188,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
             }
         }
         if ("cold".equals(cache)) throw new UserError("--cache cold restarts the server before each query; graphperf cannot restart yours (use hot or full)");
-        if (!boltThreads.isEmpty()) throw new UserError("--bolt-threads restarts the server with each pool size; set your server's pool and run once per size");
+        if (!boltThreads.isEmpty() && !boltThreads.equals(List.of(0))) throw new UserError("--bolt-threads restarts the server with each pool size; set your server's pool and run once per size");
         if (!gatewayThreads.isEmpty()) throw new UserError("--gateway-threads applies to the gateway graphperf runs; not with --server");
         if (!servers.isEmpty()) {
             throw new UserError("--servers starts copies of graphperf's loaded store; with --server, list your servers instead (--server bolt://a:7687,bolt://b:7687)");

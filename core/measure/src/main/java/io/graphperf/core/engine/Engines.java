@@ -40,7 +40,8 @@ public interface Engines {
      * The engine's bulk importer into store {@code store}; servers then start on it. A
      * {@link io.graphperf.core.UserError} when the engine is a user's server.
      *
-     * @param options importer options by name (e.g. "max-off-heap")
+     * @param options importer options by name (e.g. "max-off-heap"; "measured-start" "true": the study times its servers' starts,
+     *                which then start as the engine's own would, without start-up aids of graphperf's)
      */
     BulkImport bulkImport(String store, Map<String, String> options) throws Exception;
 

@@ -114,7 +114,7 @@ class ArcadeDbEngineIT {
             IdWrites rows = new IdWrites("rows", "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }", IdWrites.Shape.ROWS, 100,
                     TxMode.EXPLICIT, 100);
             IdWrites single = new IdWrites("one", "sql:CREATE VERTEX User SET user_id = :id", IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
-            for (var round : List.of(Map.entry(rows, plan(1, 300)), Map.entry(single, plan(16, 3000)))) {
+            for (var round : List.of(Map.entry(rows, plan(1, 300)), Map.entry(single, plan(16, 1000)))) {
                 long per = round.getKey().perOperation();
                 Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();

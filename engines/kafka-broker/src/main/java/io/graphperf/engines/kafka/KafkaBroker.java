@@ -105,6 +105,10 @@ public final class KafkaBroker implements AutoCloseable {
         p.put("transaction.state.log.min.isr", "1");
         p.put("share.coordinator.state.topic.replication.factor", "1");
         p.put("share.coordinator.state.topic.min.isr", "1");
+        // one broker: Kafka's internal topics in one partition each rather than 50 (offsets) and 50 (transactions) — every
+        // coordinator is this broker either way, and a restart after kill -9 recovers 2 logs instead of 100
+        p.put("offsets.topic.num.partitions", "1");
+        p.put("transaction.state.log.num.partitions", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
         p.put("auto.create.topics.enable", "false");
         p.putAll(settings);

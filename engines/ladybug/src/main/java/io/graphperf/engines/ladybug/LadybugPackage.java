@@ -3,6 +3,7 @@ package io.graphperf.engines.ladybug;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Digest;
 import io.graphperf.core.engine.ImportFiles;
+import io.graphperf.core.engine.UserCache;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,9 +97,7 @@ public final class LadybugPackage {
     }
 
     static Path cache(String tag) {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("graphperf").resolve("ladybug-" + VERSION + "-" + tag);
+        return UserCache.dir("ladybug-" + VERSION + "-" + tag);
     }
 
     /** pip downloads the wheel for the interpreter; its digest is checked; the wheel unpacked into the cache. */

@@ -40,9 +40,12 @@ public final class EngineHost implements AutoCloseable {
     private final Thread shutdownHook;
     private final int boltPort, httpPort, gatewayPort;
     private final Properties ready;
+    private final HostClassArchive classes;
 
-    private EngineHost(HostSettings settings, Process process, int boltPort, int httpPort, int gatewayPort, Properties ready, Thread hook) {
+    private EngineHost(HostSettings settings, Process process, int boltPort, int httpPort, int gatewayPort, Properties ready, Thread hook,
+                       HostClassArchive classes) {
         this.settings = settings;
+        this.classes = classes;
         this.process = process;
         this.control = process.getOutputStream();
         this.boltPort = boltPort;
@@ -66,19 +69,23 @@ public final class EngineHost implements AutoCloseable {
         Path readyFile = work.resolve("ready.properties");
         Files.deleteIfExists(readyFile);
         Path log = work.resolve("host.log");
-        List<String> cmd = command(settings, graphperfHome, plugins, work, settingsFile, readyFile);
+        Neo4jRelease release = Neo4jRelease.of(settings);
+        String classpath = release.classpath(graphperfHome) + (plugins == null ? "" : File.pathSeparator + plugins.toAbsolutePath() + "/*");
+        HostClassArchive classes = HostClassArchive.of(settings, release.java(), classpath, plugins, work);
+        List<String> cmd = command(settings, release, classpath, classes, work, settingsFile, readyFile);
         Process process = new ProcessBuilder(cmd).directory(work.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        Thread hook = new Thread(() -> stopProcess(process), "graphperf-engine-host-stop");
+        // on Ctrl-C the host gets its usual 30 s, recording or not: a recording cut short is not kept
+        Thread hook = new Thread(() -> stopProcess(process, classes, 30), "graphperf-engine-host-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         EngineHost host = null;
         try {
             Properties readyProps = awaitReady(process, readyFile, log, work);
-            host = new EngineHost(settings, process, bolt, http, gateway, readyProps, hook);
+            host = new EngineHost(settings, process, bolt, http, gateway, readyProps, hook, classes);
             return host;
         } finally {
             if (host == null) {
-                stopProcess(process);
+                stopProcess(process, classes, 30);
                 removeHook(hook);
             }
         }
@@ -103,15 +110,15 @@ public final class EngineHost implements AutoCloseable {
     }
 
     /** The host's java command line: the release's Java and JVM options, the run's heap, the host's main class and its files. */
-    private static List<String> command(HostSettings settings, Path graphperfHome, Path plugins, Path work, Path settingsFile, Path readyFile)
-            throws IOException {
-        Neo4jRelease release = Neo4jRelease.of(settings);
+    private static List<String> command(HostSettings settings, Neo4jRelease release, String classpath, HostClassArchive classes, Path work,
+                                        Path settingsFile, Path readyFile) {
         List<String> cmd = new ArrayList<>(HostJvmSettings.prefix(settings));
         cmd.add(release.java().toString());
         cmd.addAll(release.jvmOptions());
         cmd.add("-Xms" + settings.heap());
         cmd.add("-Xmx" + settings.heap());
         cmd.add("-XX:+UseG1GC");
+        cmd.addAll(classes.options());
         cmd.addAll(HostJvmSettings.options(settings));
         // the opens Neo4j's own launcher passes on Java 17
         for (String pkg : List.of("java.base/java.nio", "java.base/java.lang", "java.base/sun.nio.ch", "java.base/java.io")) {
@@ -121,7 +128,7 @@ public final class EngineHost implements AutoCloseable {
         cmd.add("-cp");
         // as Neo4j's own launcher does, the plugins are on the classpath too: APOC registers its
         // extensions (configuration, injected components) through the service loader
-        cmd.add(release.classpath(graphperfHome) + (plugins == null ? "" : File.pathSeparator + plugins.toAbsolutePath() + "/*"));
+        cmd.add(classpath);
         cmd.add(MAIN_CLASS);
         cmd.add(work.toString());
         cmd.add(settingsFile.toString());
@@ -326,11 +333,16 @@ public final class EngineHost implements AutoCloseable {
 
     @Override
     public void close() {
-        stopGracefully(process, control);
+        stopGracefully(process, control, classes);
         removeHook(shutdownHook);
     }
 
-    private static void stopGracefully(Process process, OutputStream control) {
+    /** How this host's JVM found its classes: from graphperf's class-data archive, recording one, or off. */
+    public String classArchive() {
+        return classes.describe();
+    }
+
+    private static void stopGracefully(Process process, OutputStream control, HostClassArchive classes) {
         try {
             control.write("stop\n".getBytes(StandardCharsets.UTF_8));
             control.flush();
@@ -338,24 +350,28 @@ public final class EngineHost implements AutoCloseable {
         } catch (IOException ignored) {
             // already gone
         }
-        stopProcess(process);
+        stopProcess(process, classes, classes.recording() ? 120 : 30);
     }
 
-    /** Closing stdin asks the host to stop; it gets 30 s to flush the store before it is killed. */
-    private static void stopProcess(Process process) {
+    /**
+     * Closing stdin asks the host to stop; it gets {@code seconds} (30; 120 when it writes the class-data archive as it exits) to flush
+     * the store before it is killed.
+     */
+    private static void stopProcess(Process process, HostClassArchive classes, int seconds) {
         try {
             process.getOutputStream().close();
         } catch (IOException ignored) {
             // already closed
         }
         try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        classes.settle(process);
     }
 
     private static void removeHook(Thread hook) {

@@ -354,6 +354,7 @@ public final class Neo4jEngine implements Engine, InProcess {
             env.put("host.pageCache", host.settings().pageCache());
             env.put("host.workDir", host.settings().workDir().toAbsolutePath().toString());
             env.put("host.java", host.readyInfo().get("java.version"));
+            env.put("host.classArchive", host.classArchive());
         }
         return env;
     }
