@@ -22,9 +22,9 @@ import java.util.concurrent.Future;
  * of its own at once, the streams written one after another — a file {@code xz -d}, {@code tar -xJf}, Python's {@code lzma} and Java's
  * {@code XZInputStream} read as one (the xz format allows concatenated streams; {@code xz -T} writes the like). The tar is removed.
  * <p>
- * {@code java io.graphperf.dist.XzArchive ARCHIVE.tar [PRESET]}  (writes ARCHIVE.tar.xz beside it; PRESET 0–9, default 6). The add-on
- * of Neo4j 2025/2026 is written at preset 3: on a 2-core machine 128 MiB of it took 94 s at preset 6 and 28 s at 3, for 20 % more
- * bytes (20 against 24 MB) — a minute and a half of every build for a download a few users take.
+ * {@code java io.graphperf.dist.XzArchive ARCHIVE.tar [PRESET]}  (writes ARCHIVE.tar.xz beside it; PRESET 0–9, default 6). The build
+ * writes both archives at preset 3: on a 2-core machine 128 MiB of the add-on took 94 s at preset 6 and 28 s at 3, for 20 % more
+ * bytes (20 against 24 MB) — minutes of every build for a download taken once.
  */
 public final class XzArchive {
 

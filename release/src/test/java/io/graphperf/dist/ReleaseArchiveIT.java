@@ -50,7 +50,7 @@ class ReleaseArchiveIT {
         String log = graphperf(home, dir, "run", "--server-warmup", "6s", "--duration", "3s", "--warmup-max", "4s");
         assertTrue(log.contains("Report:"), log);
         try (Stream<Path> runs = Files.list(dir.resolve("work/results"))) {
-            List<Path> found = runs.filter(Files::isDirectory).toList();
+            List<Path> found = runs.filter(p -> Files.isRegularFile(p.resolve("run.json"))).toList();
             assertEquals(1, found.size(), "one run folder: " + found);
             assertTrue(Files.isRegularFile(found.get(0).resolve("report.html")), "the report is written");
             QuickSuiteResults.check(log, found.get(0), ROOT.resolve("cli/src/test/resources/contract/quick-results-csv-header.txt"));

@@ -45,7 +45,12 @@ class ArcadeDbEngineIT {
     }
 
     static RunPlan plan(int clients, long ops) {
-        return new RunPlan(new Closed(clients), new Warmup.Fixed(Duration.ZERO), Duration.ofMinutes(2), ops, Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null);
+        return plan(clients, ops, Duration.ofMinutes(2));
+    }
+
+    /** A closed model of {@code clients} until {@code ops} operations or {@code window}, whichever comes first. */
+    static RunPlan plan(int clients, long ops, Duration window) {
+        return new RunPlan(new Closed(clients), new Warmup.Fixed(Duration.ZERO), window, ops, Duration.ofMillis(200), RunPlan.DEFAULT_BATCHES, null);
     }
 
     @Test
@@ -114,7 +119,7 @@ class ArcadeDbEngineIT {
             IdWrites rows = new IdWrites("rows", "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }", IdWrites.Shape.ROWS, 100,
                     TxMode.EXPLICIT, 100);
             IdWrites single = new IdWrites("one", "sql:CREATE VERTEX User SET user_id = :id", IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
-            for (var round : List.of(Map.entry(rows, plan(1, 300)), Map.entry(single, plan(16, 1000)))) {
+            for (var round : List.of(Map.entry(rows, plan(1, 300)), Map.entry(single, plan(16, 3000, Duration.ofSeconds(30))))) {
                 long per = round.getKey().perOperation();
                 Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();

@@ -240,6 +240,11 @@ public final class EngineHost implements AutoCloseable {
         if ((user == null || user.isBlank()) && release.apoc() && own != null) return own;
         List<Path> ownJars = ownPlugins(home);
         if ((user == null || user.isBlank()) && ownJars.isEmpty()) return null;
+        if (user == null || user.isBlank()) {
+            // graphperf's jars alone: a folder of links that stays where it is while they do, so the class-data archive applies
+            Path shared = HostClassArchive.linkFolder(ownJars.stream().filter(release::installs).toList());
+            if (shared != null) return shared;
+        }
         Path dir = work.resolve("plugins");
         if (Files.exists(dir)) {
             try (var old = Files.list(dir)) {

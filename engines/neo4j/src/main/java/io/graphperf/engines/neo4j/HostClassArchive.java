@@ -15,7 +15,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -23,9 +26,11 @@ import java.util.stream.Stream;
  * ({@code host-class-archives}): the first host started on a classpath records the classes it loads and writes them out when it
  * stops ({@code -XX:ArchiveClassesAtExit}); every host after it maps them ({@code -XX:SharedArchiveFile}) and starts sooner — a
  * Neo4j 5.26 host on an idle 2-core machine in 9–10 s instead of 15–20 s. Off with {@value #SETTING}{@code =false}; off where the
- * classpath changes with every start (plugins copied into the host's folder: Neo4j 2025 and 2026, a user's plugins). A JVM that
+ * classpath changes with every start (a user's plugins, linked into the host's folder; graphperf's own, where they are not in
+ * its build's plugin folder, are linked once into {@link #linkFolder a folder of the cache}). A JVM that
  * finds an archive not made for it (another build of a jar) starts without it, and the next key is another file anyway: the key
- * holds every jar's size and time. The {@value #KEEP} newest archives are kept (each is ~180 MB).
+ * holds every jar's size and time. A Java that cannot map its own base archive ({@code -Xshare:on} fails: a jlinked runtime,
+ * the container image's) cannot record one: off there. The {@value #KEEP} newest archives are kept (each is ~180 MB).
  */
 final class HostClassArchive {
 
@@ -46,6 +51,7 @@ final class HostClassArchive {
         if (!v.equals("true") && !v.equals("false")) throw new UserError("setting " + SETTING + "=" + v + ": true or false");
         if (v.equals("false") || plugins != null && plugins.toAbsolutePath().startsWith(work.toAbsolutePath())) return new HostClassArchive(null, null);
         try {
+            if (!baseArchiveLoads(java)) return new HostClassArchive(null, null);
             Path dir = UserCache.dir("host-class-archives");
             Path archive = dir.resolve(key(java, classpath) + SUFFIX);
             if (Files.isRegularFile(archive)) return new HostClassArchive(archive, null);
@@ -55,6 +61,31 @@ final class HostClassArchive {
         } catch (IOException | RuntimeException noCache) {
             return new HostClassArchive(null, null); // a home without a writable cache (a container's, read-only): a stock start
         }
+    }
+
+    private static final Map<Path, Boolean> BASE_LOADS = new ConcurrentHashMap<>();
+
+    /**
+     * Whether this Java maps its own base archive (a dynamic one sits on it; without it the JVM refuses to start): {@code java
+     * -Xshare:on -version} once per Java. A jlinked runtime (the container image's) has none, or one it cannot use.
+     */
+    private static boolean baseArchiveLoads(Path java) {
+        return BASE_LOADS.computeIfAbsent(java, j -> {
+            try {
+                Process p = new ProcessBuilder(j.toString(), "-Xshare:on", "-version").redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    return false;
+                }
+                return p.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
     }
 
     /** The JVM options: map the archive, or record one, or none. */
@@ -115,6 +146,34 @@ final class HostClassArchive {
         }
     }
 
+    /**
+     * A folder of links to these jars in graphperf's cache ({@code host-plugins/KEY}, the key of their paths, sizes and times), made
+     * once: a plugin folder whose path does not change from one start to the next (one in the host's own folder would). Null
+     * where the cache cannot be written.
+     */
+    static Path linkFolder(List<Path> jars) {
+        try {
+            StringBuilder k = new StringBuilder();
+            for (Path jar : jars) stamp(k, jar);
+            Path dir = UserCache.dir("host-plugins").resolve(hash(k.toString()));
+            if (Files.isDirectory(dir)) return dir;
+            Files.createDirectories(dir.getParent());
+            Path building = Files.createTempDirectory(dir.getParent(), "building-");
+            for (Path jar : jars) Files.createSymbolicLink(building.resolve(jar.getFileName()), jar.toAbsolutePath());
+            try {
+                Files.move(building, dir, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException madeByAnother) {
+                try (Stream<Path> links = Files.list(building)) {
+                    for (Path l : links.toList()) Files.delete(l);
+                }
+                Files.delete(building);
+            }
+            return Files.isDirectory(dir) ? dir : null;
+        } catch (IOException | RuntimeException noCache) {
+            return null;
+        }
+    }
+
     /** The Java (its binary and its class library) and every classpath entry, a folder's jars each, with sizes and times. */
     static String key(Path java, String classpath) throws IOException {
         StringBuilder k = new StringBuilder();
@@ -134,8 +193,12 @@ final class HostClassArchive {
                 else k.append(entry).append('\n');
             }
         }
+        return hash(k.toString());
+    }
+
+    private static String hash(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(k.toString().getBytes(StandardCharsets.UTF_8))).substring(0, 24);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

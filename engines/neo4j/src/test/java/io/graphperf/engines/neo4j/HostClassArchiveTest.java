@@ -87,6 +87,18 @@ class HostClassArchiveTest {
     }
 
     @Test
+    void graphperfsOwnPluginsAreLinkedOnceIntoAFolderThatStaysWhereItIs() throws Exception {
+        Path a = Files.writeString(dir.resolve("a.jar"), "a"), b = Files.writeString(dir.resolve("b.jar"), "b");
+        Path folder = HostClassArchive.linkFolder(List.of(a, b));
+        assertEquals(folder, HostClassArchive.linkFolder(List.of(a, b)), "the same jars, the same folder");
+        assertTrue(folder.startsWith(dir.resolve("cache")), folder.toString());
+        assertEquals(a.toAbsolutePath(), Files.readSymbolicLink(folder.resolve("a.jar")));
+        assertNotEquals(folder, HostClassArchive.linkFolder(List.of(a)), "other jars, another folder");
+        HostClassArchive archive = HostClassArchive.of(settings(Map.of()), java, folder + "/*", folder, dir.resolve("work"));
+        assertTrue(archive.recording(), "a folder outside the host's own keeps the archive on");
+    }
+
+    @Test
     void onlyTheNewestArchivesAreKept() throws Exception {
         Path cache = Files.createDirectories(dir.resolve("cache").resolve("host-class-archives"));
         for (int i = 0; i < HostClassArchive.KEEP + 2; i++) {
