@@ -41,7 +41,7 @@ class MatrixIT {
         Path matrix = out.resolve("m.yaml");
         Files.writeString(matrix, """
                 experiment: orientdb-import
-                options: {scale: 0.05, disk-cache: 64}
+                options: {scale: 0.02, disk-cache: 64}
                 repeat: 1
                 size: 256m
                 axes:
