@@ -231,7 +231,8 @@ public final class EngineHost implements AutoCloseable {
     /**
      * The server's plugin folder: graphperf's own, or, when {@link #USER_PLUGINS} names more, the release takes only some of
      * graphperf's (no APOC core on 2025), or graphperf runs from its release archive (whose plugins are in its one lib/, listed in
-     * {@value #PLUGINS_LIST}), a folder of this host's with links to those and the user's jars (Neo4j loads procedures from one folder).
+     * {@value #PLUGINS_LIST}), a folder of links (Neo4j loads procedures from one folder): graphperf's jars alone in a folder of the
+     * cache that stays the same from start to start ({@link HostClassArchive#linkFolder}), with the user's jars a folder of this host's.
      */
     static Path plugins(HostSettings settings, Path home, Path work) throws IOException {
         Path own = pluginsDir(home);
