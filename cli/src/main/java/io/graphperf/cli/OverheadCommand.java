@@ -8,13 +8,12 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.Closed;
 import io.graphperf.workloads.options.DurationConverter;
+import io.graphperf.workloads.options.LoadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.Executor;
-import io.graphperf.core.measure.Open;
 
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +36,7 @@ public final class OverheadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Operation op = new Operation("noop", List.of(new Statement("", null)), TxMode.EXPLICIT, 1);
         if (rate != null && !(rate > 0)) throw new UserError("--rate must be positive, not " + rate);
-        Executor executor = rate == null ? new Closed(clients) : new Open(rate, clients);
+        Executor executor = LoadOptions.executor(rate == null ? "closed" : "open", rate, clients);
         Measurement m = new Runner(new NoopTransport(), (c, s) -> op, new RunPlan(executor, new Warmup.Fixed(warmup), duration),
                 null, List.of(), List.of()).run();
         if (rate != null) {

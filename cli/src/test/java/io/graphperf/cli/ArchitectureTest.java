@@ -1,6 +1,7 @@
 package io.graphperf.cli;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import io.graphperf.core.measure.Executor;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -16,6 +17,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import static com.tngtech.archunit.core.domain.JavaAccess.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -116,6 +120,23 @@ class ArchitectureTest {
                 .because("the CLI owns the console; elsewhere report through a logger or the caller");
     }
 
+    /**
+     * A load model ({@code Closed}, {@code Open}) is built once, from the options: in {@code workloads.options} (the shared
+     * {@code --clients/--load/--rate}), in an experiment's own options record ({@code *Options}: the loads its study design fixes),
+     * or by the executors themselves ({@code withClients}, {@code withSegment}); everyone else is handed one.
+     */
+    static ArchRule loadsComeFromTheOptions() {
+        return noClasses().that().resideOutsideOfPackages(ROOT + ".workloads.options..", ROOT + ".core.measure..")
+                .and().haveSimpleNameNotEndingWith("Options")
+                .should().callConstructorWhere(target(owner(assignableTo(Executor.class))))
+                .because("a load model is built once from the options and handed on (docs/layout.md)");
+    }
+
+    @Test
+    void loadModelsAreBuiltFromTheOptionsOnly() {
+        loadsComeFromTheOptions().check(main);
+    }
+
     @Test
     void arrowsRunDownOnly() {
         arrowsRunDown().forEach(r -> r.check(main));
@@ -144,9 +165,11 @@ class ArchitectureTest {
         assertViolated(List.of(noCycles()), "a cycle between two packages", io.graphperf.core.archfixture.CycleA.class,
                 io.graphperf.core.archfixture.cycle.CycleB.class);
         assertViolated(List.of(onlyTheCliWritesToTheConsole()), "System.out in workloads", io.graphperf.workloads.archfixture.Prints.class);
+        assertViolated(List.of(loadsComeFromTheOptions()), "a load model built outside the options", io.graphperf.workloads.archfixture.BuildsItsOwnLoad.class);
         // and the fixtures that break one rule break no other: each rule is told apart
         assertFalse(evaluate(List.of(noCycles()), io.graphperf.core.archfixture.CoreUsingWorkloads.class));
         assertFalse(evaluate(arrowsRunDown(), io.graphperf.workloads.archfixture.Prints.class));
+        assertFalse(evaluate(List.of(loadsComeFromTheOptions()), io.graphperf.workloads.archfixture.Prints.class));
     }
 
     private static void assertViolated(List<ArchRule> rules, String what, Class<?>... fixture) {

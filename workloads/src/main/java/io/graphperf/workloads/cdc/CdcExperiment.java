@@ -116,7 +116,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
         }
 
         void sourceCost(Pipeline p) throws Exception {
-            cells.addAll(SourceCost.run(ctx.engines(), p, ctx, failures));
+            cells.addAll(SourceCost.run(ctx.engines(), p, o.sourceCostPlan(), ctx, failures));
             ctx.progress().phase("let the pipeline apply the source-cost writes");
             String left = p.drain(Duration.ofMinutes(5));
             ctx.progress().phaseDone(left == null ? "drained" : "NOT drained: " + left);

@@ -1,5 +1,9 @@
 package io.graphperf.workloads.cdc;
 
+import io.graphperf.core.measure.Closed;
+import io.graphperf.core.measure.RunPlan;
+import io.graphperf.core.measure.Warmup;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +45,14 @@ public record CdcOptions(int unit, List<Integer> multipliers, int repeats, int p
     /** graphperf's own pipeline (its source and sink plugins), or a user's that it only produces to and measures. */
     public boolean ownPipeline() {
         return source == null && sink == null;
+    }
+
+    /**
+     * The source-cost cells' plan, the same with and without the change source: 8 clients in the closed model, warmed until steady
+     * (at most 60 s), a 20 s window — fixed, so that the two cells compare like with like whatever the series' options.
+     */
+    public RunPlan sourceCostPlan() {
+        return new RunPlan(new Closed(8), new Warmup.UntilSteady(Duration.ofSeconds(60)), Duration.ofSeconds(20));
     }
 
     /** A fault injected once during a round: SIGKILL of one process, or a pause of the broker. */

@@ -3,15 +3,12 @@ package io.graphperf.workloads.cdc;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.measure.RunPlan;
-import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.Closed;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.cells.CellRunner;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.writes.WriteScenarios;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,15 +25,13 @@ import java.util.Map;
 final class SourceCost {
 
     static final String SCENARIO = "create-labelled-indexed";
-    static final Duration WINDOW = Duration.ofSeconds(20), WARMUP_MAX = Duration.ofSeconds(60);
     static final int ROUNDS = 1;
 
     private SourceCost() {
     }
 
-    static List<Cell> run(Engines engines, Pipeline p, RunContext ctx, List<String> failures) throws Exception {
+    static List<Cell> run(Engines engines, Pipeline p, RunPlan plan, RunContext ctx, List<String> failures) throws Exception {
         Scenario s = WriteScenarios.all().stream().filter(x -> x.id().equals(SCENARIO)).findFirst().orElseThrow();
-        RunPlan plan = new RunPlan(new Closed(8), new Warmup.UntilSteady(WARMUP_MAX), WINDOW);
         List<Cell> cells = new ArrayList<>();
         try (Engine plain = engines.start("cdc-plain", Map.of(), 0)) {
             for (int round = 1; round <= ROUNDS; round++) {

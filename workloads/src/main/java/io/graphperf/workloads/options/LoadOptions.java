@@ -46,7 +46,11 @@ public final class LoadOptions {
     }
 
     public Executor executor(int clientCount) {
-        String model = load == null ? "closed" : load;
+        return executor(load == null ? "closed" : load, rate, clientCount);
+    }
+
+    /** The load model named {@code model} (closed or open, as {@code --load} names them) at {@code rate} (open only) with {@code clientCount} clients. */
+    public static Executor executor(String model, Double rate, int clientCount) {
         try {
             return switch (model) {
                 case "closed" -> {

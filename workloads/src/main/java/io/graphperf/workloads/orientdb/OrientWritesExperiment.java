@@ -4,9 +4,6 @@ import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
-import io.graphperf.core.measure.Steadiness;
-import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.Closed;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
 import io.graphperf.engines.orientdb.OrientHost;
@@ -64,7 +61,7 @@ public final class OrientWritesExperiment implements Experiment<OrientWritesOpti
         Path db = dataDir.resolve(DATABASE);
         List<Cell> cells = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        RunPlan plan = new RunPlan(new Closed(o.clients()), new Warmup.UntilSteady(o.warmupMax(), Steadiness.Criterion.DEFAULT), o.duration());
+        RunPlan plan = o.plan();
         try (OrientHost host = OrientHost.start(ctx.home(), ctx.dir().resolve("orientdb-host"), o.heap(), settings)) {
             for (String scenario : o.scenarios()) {
                 ctx.progress().phase("OrientDB " + scenario + ", " + o.clients() + " clients");

@@ -7,9 +7,6 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
-import io.graphperf.core.measure.Steadiness;
-import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.Closed;
 import io.graphperf.core.report.ReportSection;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
@@ -130,8 +127,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
                          List<Cell> cells, List<String> failures, List<String> warnings, Map<String, Object> config) throws Exception {
         Map<String, Scenario> writes = new LinkedHashMap<>();
         for (Scenario s : WritesExperiment.scenarios()) writes.put(s.id(), s);
-        RunPlan plan = new RunPlan(new Closed(o.clients()), new Warmup.UntilSteady(o.warmupMax(), Steadiness.Criterion.DEFAULT), o.window(), 0,
-                INTERVAL, RunPlan.DEFAULT_BATCHES, null, o.windowMax());
+        RunPlan plan = o.plan(INTERVAL);
         OperationMix mix = reads.mix(queries, ReadWorkload.CYPHER);
         Map<String, Transport> transports = new LinkedHashMap<>();
         try {

@@ -14,8 +14,6 @@ import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Runner;
 import io.graphperf.core.measure.Steadiness;
 import io.graphperf.core.measure.Warmup;
-import io.graphperf.core.measure.Closed;
-import io.graphperf.core.measure.Open;
 import io.graphperf.core.report.Format;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Check;
@@ -174,7 +172,7 @@ final class ReadStudy {
             for (String transport : transports) {
                 for (String form : forms) {
                     OperationMix mix = mix(queries, form);
-                    Executor ex = new Closed(Math.min(16, o.sweepClients()));
+                    Executor ex = o.warmupLoad();
                     if (EMBEDDED.equals(transport)) {
                         slices.add(ServerWarmup.Slice.inProcess(label(transport, form), e, mix, ex));
                     } else {
@@ -200,7 +198,7 @@ final class ReadStudy {
             // the whole workload once, untimed, as the study's "full" state
             ctx.progress().phase("cache state full: the whole workload once");
             for (String transport : transports) {
-                for (String form : forms) for (SocialQuery q : queries) measure(e, transport, form, List.of(q), new Closed(1), new Warmup.Fixed(Duration.ZERO),
+                for (String form : forms) for (SocialQuery q : queries) measure(e, transport, form, List.of(q), o.oneClient(), new Warmup.Fixed(Duration.ZERO),
                         reps(q), LATENCY_INTERVAL, null, null);
             }
             ctx.progress().phaseDone("done");
@@ -216,7 +214,7 @@ final class ReadStudy {
                     }
                     ctx.progress().phase(String.format("latency %s %s over %s, %d operations, cache %s", q.id(), q.title(), label(transport, form), reps(q), o.cache()));
                     Warmup w = "hot".equals(o.cache()) ? warmup(o.warmupMax()) : new Warmup.Fixed(Duration.ZERO);
-                    CellLoad.Measured m = measure(e, transport, form, List.of(q), new Closed(1), w, reps(q), LATENCY_INTERVAL,
+                    CellLoad.Measured m = measure(e, transport, form, List.of(q), o.oneClient(), w, reps(q), LATENCY_INTERVAL,
                             ctx.histograms().resolve("latency-" + q.id() + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                     Cell.Builder b = cell(q.id(), q.title() + " (1 client, cache " + o.cache() + ")", transport, form, text(q, form), m).latencyStudy();
                     Check c = checks.get(key(q.id(), transport, form));
@@ -239,10 +237,11 @@ final class ReadStudy {
     private void throughput(Engine e) throws Exception {
         for (String transport : transports) {
             for (String form : forms) {
-                for (int n : o.threads()) {
+                for (Executor load : o.throughputLoads()) {
+                    int n = load.clients();
                     ctx.progress().phase(String.format("throughput, %d client threads, %s", n, label(transport, form)));
                     String title = "all queries mixed by repeat count, closed model, " + n + " client threads";
-                    CellLoad.Measured m = measure(e, transport, form, queries, new Closed(n), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                    CellLoad.Measured m = measure(e, transport, form, queries, load, warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                             ctx.histograms().resolve("mix-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"),
                                     ReadsOverAgents.work(queries, form, title, Map.of()));
                     add(cell("mix", title, transport, form, "(mix)", m));
@@ -255,10 +254,11 @@ final class ReadStudy {
 
     private void open(Engine e) throws Exception {
         String transport = transports.contains("bolt") ? "bolt" : transports.get(0);
-        for (double rate : o.rates()) {
+        for (Executor load : o.openLoads()) {
+            double rate = load.offeredPerSecond();
             ctx.progress().phase(String.format("open model at %s ops/s, %s", Format.rate(rate), label(transport, CYPHER)));
             String title = "all queries mixed, open model at " + Format.rate(rate) + " ops/s (latency from the intended start)";
-            CellLoad.Measured measured = measure(e, transport, CYPHER, queries, new Open(rate, o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+            CellLoad.Measured measured = measure(e, transport, CYPHER, queries, load, warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                     ctx.histograms().resolve("open-" + (long) rate + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of()));
             add(cell("mix", title, transport, CYPHER, "(mix)", measured));
             Measurement m = measured.measurement();
@@ -276,7 +276,7 @@ final class ReadStudy {
                 try (Engine client = e.client(c)) {
                     ctx.progress().phase(String.format("%d clients over %d %s connection%s", o.sweepClients(), c, label(transport, form), c == 1 ? "" : "s"));
                     // a client process's own pool: sent by this process even with agents
-                    CellLoad.Measured m = measure(client, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                    CellLoad.Measured m = measure(client, transport, form, queries, o.sweepLoad(), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                             ctx.histograms().resolve("connections-" + c + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                     add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients sharing " + c + " " + transport + " connection" + (c == 1 ? "" : "s"),
                             transport, form, "(mix)", m).dimension("connections", c));
@@ -300,7 +300,7 @@ final class ReadStudy {
                 ctx.progress().phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
                 String title = "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
                         + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")";
-                CellLoad.Measured m = measure(e, "bolt", CYPHER, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                CellLoad.Measured m = measure(e, "bolt", CYPHER, queries, o.sweepLoad(), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("bolt-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of("serverThreads", w)));
                 add(cell("mix", title, "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
                 ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().throughput().opsPerSecond()), by(m)));
@@ -318,7 +318,7 @@ final class ReadStudy {
                 warm(e, "server with " + w + " gateway threads", List.of(transport), List.of(form));
                 ctx.progress().phase(String.format("%d clients, gateway worker pool of %d, %s", o.sweepClients(), w, label(transport, form)));
                 String title = "all queries mixed, " + o.sweepClients() + " clients, gateway worker pool of " + w + " threads";
-                CellLoad.Measured m = measure(e, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                CellLoad.Measured m = measure(e, transport, form, queries, o.sweepLoad(), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("gateway-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, form, title, Map.of("serverThreads", w)));
                 add(cell("mix", title, transport, form, "(mix)", m).dimension("serverThreads", w));
                 ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().throughput().opsPerSecond()), by(m)));
@@ -343,7 +343,7 @@ final class ReadStudy {
                     for (String form : forms) {
                         ctx.progress().phase(String.format("%d clients over %d server%s round-robin, %s", o.sweepClients(), n, n == 1 ? "" : "s", label(transport, form)));
                         // clients spread over the group by this process's round-robin: sent by this process even with agents
-                        CellLoad.Measured m = measure(g, transport, form, queries, new Closed(o.sweepClients()), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        CellLoad.Measured m = measure(g, transport, form, queries, o.sweepLoad(), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                                 ctx.histograms().resolve("servers-" + n + "-" + label(transport, form).replace('/', '-') + ".hlog"), null);
                         add(cell("mix", "all queries mixed, " + o.sweepClients() + " clients spread round-robin over " + n + " server" + (n == 1 ? "" : "s")
                                 + (!servers.settable() ? " (yours)" : n > 1 ? " (the store and copies of it)" : ""), transport, form, "(mix)", m).dimension("servers", n));

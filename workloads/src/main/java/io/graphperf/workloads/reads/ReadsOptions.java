@@ -1,5 +1,8 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.measure.Closed;
+import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.Open;
 import io.graphperf.workloads.agents.Agents;
 
 import java.nio.file.Path;
@@ -30,4 +33,29 @@ public record ReadsOptions(double scale, long datasetSeed, List<String> transpor
                            List<Integer> boltThreads, List<Integer> gatewayThreads, List<Integer> servers, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
                            Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
                            Path datasetCache, Agents agents) {
+
+    /** The latency study's load: one client, one query at a time. */
+    public Executor oneClient() {
+        return new Closed(1);
+    }
+
+    /** The server warm-up's load: the sweep's clients, at most 16. */
+    public Executor warmupLoad() {
+        return new Closed(Math.min(16, sweepClients));
+    }
+
+    /** The sweeps' load (connections, worker pools, servers): {@code sweepClients} clients, closed model. */
+    public Executor sweepLoad() {
+        return new Closed(sweepClients);
+    }
+
+    /** The throughput curve's loads: one closed-model executor per entry of {@code threads}. */
+    public List<Executor> throughputLoads() {
+        return threads.stream().map(n -> (Executor) new Closed(n)).toList();
+    }
+
+    /** The open-model cells' loads: one per rate, sent by {@code sweepClients} clients. */
+    public List<Executor> openLoads() {
+        return rates.stream().map(r -> (Executor) new Open(r, sweepClients)).toList();
+    }
 }

@@ -7,10 +7,13 @@ import org.neo4j.procedure.Context;
 import org.neo4j.procedure.Name;
 import org.neo4j.procedure.Procedure;
 
+import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -53,7 +56,14 @@ class NativeProceduresTest {
         Path registry = dir.resolve(NativeProcedures.REGISTRY);
         Files.createDirectories(registry.getParent());
         Files.writeString(registry, "# a comment\n\n" + String.join("\n", classes) + "  # trailing comment\n");
-        return new NativeProcedures(new URLClassLoader(new URL[] {dir.toUri().toURL()}, NativeProceduresTest.class.getClassLoader()));
+        // the test classpath's own registry (GatewayServerIT's procedure) hidden: only the listing made here is read
+        ClassLoader withoutOtherRegistries = new ClassLoader(NativeProceduresTest.class.getClassLoader()) {
+            @Override
+            public Enumeration<URL> getResources(String name) throws IOException {
+                return name.equals(NativeProcedures.REGISTRY) ? Collections.emptyEnumeration() : super.getResources(name);
+            }
+        };
+        return new NativeProcedures(new URLClassLoader(new URL[] {dir.toUri().toURL()}, withoutOtherRegistries));
     }
 
     @Test

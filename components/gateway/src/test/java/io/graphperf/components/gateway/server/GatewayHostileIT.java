@@ -1,6 +1,5 @@
-package io.graphperf.engines.neo4j;
+package io.graphperf.components.gateway.server;
 
-import io.graphperf.components.gateway.client.GatewayClient;
 import io.graphperf.components.gateway.protocol.Compression;
 import io.graphperf.components.gateway.protocol.Envelope;
 import io.graphperf.components.gateway.protocol.Format;
@@ -35,16 +34,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The gateway against clients that try to take it down, in a real engine host with a 1 GiB heap: clients that send big queries and never
- * read a response (one, then twenty at once); sockets that never log in, bytes that are not HTTP, wrong paths and subprotocols; and the
- * one strict reading of every message. After each attack a well-behaved client is served, the engine host's live heap (its live objects,
- * counted by jcmd) stays under {@value #HEAP_BOUND_MIB} MiB, and a client that went away leaves no transaction running.
- * The figures (live heap, the good client's p99 quiet and under attack) are printed: bench/gateway-hostile.sh runs this test for them.
+ * The gateway against clients that try to take it down, in a Neo4j embedded in the test's JVM (1 GiB heap: failsafe's argLine), its
+ * clients the JDK's WebSocket: clients that send big queries and never read a response (one, then twenty at once); sockets that never
+ * log in, bytes that are not HTTP, wrong paths and subprotocols; and the one strict reading of every message. After each attack a
+ * well-behaved client is served, the JVM's live heap (its live objects, counted by jcmd: the server's and the test's own) stays under
+ * {@value #HEAP_BOUND_MIB} MiB, and a client that went away leaves no transaction running. The figures (live heap, the good client's
+ * p99 quiet and under attack) are printed: bench/gateway-hostile.sh runs this test for them.
  */
 class GatewayHostileIT {
 
     /**
-     * The bound on the engine host's live heap under attack, with its 1 GiB heap: what Neo4j holds at rest (about 65 MiB here) and the
+     * The bound on the JVM's live heap under attack, with its 1 GiB heap: what Neo4j holds at rest (about 65 MiB here) and the
      * gateway's budget for all clients (256 MiB), with room for the values the workers are encoding.
      */
     static final int HEAP_BOUND_MIB = 400;
@@ -52,20 +52,19 @@ class GatewayHostileIT {
 
     @Test
     void clientsThatNeverReadTheirResultsCannotTakeItDown(@TempDir Path dir) throws Exception {
-        HostSettings s = new HostSettings(dir, "1g", "64m", null, null, 0, 0, Map.of());
-        try (EngineHost host = EngineHost.start(s, EngineHostIT.home());
-             GatewayClient good = GatewayClient.connect(GatewayClient.Options.of(host.gatewayUri(), Format.BSON, Compression.NONE))) {
-            double baseline = liveHeapMiB(host.pid());
+        try (EmbeddedGateway server = EmbeddedGateway.start(dir, Map.of(), Map.of());
+             JdkGatewayClient good = JdkGatewayClient.connect(server.uri(), Format.BSON, Compression.NONE)) {
+            double baseline = liveHeapMiB(ProcessHandle.current().pid());
             Histogram quiet = served(good, 300);
             for (int attackers : new int[]{1, 20}) {
                 List<WebSocket> attack = new ArrayList<>();
                 List<Thread> floods = new ArrayList<>();
                 for (int a = 0; a < attackers; a++) {
-                    WebSocket ws = neverReading(host.gatewayUri(), Format.MSGPACK);
+                    WebSocket ws = neverReading(server.uri(), Format.MSGPACK);
                     attack.add(ws);
                     floods.add(flood(ws, Format.MSGPACK, BIG, 400));
                 }
-                HeapWatch heap = HeapWatch.start(host.pid());
+                HeapWatch heap = HeapWatch.start(ProcessHandle.current().pid());
                 Histogram attacked = served(good, 300);
                 double max = heap.stop();
                 System.out.printf("gateway under attack: %d client(s) × 400 × %s never reading: live heap %.0f MiB before, at most %.0f MiB during"
@@ -73,11 +72,11 @@ class GatewayHostileIT {
                         attackers, BIG, baseline, max, HEAP_BOUND_MIB, quiet.getValueAtPercentile(50) / 1e3, quiet.getValueAtPercentile(99) / 1e3,
                         attacked.getValueAtPercentile(50) / 1e3, attacked.getValueAtPercentile(99) / 1e3,
                         (double) attacked.getValueAtPercentile(99) / quiet.getValueAtPercentile(99));
-                assertTrue(host.isAlive(), "the engine host is up");
+                assertTrue(server.isAlive(), "the server is up");
                 assertTrue(max <= HEAP_BOUND_MIB, "live heap " + max + " MiB under " + attackers + " attacker(s), bound " + HEAP_BOUND_MIB + " MiB");
                 for (WebSocket ws : attack) ws.abort();
                 for (Thread t : floods) t.interrupt();
-                assertNoTransactionLeft(host, "range(1, 1000000)");
+                assertNoTransactionLeft(server, "range(1, 1000000)");
             }
             assertEquals(List.of(List.of(1L)), good.cypher("RETURN 1", Map.of()).rows(), "the good client's connection outlived the attacks");
         }
@@ -91,11 +90,10 @@ class GatewayHostileIT {
     @Test
     void limitsBeforeLogin(@TempDir Path dir) throws Exception {
         // the hello deadline must outlast opening 260 sockets and one query on a busy machine: before it, the budget is full (503)
-        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("graphperf.gateway.hello_timeout", "15s",
-                "graphperf.gateway.max_unauthenticated_connections", "16", "graphperf.gateway.max_connections", "24"));
-        try (EngineHost host = EngineHost.start(s, EngineHostIT.home());
-             GatewayClient good = GatewayClient.connect(GatewayClient.Options.of(host.gatewayUri(), Format.JSON, Compression.NONE))) {
-            int port = host.gatewayUri().getPort();
+        try (EmbeddedGateway server = EmbeddedGateway.start(dir, Map.of("hello_timeout", "15s",
+                "max_unauthenticated_connections", "16", "max_connections", "24"), Map.of());
+             JdkGatewayClient good = JdkGatewayClient.connect(server.uri(), Format.JSON, Compression.NONE)) {
+            int port = server.uri().getPort();
             List<Socket> silent = new ArrayList<>();
             for (int i = 0; i < 260; i++) silent.add(new Socket("127.0.0.1", port));
             assertEquals(List.of(List.of(1L)), good.cypher("RETURN 1", Map.of()).rows(), "a logged-in client is not affected by 260 silent sockets");
@@ -107,12 +105,12 @@ class GatewayHostileIT {
                 assertEquals(-1, sock.getInputStream().read(), "a silent socket is closed by the gateway");
                 sock.close();
             }
-            try (GatewayClient again = GatewayClient.connect(GatewayClient.Options.of(host.gatewayUri(), Format.JSON, Compression.NONE))) {
+            try (JdkGatewayClient again = JdkGatewayClient.connect(server.uri(), Format.JSON, Compression.NONE)) {
                 assertEquals(List.of(List.of(1L)), again.cypher("RETURN 1", Map.of()).rows());
             }
             // an upgraded connection without hello: closed with 1008
             CompletableFuture<Integer> closedWith = new CompletableFuture<>();
-            HttpClient.newHttpClient().newWebSocketBuilder().subprotocols(Format.JSON.subprotocol).buildAsync(host.gatewayUri(), new WebSocket.Listener() {
+            HttpClient.newHttpClient().newWebSocketBuilder().subprotocols(Format.JSON.subprotocol).buildAsync(server.uri(), new WebSocket.Listener() {
                 @Override
                 public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
                     closedWith.complete(status);
@@ -121,8 +119,8 @@ class GatewayHostileIT {
             }).get(60, TimeUnit.SECONDS);
             assertEquals(1008, closedWith.get(30, TimeUnit.SECONDS), "no hello within hello_timeout");
             // a message larger than a hello before login, and one far above max_message_bytes after it: closed with 1009, nothing kept
-            assertEquals(1009, closeStatusAfter(host.gatewayUri(), false, 100 << 10), "100 KiB before login");
-            assertEquals(1009, closeStatusAfter(host.gatewayUri(), true, 8 << 20), "8 MiB after login (max_message_bytes 4 MiB)");
+            assertEquals(1009, closeStatusAfter(server.uri(), false, 100 << 10), "100 KiB before login");
+            assertEquals(1009, closeStatusAfter(server.uri(), true, 8 << 20), "8 MiB after login (max_message_bytes 4 MiB)");
             // wrong path, not an upgrade, unknown subprotocol, bytes that are not HTTP
             String wrongPath = http(port, upgrade("/nope", null));
             assertTrue(wrongPath.startsWith("HTTP/1.1 404") && wrongPath.contains("/graphperf"), wrongPath);
@@ -133,18 +131,18 @@ class GatewayHostileIT {
             String junk = http(port, "\u0016\u0003\u0001 definitely not http\r\n\r\n");
             assertTrue(junk.startsWith("HTTP/1.1 400") && junk.contains("not an HTTP request"), junk);
             ExecutionException e = assertThrows(ExecutionException.class, () -> HttpClient.newHttpClient().newWebSocketBuilder()
-                    .subprotocols("graphperf.xml").buildAsync(host.gatewayUri(), new WebSocket.Listener() { }).get(60, TimeUnit.SECONDS));
+                    .subprotocols("graphperf.xml").buildAsync(server.uri(), new WebSocket.Listener() { }).get(60, TimeUnit.SECONDS));
             assertTrue(e.getCause() instanceof WebSocketHandshakeException h && h.getResponse().statusCode() == 400, String.valueOf(e.getCause()));
             // max_connections: 24 in all; the 25th is refused with 503 and the reason
-            List<GatewayClient> many = new ArrayList<>();
+            List<JdkGatewayClient> many = new ArrayList<>();
             try {
-                for (int i = 0; i < 23; i++) many.add(GatewayClient.connect(GatewayClient.Options.of(host.gatewayUri(), Format.JSON, Compression.NONE)));
+                for (int i = 0; i < 23; i++) many.add(JdkGatewayClient.connect(server.uri(), Format.JSON, Compression.NONE));
                 String full = http(port, upgrade("/graphperf", null));
                 assertTrue(full.startsWith("HTTP/1.1 503") && full.contains("max_connections"), full);
             } finally {
-                for (GatewayClient c : many) c.close();
+                for (JdkGatewayClient c : many) c.close();
             }
-            assertTrue(host.isAlive());
+            assertTrue(server.isAlive());
         }
     }
 
@@ -174,12 +172,11 @@ class GatewayHostileIT {
     /** Every message read one strict way: each of the cases answered with its code on a connection that stays open. */
     @Test
     void oneStrictReadingOfEveryMessage(@TempDir Path dir) throws Exception {
-        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("graphperf.gateway.max_result_bytes", "1m",
-                "graphperf.gateway.max_connection_bytes", "33m"));
-        try (EngineHost host = EngineHost.start(s, EngineHostIT.home())) {
-            URI uri = host.gatewayUri();
+        try (EmbeddedGateway server = EmbeddedGateway.start(dir, Map.of("max_result_bytes", "1m",
+                "max_connection_bytes", "33m"), Map.of())) {
+            URI uri = server.uri();
             for (Format f : Format.values()) {
-                try (GatewayIT.Raw raw = GatewayIT.Raw.open(uri, f)) {
+                try (RawSocket raw = RawSocket.open(uri, f)) {
                     raw.send(Map.of(Messages.ID, 1L, Messages.KIND, Messages.HELLO));
                     Map<String, Object> hello = raw.receive();
                     assertEquals(Messages.HELLO, hello.get(Messages.KIND), f + ": " + hello);
@@ -215,8 +212,8 @@ class GatewayHostileIT {
                     // a second hello is refused and changes nothing; a procedure's unknown argument is refused
                     raw.send(Map.of(Messages.ID, 2L, Messages.KIND, Messages.HELLO, Messages.COMPRESSION, "zstd", Messages.THRESHOLD, 0L));
                     assertCode(raw.receive(), Messages.INVALID, "hello once");
-                    raw.send(Map.of(Messages.ID, 3L, Messages.KIND, Messages.PROCEDURE, Messages.NAME, "graphperf.social.q01", Messages.ARGS,
-                            Map.of("group", 1L, "extra", 2L)));
+                    raw.send(Map.of(Messages.ID, 3L, Messages.KIND, Messages.PROCEDURE, Messages.NAME, "test.items", Messages.ARGS,
+                            Map.of("min", 1L, "extra", 2L)));
                     assertCode(raw.receive(), Messages.INVALID, "takes no argument 'extra'");
                     // a result above max_result_bytes: refused with the setting's name, the connection usable
                     raw.send(Map.of(Messages.ID, 4L, Messages.KIND, Messages.CYPHER, Messages.STATEMENT, "RETURN range(1, 1000000) AS r"));
@@ -230,7 +227,7 @@ class GatewayHostileIT {
                 }
             }
             // JSON numbers that are not integers as ids, in a text frame
-            try (GatewayIT.Raw raw = GatewayIT.Raw.open(uri, Format.JSON)) {
+            try (RawSocket raw = RawSocket.open(uri, Format.JSON)) {
                 raw.send(Map.of(Messages.ID, 1L, Messages.KIND, Messages.HELLO));
                 raw.receive();
                 raw.sendBytes(("\0{\"id\": 1e400, \"kind\": \"ping\"}").getBytes(StandardCharsets.UTF_8));
@@ -239,11 +236,11 @@ class GatewayHostileIT {
                 assertEquals(null, r.get(Messages.ID), "an id that is not an integer is not echoed");
             }
             // a bad compression name in hello: Invalid, and the connection (not logged in) is closed
-            try (GatewayIT.Raw raw = GatewayIT.Raw.open(uri, Format.BSON)) {
+            try (RawSocket raw = RawSocket.open(uri, Format.BSON)) {
                 raw.send(Map.of(Messages.ID, 1L, Messages.KIND, Messages.HELLO, Messages.COMPRESSION, "brotli"));
                 assertCode(raw.receive(), Messages.INVALID, "unknown compression 'brotli'");
             }
-            assertTrue(host.isAlive());
+            assertTrue(server.isAlive());
         }
     }
 
@@ -306,12 +303,11 @@ class GatewayHostileIT {
     }
 
     /** {@code n} RETURN 1 requests one after another; every one must be answered (within 60 s each). */
-    static Histogram served(GatewayClient client, int n) throws Exception {
+    static Histogram served(JdkGatewayClient client, int n) throws Exception {
         Histogram h = new Histogram(3);
         for (int i = 0; i < n; i++) {
             long t0 = System.nanoTime();
-            var r = client.send(GatewayClient.request(Messages.CYPHER, Messages.STATEMENT, "RETURN 1", Messages.PARAMS, Map.of())).get(60, TimeUnit.SECONDS);
-            assertEquals(null, r.error(), "the good client is served: " + r.message());
+            assertEquals(List.of(List.of(1L)), client.cypher("RETURN 1", Map.of()).rows(), "the good client is served");
             h.recordValue((System.nanoTime() - t0) / 1000);
         }
         return h;
@@ -348,18 +344,15 @@ class GatewayHostileIT {
     }
 
     /** Waits (up to 60 s) until no transaction running the statement is left: a client that went away cancels its work. */
-    static void assertNoTransactionLeft(EngineHost host, String statementPart) throws Exception {
+    static void assertNoTransactionLeft(EmbeddedGateway server, String statementPart) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         long left;
-        try (org.neo4j.driver.Driver d = org.neo4j.driver.GraphDatabase.driver(host.boltUri(), org.neo4j.driver.AuthTokens.none());
-             org.neo4j.driver.Session session = d.session()) {
-            do {
-                left = session.run("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS $s RETURN count(*) AS n", Map.of("s", statementPart))
-                        .single().get("n").asLong();
-                if (left == 0) return;
-                Thread.sleep(500);
-            } while (System.nanoTime() < deadline);
-        }
+        do {
+            left = server.db().executeTransactionally("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS $s RETURN count(*) AS n",
+                    Map.of("s", statementPart), r -> ((Number) r.next().get("n")).longValue());
+            if (left == 0) return;
+            Thread.sleep(500);
+        } while (System.nanoTime() < deadline);
         assertEquals(0, left, "transactions of clients that went away still running");
     }
 
