@@ -4,9 +4,9 @@ import io.graphperf.components.gateway.client.GatewayClient;
 import io.graphperf.components.gateway.client.GatewayException;
 import io.graphperf.components.gateway.client.Response;
 import io.graphperf.components.gateway.protocol.Compression;
+import io.graphperf.components.gateway.server.SelfSignedCertificate;
 import io.graphperf.components.gateway.protocol.Format;
 import io.graphperf.components.gateway.protocol.Messages;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,17 +83,8 @@ class GatewayClientIT {
     /** With a certificate and key the gateway speaks wss:// only: a client trusting the certificate works, others are refused. */
     @Test
     void tlsWhenGivenACertificate(@TempDir Path dir) throws Exception {
-        Path cert = dir.resolve("cert.pem"), key = dir.resolve("key.pem");
-        Process p;
-        try {
-            p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.toString(), "-out", cert.toString(),
-                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1").redirectErrorStream(true).start();
-        } catch (IOException e) {
-            Assumptions.abort("openssl is not installed, so no certificate can be made for the TLS test: " + e.getMessage());
-            return;
-        }
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), out);
+        SelfSignedCertificate tls = SelfSignedCertificate.make(dir);
+        Path cert = tls.certificate(), key = tls.key();
         HostSettings s = new HostSettings(dir.resolve("host"), "512m", "64m", null, null, 0, 0, Map.of(
                 "graphperf.gateway.tls_certificate", cert.toString(), "graphperf.gateway.tls_key", key.toString()));
         try (EngineHost host = EngineHost.start(s, EngineHostIT.home())) {

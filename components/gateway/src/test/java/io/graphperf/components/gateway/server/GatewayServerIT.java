@@ -5,11 +5,9 @@ import io.graphperf.components.gateway.protocol.Format;
 import io.graphperf.components.gateway.protocol.Messages;
 import io.graphperf.components.gateway.server.JdkGatewayClient.Refused;
 import io.graphperf.components.gateway.server.JdkGatewayClient.Reply;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -183,17 +181,8 @@ class GatewayServerIT {
     /** With a certificate and key the gateway speaks wss:// only: a client trusting the certificate works, others are refused. */
     @Test
     void tlsWhenGivenACertificate(@TempDir Path dir) throws Exception {
-        Path cert = dir.resolve("cert.pem"), key = dir.resolve("key.pem");
-        Process p;
-        try {
-            p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.toString(), "-out", cert.toString(),
-                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1").redirectErrorStream(true).start();
-        } catch (IOException e) {
-            Assumptions.abort("openssl is not installed, so no certificate can be made for the TLS test: " + e.getMessage());
-            return;
-        }
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), out);
+        SelfSignedCertificate tls = SelfSignedCertificate.make(dir);
+        Path cert = tls.certificate(), key = tls.key();
         try (EmbeddedGateway g = EmbeddedGateway.start(dir.resolve("neo4j"), Map.of("tls_certificate", cert.toString(), "tls_key", key.toString()), Map.of())) {
             URI uri = g.uri();
             try (JdkGatewayClient client = JdkGatewayClient.connect(uri, Format.BSON, Compression.ZSTD, Map.of(), JdkGatewayClient.trusting(cert))) {
