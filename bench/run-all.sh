@@ -102,10 +102,11 @@ section "E3 storage matrix, as root: E1 on ext4 vs encrypted ext4, logs on the s
   as_root ./graphperf run import --matrix examples/e1-encryption.yaml
 
 section "E3 storage matrix, as root: OrientDB import over ZFS record sizes, compression and WAL place" \
-  as_root ./graphperf run orientdb-import --matrix examples/e3-orientdb-zfs.yaml
+  as_root ./graphperf run --matrix examples/e3-orientdb-zfs.yaml
 
-section "E4 on OrientDB: the write scenarios through OrientDB's embedded API, 8 clients x 30 s" \
-  ./graphperf run orientdb-writes --clients 8 --duration 30s
+section "E4 on OrientDB: the write scenarios in OrientDB's SQL inside its engine host, 8 clients x 30 s" \
+  ./graphperf run writes --engine orientdb --clients 8 --duration 30s \
+  --scenarios create-unlabelled,create-labelled,create-labelled-indexed,foreach-100,tx1000-labelled-indexed
 
 section "a procedure by name through the gateway against Cypher's CALL of it" bench/gateway-procedures.sh
 section "the batch writer through the gateway: the Java against the Python client, both coalescing" bench/client-submits.sh 3 15

@@ -8,7 +8,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import io.graphperf.core.UserError;
-import io.graphperf.workloads.orientdb.OrientExport;
+import io.graphperf.core.engine.EngineDescriptor;
+import io.graphperf.core.engine.ExportImport;
+import io.graphperf.workloads.imports.ExportDataset;
+import io.graphperf.workloads.options.EngineChoice;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,7 +93,9 @@ public final class DatagenCommand implements Runnable {
     @Command(name = "orientdb-export", mixinStandardHelpOptions = true,
             description = {"E3's input: an OrientDB JSON export (scale 1: ~21,000 records in 130 classes, two indexes), made by an OrientDB",
                     "engine host (child JVM), with each class's record count in a .counts file beside it."})
+    // the subcommand's name is OrientDB's: the one engine here with an export format of its own
     static final class OrientdbExport implements Callable<Integer> {
+        private static final String ENGINE = "orientdb";
         @Option(names = "--scale", description = "Scale factor (default: 1).")
         double scale = 1;
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (created if missing).")
@@ -103,10 +108,13 @@ public final class DatagenCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (!(scale > 0 && scale <= 1000)) throw new UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
-            var e = OrientExport.generated(Home.get(), out, scale, seed, ConsoleProgress.forStderr());
-            System.out.printf("%,d records in %d classes: %s (%.1f MB)%n", e.counts().values().stream().mapToLong(Long::longValue).sum(), e.counts().size(),
-                    e.file(), Files.size(e.file()) / 1e6);
-            System.out.println("Import:  graphperf run orientdb-import --export " + e.file());
+            EngineDescriptor orientdb = EngineChoice.MODULES.get(ENGINE);
+            if (orientdb == null) throw new UserError("the OrientDB engine module is not on graphperf's class path");
+            ExportImport engine = (ExportImport) orientdb.engines(new EngineDescriptor.Context(out.resolve("generator-log"), out, Home.get(), "1g", 128L << 20,
+                    Map.of(), false));
+            ExportDataset e = ExportDataset.generated(engine, ENGINE, out, scale, seed, ConsoleProgress.forStderr());
+            System.out.printf("%,d records in %d classes: %s (%.1f MB)%n", e.records(), e.counts().size(), e.file(), Files.size(e.file()) / 1e6);
+            System.out.println("Import:  graphperf run import --engine " + ENGINE + " --dataset " + e.file());
             return 0;
         }
     }

@@ -50,7 +50,10 @@ final class EngineCatalog {
         return EngineChoice.MODULES.keySet().stream().anyMatch(n -> key.startsWith(n + "."));
     }
 
-    /** The adapter of an engine of a module (every engine but Neo4j, whose adapter {@link Launch#engines} builds), or null. */
+    /**
+     * The adapter of an engine of a module (every engine but Neo4j, whose adapter {@link Launch#engines} builds), or null: the run's
+     * heap, page cache, data folder and the module's settings ({@code --setting NAME.key=value}), a variant's (a matrix cell's) over them.
+     */
     static Engines embedded(Variant v, EngineOptions o, Path trialDir) {
         EngineDescriptor d = EngineChoice.MODULES.get(String.valueOf(v.settings().get(ENGINE)));
         if (d == null) return null;
@@ -58,7 +61,21 @@ final class EngineCatalog {
         o.settings.forEach((k, val) -> {
             if (k.startsWith(d.name() + ".")) own.put(k.substring(d.name().length() + 1), val);
         });
-        return d.engines(new EngineDescriptor.Context(trialDir, o.dataDir != null ? o.dataDir : trialDir, Home.get(), o.heapOrDefault(),
-                FilesystemSpec.parseSize(o.pageCacheOrDefault(), "--page-cache"), own, o.keepStore));
+        if (o.txLogDir != null) own.put("tx-log-dir", o.txLogDir.toString());
+        String heap = o.heapOrDefault(), pageCache = o.pageCacheOrDefault();
+        Path stores = o.dataDir != null ? o.dataDir : trialDir;
+        for (Map.Entry<String, String> s : v.settings().entrySet()) {
+            switch (s.getKey()) {
+                case ENGINE -> {
+                    // which engine: the descriptor above
+                }
+                case "heap" -> heap = s.getValue();
+                case "page-cache" -> pageCache = s.getValue();
+                case "data-dir" -> stores = Path.of(s.getValue());
+                default -> own.put(s.getKey().startsWith(d.name() + ".") ? s.getKey().substring(d.name().length() + 1) : s.getKey(), s.getValue());
+            }
+        }
+        return d.engines(new EngineDescriptor.Context(trialDir, stores, Home.get(), heap, FilesystemSpec.parseSize(pageCache, "--page-cache"), own,
+                o.keepStore));
     }
 }

@@ -57,12 +57,15 @@ final class Launch implements ExperimentCommand.Launcher {
         List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
         Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
         notRun.forEach((name, why) -> System.err.println("graphperf: note: engine " + name + " cannot run here, so the run goes on without it: " + why));
-        if (!chosen.isEmpty() && (!run.variants.isEmpty() || run.matrix != null)) {
-            throw new UserError("--engine/--engines compare engines; --variant and --matrix compare configurations of one: run them separately");
+        boolean configurations = !run.variants.isEmpty() || run.matrix != null;
+        if (chosen.size() > 1 && configurations) {
+            throw new UserError("--engines compare engines; --variant and --matrix compare configurations of one (--engine NAME): run them separately");
         }
-        List<Variant> variants = chosen.isEmpty() ? run.variantList() : EngineCatalog.variants(chosen);
+        // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
+        List<Variant> variants = chosen.isEmpty() ? run.variantList() : configurations
+                ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineCatalog.ENGINE, chosen.get(0)))).toList() : EngineCatalog.variants(chosen);
         Precision.Goal precision = run.precisionGoal();
-        int repeats = chosen.isEmpty() ? run.repeats() : run.repeat != null ? run.repeats() : 1;
+        int repeats = chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1;
         EngineOptions engine = command.engine();
         ServerOptions server = command.server();
         Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
@@ -170,9 +173,6 @@ final class Launch implements ExperimentCommand.Launcher {
                 case "data-dir" -> data = Path.of(s.getValue());
                 case "tx-log-dir" -> txLogs = Path.of(s.getValue());
                 case EngineCatalog.ENGINE -> settings.putAll(EngineCatalog.neo4jSettings(s.getValue()));
-                case "disk-cache" -> {
-                    // OrientDB's, read by its experiments from the trial's settings
-                }
                 default -> settings.put(s.getKey(), s.getValue());
             }
         }

@@ -69,17 +69,10 @@ class ArchitectureTest {
                 .because(layer + " sits below " + String.join(", ", above) + " (docs/layout.md)");
     }
 
-    /**
-     * The workloads that still reach OrientDB's own launcher (E3's OrientDB studies, {@code orientdb-import}/{@code orientdb-writes})
-     * instead of going through {@code --engine orientdb}: the one known exception, to be removed with them.
-     */
-    static final String[] ORIENT_STUDIES = {ROOT + ".workloads.orientdb.."};
-
     static List<ArchRule> enginesStayInTheirModules() {
         return ENGINES.stream().map(e -> {
             List<String> allowed = new ArrayList<>(List.of(ROOT + ".engines." + e + "..", ROOT + ".cli.."));
             if (e.equals("kuzu")) allowed.add(ROOT + ".engines.ladybug.."); // LadybugDB, Kuzu's fork, loads through Kuzu's schema and COPY
-            if (e.equals("orientdb")) allowed.addAll(List.of(ORIENT_STUDIES));
             return (ArchRule) noClasses().that().resideOutsideOfPackages(allowed.toArray(String[]::new)).should().dependOnClassesThat()
                     .resideInAPackage(ROOT + ".engines." + e + "..").because("an engine is one adapter: only its module and the CLI name it");
         }).toList();

@@ -133,17 +133,31 @@ class CliErrorsTest {
     void matrixFilesAreCheckedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
         assertCleanError(cli("run", "import", "--matrix", dir.resolve("none.yaml").toString(), "--out", dir.toString()), "none.yaml (option --matrix) does not exist");
         Path m = dir.resolve("m.yaml");
-        java.nio.file.Files.writeString(m, "experiment: orientdb-import\naxes: {cache: {small: {settings: {disk-cache: 64}}, big: {settings: {disk-cache: 512}}}}\n");
-        assertCleanError(cli("run", "import", "--matrix", m.toString(), "--out", dir.toString()), "is for experiment 'orientdb-import', not 'import'");
-        assertCleanError(cli("run", "orientdb-import", "--matrix", m.toString(), "--variant", "x:disk-cache=1", "--out", dir.toString()),
+        java.nio.file.Files.writeString(m, "experiment: import\naxes: {cache: {small: {settings: {page-cache: 64m}}, big: {settings: {page-cache: 512m}}}}\n");
+        assertCleanError(cli("run", "writes", "--matrix", m.toString(), "--out", dir.toString()), "is for experiment 'import', not 'writes'");
+        assertCleanError(cli("run", "import", "--matrix", m.toString(), "--variant", "x:page-cache=1m", "--out", dir.toString()),
                 "--matrix and --variant do not go together");
-        java.nio.file.Files.writeString(m, "axes: {cache: {small: {settings: {disk-cache: 64}}}}\noptions: {scael: 1}\n");
-        assertCleanError(cli("run", "orientdb-import", "--matrix", m.toString(), "--out", dir.toString()), "unknown config key 'scael'");
+        java.nio.file.Files.writeString(m, "axes: {cache: {small: {settings: {disk-cache: 64}}}}\n");
+        assertCleanError(cli("run", "import", "--matrix", m.toString(), "--out", dir.toString()), "unknown setting 'disk-cache'");
+        java.nio.file.Files.writeString(m, "axes: {cache: {small: {settings: {page-cache: 64m}}}}\noptions: {scael: 1}\n");
+        assertCleanError(cli("run", "import", "--matrix", m.toString(), "--out", dir.toString()), "unknown config key 'scael'");
         java.nio.file.Files.writeString(m, "axes: {fs: {a: {data: {kind: zfs, recordsize: 3k}}}}\n");
-        assertCleanError(cli("run", "orientdb-import", "--matrix", m.toString(), "--out", dir.toString()), "power of two from 512 to 128k");
+        assertCleanError(cli("run", "import", "--matrix", m.toString(), "--out", dir.toString()), "power of two from 512 to 128k");
+        assertCleanError(cli("run", "import", "--dataset", "export", "--index", "Item.name", "--out", dir.toString()), "--index applies to CSV datasets");
         try (var runs = java.nio.file.Files.list(dir)) {
             assertTrue(runs.noneMatch(java.nio.file.Files::isDirectory), "no results folder: nothing was started");
         }
+    }
+
+    /** E3 needs an engine with an export format of its own; OrientDB's settings are checked; nothing is generated or started first. */
+    @Test
+    void anExportImportIsCheckedBeforeAnythingStarts(@TempDir Path dir) {
+        assertCleanError(cli("run", "import", "--dataset", "export", "--scale", "0.01", "--out", dir.toString()), "has no import of an export of its own");
+        assertCleanError(cli("run", "import", "--engine", "orientdb", "--setting", "orientdb.storage.diskCache.bufferSize=64", "--dataset", "export",
+                "--out", dir.toString()), "OrientDB's disk cache is the run's --page-cache");
+        assertCleanError(cli("run", "import", "--engine", "orientdb", "--setting", "orientdb.cache=64", "--dataset", "export", "--out", dir.toString()),
+                "not an OrientDB setting");
+        assertCleanError(cli("run", "import", "--dataset", "no-such-thing", "--out", dir.toString()), "neither b2b, social, export");
     }
 
     @Test
@@ -272,7 +286,7 @@ class CliErrorsTest {
         assertCleanError(cli("run", "import", "--variant", "nocolon", "--out", out), "expected NAME:key=value");
         assertCleanError(cli("run", "import", "--variant", "a:heap=1g", "--variant", "a:heap=2g", "--out", out), "is used twice");
         assertCleanError(cli("run", "import", "--repeat", "0", "--out", out), "--repeat must be at least 1");
-        assertCleanError(cli("run", "import", "--dataset", "/no/such/folder", "--out", out), "is neither b2b, social nor an existing folder");
+        assertCleanError(cli("run", "import", "--dataset", "/no/such/folder", "--out", out), "is neither b2b, social, export, an existing folder nor an export file");
     }
 
     @Test

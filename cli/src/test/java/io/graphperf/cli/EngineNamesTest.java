@@ -46,9 +46,9 @@ class EngineNamesTest {
                 "workloads/src/main/java/io/graphperf/workloads/reads/ReadsCommand.java")));
         KNOWN.put("arcadedb", dialects);
         KNOWN.put("falkordb", union(dialects, Set.of("workloads/src/main/java/io/graphperf/workloads/imports/FalkorDbImportDialect.java")));
-        // OrientDB's second way in: E3's own experiments (orientdb-import, orientdb-writes) and the matrix and datagen that serve them
-        KNOWN.put("orientdb", union(dialects, Set.of("workloads/src/main/java/io/graphperf/workloads/orientdb",
-                "workloads/src/main/java/io/graphperf/workloads/options/Matrix.java", "cli/src/main/java/io/graphperf/cli/DatagenCommand.java")));
+        // E3's example (import --engine orientdb --dataset export) and datagen's orientdb-export, OrientDB's the one export format here
+        KNOWN.put("orientdb", union(dialects, Set.of("workloads/src/main/java/io/graphperf/workloads/imports/ImportCommand.java",
+                "cli/src/main/java/io/graphperf/cli/DatagenCommand.java")));
     }
 
     @Test

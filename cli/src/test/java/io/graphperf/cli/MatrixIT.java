@@ -40,8 +40,8 @@ class MatrixIT {
     void aMatrixOfFilesystemsWithAFailingHook(@TempDir Path out) throws Exception {
         Path matrix = out.resolve("m.yaml");
         Files.writeString(matrix, """
-                experiment: orientdb-import
-                options: {scale: 0.02, disk-cache: 64}
+                experiment: import
+                options: {engine: orientdb, dataset: export, scale: 0.02, page-cache: 64m}
                 repeat: 1
                 size: 256m
                 axes:
@@ -87,8 +87,8 @@ class MatrixIT {
     void aSignalHalfWayLeavesNothingMounted(@TempDir Path out) throws Exception {
         Path matrix = out.resolve("z.yaml");
         Files.writeString(matrix, """
-                experiment: orientdb-import
-                options: {scale: 0.5, disk-cache: 64}
+                experiment: import
+                options: {engine: orientdb, dataset: export, scale: 0.5, page-cache: 64m}
                 size: 512m
                 axes:
                   fs:
@@ -104,9 +104,9 @@ class MatrixIT {
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         for (String line = r.readLine(); line != null; line = r.readLine()) {
             log.append(line).append('\n');
-            if (line.contains("OrientDB: import ...")) break;
+            if (line.contains("export import: import ...")) break;
         }
-        assertTrue(log.toString().contains("OrientDB: import ..."), log.toString());
+        assertTrue(log.toString().contains("export import: import ..."), log.toString());
         assertTrue(mounts().stream().anyMatch(m -> m.contains(out.toString())), "mounted while it runs");
         Thread drain = new Thread(() -> {
             try {

@@ -37,7 +37,8 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
     public String description() {
         return "The engine's own bulk loader (Neo4j's importer, Kuzu's COPY) on a generated (b2b, social) or your own CSV folder, then one uniqueness constraint per label key"
                 + " and two property indexes timed until ONLINE, then cold start, apoc.warmup.run and graphperf's query warm-up with"
-                + " probe queries cold and warm. --scale takes a list; --variant and --repeat compare configurations.";
+                + " probe queries cold and warm. --scale takes a list; --variant and --repeat compare configurations. E3 (--dataset export): an engine's"
+                + " import of its own export format, each phase timed with what reached the disk.";
     }
 
     @Override
@@ -52,6 +53,7 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
 
     @Override
     public TrialResult run(RunContext ctx, ImportOptions o) throws Exception {
+        if (o.export()) return ExportImportStudy.run(ctx, o);
         List<ImportStudyResult> studies = new ArrayList<>();
         List<Cell> cells = new ArrayList<>();
         Map<String, Object> environment = new LinkedHashMap<>();
@@ -98,5 +100,6 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
     @Override
     public void summary(RunResult run, PrintStream out) {
         ImportSummary.print(run, out);
+        ExportImportSummary.print(run, out);
     }
 }

@@ -157,9 +157,9 @@ public final class Matrix {
             if (body.has("teardown")) teardown.add(body.get("teardown").asText());
         }
         for (String k : settings.keySet()) {
-            if (!Variant.OPTIONS.contains(k) && !k.equals("disk-cache") && !k.contains(".")) throw new UserError("matrix file " + file + ": cell " + name
-                    + ": unknown setting '" + k + "' (from " + from.get("settings." + k) + "); use heap, page-cache, disk-cache (OrientDB) or an engine"
-                    + " setting such as db.tx_log.rotation.size or storage.compressionMethod");
+            if (!Variant.OPTIONS.contains(k) && !k.contains(".")) throw new UserError("matrix file " + file + ": cell " + name
+                    + ": unknown setting '" + k + "' (from " + from.get("settings." + k) + "); use heap, page-cache (an engine's own cache) or an"
+                    + " engine setting such as db.tx_log.rotation.size or storage.compressionMethod");
         }
         String at = "matrix file " + file + ": cell " + name;
         FilesystemSpec dataFs = data.isEmpty() ? null : FilesystemSpec.parse(data, size, at + ", data");

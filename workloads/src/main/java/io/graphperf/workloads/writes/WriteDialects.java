@@ -2,6 +2,7 @@ package io.graphperf.workloads.writes;
 
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.workloads.cells.CellCheck;
+import io.graphperf.workloads.cells.CountCheck;
 import io.graphperf.workloads.cells.IdCheck;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioDialects;
@@ -22,7 +23,9 @@ import java.util.List;
  * The ids are summed up for the check by ArcadeDB's host, which scans the type.
  * <p>
  * OrientDB's are in its SQL, ArcadeDB's ancestor, alike: {@code CREATE VERTEX}, a script's FOREACH, :User a vertex class with an
- * index where the scenario has one, the ids summed up by its host.
+ * index where the scenario has one, the ids summed up by its host; an unlabelled node is a record of the base vertex class V, and
+ * FOREACH's 100 nodes with a self-relationship each a script of 100 {@code CREATE VERTEX} and {@code CREATE EDGE} pairs
+ * ({@link #ORIENTDB_FOREACH}), counted afterwards.
  * <p>
  * FalkorDB's Cypher writes the study's statements as they are; its index has no name and no IF NOT EXISTS
  * ({@link #FALKORDB_USER_INDEX}); a transaction of several statements is sent as Redis's MULTI … EXEC (run one after another with
@@ -58,17 +61,46 @@ public final class WriteDialects {
     static final String ARCADEDB_ROWS = "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }";
 
     static ScenarioDialects.Written arcadeDb(Scenario s) {
+        if (s.id().equals("foreach-100")) return ScenarioDialects.Written.notExpressible("not written for ArcadeDB's SQL");
+        if (s.id().contains("unlabelled")) return ScenarioDialects.Written.notExpressible("every ArcadeDB record has a type declared beforehand: there is no unlabelled vertex");
         return sql(s, "ArcadeDB", ARCADEDB_USERS, ARCADEDB_USER_INDEX, ARCADEDB_CREATE, ARCADEDB_ROWS,
                 "ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
     }
 
-    /** :User a vertex class with user_id a LONG property, as OrientDB's own E4 study (run orientdb-writes) declares it. */
+    /** :User a vertex class with user_id a LONG property. */
     static final List<String> ORIENTDB_USERS = List.of("CREATE CLASS User IF NOT EXISTS EXTENDS V", "CREATE PROPERTY User.user_id IF NOT EXISTS LONG");
     static final String ORIENTDB_USER_INDEX = "CREATE INDEX User_user_id IF NOT EXISTS ON User (user_id) NOTUNIQUE";
     static final String ORIENTDB_CREATE = "CREATE VERTEX User SET user_id = :id";
     static final String ORIENTDB_ROWS = "script:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }";
 
+    static final String ORIENTDB_REL = "CREATE CLASS REL IF NOT EXISTS EXTENDS E";
+    static final String ORIENTDB_FOREACH = foreachScript();
+
+    private static String foreachScript() {
+        StringBuilder script = new StringBuilder("script:");
+        for (int i = 0; i < 100; i++) {
+            script.append("LET a").append(i).append(" = CREATE VERTEX V SET type = 'User';\n");
+            script.append("CREATE EDGE REL FROM $a").append(i).append(" TO $a").append(i).append(" SET weight = 1;\n");
+        }
+        return script.toString();
+    }
+
     static ScenarioDialects.Written orientDb(Scenario s) {
+        String id = s.id();
+        if (id.equals("foreach-100")) {
+            IdWrites w = (IdWrites) s.operations();
+            IdWrites written = new IdWrites(w.type(), ORIENTDB_FOREACH, w.shape(), w.perOperation(), w.txMode(), w.entities(), w.clientOffset());
+            return ScenarioDialects.Written.as(s.written("LET a = CREATE VERTEX V SET type = 'User'; CREATE EDGE REL FROM $a TO $a SET weight = 1;   × 100 in"
+                    + " one script", List.of(ORIENTDB_REL), written, List.of(new CountCheck("vertices", "SELECT count(*) FROM V", 100),
+                    new CountCheck("edges", "SELECT count(*) FROM E", 100))));
+        }
+        if (id.contains("unlabelled") && s.operations() instanceof IdWrites w) {
+            String text = "CREATE VERTEX V SET user_id = :id";
+            IdWrites written = new IdWrites(w.type(), text, w.shape(), w.perOperation(), w.txMode(), w.entities(), w.clientOffset());
+            List<CellCheck> checks = s.checks().stream().map(c -> c instanceof IdCheck i ? (CellCheck) i.summedByHost("V") : c).toList();
+            return ScenarioDialects.Written.as(s.written(text + (w.perOperation() > 1 ? "   × " + w.perOperation() + " per transaction" : "")
+                    + "   (V: OrientDB's base vertex class)", List.of(), written, checks));
+        }
         return sql(s, "OrientDB", ORIENTDB_USERS, ORIENTDB_USER_INDEX, ORIENTDB_CREATE, ORIENTDB_ROWS,
                 "OrientDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
     }
@@ -81,9 +113,7 @@ public final class WriteDialects {
     private static ScenarioDialects.Written sql(Scenario s, String engine, List<String> users, String index, String create, String rows, String noCallInTx) {
         String id = s.id();
         if (id.startsWith("batch-writer")) return ScenarioDialects.Written.notExpressible("graphperf's batch writer is a Neo4j plugin");
-        if (id.equals("foreach-100")) return ScenarioDialects.Written.notExpressible("measured through graphperf's gateway (ws-*), a Neo4j plugin");
         if (id.equals("call-in-tx")) return ScenarioDialects.Written.notExpressible(noCallInTx);
-        if (id.contains("unlabelled")) return ScenarioDialects.Written.notExpressible("every " + engine + " record has a type declared beforehand: there is no unlabelled vertex");
         if (!(s.operations() instanceof IdWrites w)) return ScenarioDialects.Written.notExpressible("not written for " + engine + "'s SQL");
         String text = w.shape() == IdWrites.Shape.ROWS ? rows : create;
         List<String> setup = new ArrayList<>(users);

@@ -94,7 +94,18 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
         cmd.addAll(jvmOptions());
         // the host named before its long classpath, where a process listing that cuts command lines still shows it
         cmd.addAll(List.of("-Dgraphperf.trial=" + dir, "-Dgraphperf.host=" + hostMain(), "-cp", classpath(), hostMain()));
-        return HostProcess.start(product, cmd, hostLog(), Duration.ofMinutes(2), dir);
+        HostProcess host = HostProcess.start(product, cmd, hostLog(), Duration.ofMinutes(2), dir);
+        try {
+            configure(host);
+        } catch (RuntimeException | IOException e) {
+            host.close();
+            throw e;
+        }
+        return host;
+    }
+
+    /** What a started host is told before any store is opened (OrientDB's global settings); nothing by default. */
+    protected void configure(HostProcess host) throws IOException {
     }
 
     @Override

@@ -5,9 +5,12 @@ import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** OrientDB as its module offers it to graphperf: embedded in a JVM of its own, its disk cache the run's page cache. */
 public final class OrientDescriptor implements EngineDescriptor {
+
+    private static final Pattern PREFIXES = Pattern.compile("(storage|db|index|memory|tx|query)\\.");
 
     @Override
     public String name() {
@@ -16,12 +19,12 @@ public final class OrientDescriptor implements EngineDescriptor {
 
     @Override
     public List<String> aliases() {
-        return List.of("orientdb:" + OrientHost.VERSION, "orientdb:3.2", "orientdb:3");
+        return List.of("orientdb:" + OrientEngines.VERSION, "orientdb:3.2", "orientdb:3");
     }
 
     @Override
     public String summary() {
-        return "OrientDB " + OrientHost.VERSION + " embedded in its own JVM (embedded; its SQL)";
+        return "OrientDB " + OrientEngines.VERSION + " embedded in its own JVM (embedded; its SQL)";
     }
 
     @Override
@@ -29,9 +32,14 @@ public final class OrientDescriptor implements EngineDescriptor {
         return 70;
     }
 
+    /** OrientDB's global settings (storage.compressionMethod, storage.wal.*, …) and a separate log folder; its disk cache is --page-cache. */
     @Override
     public Engines engines(Context c) {
-        if (!c.settings().isEmpty()) throw new UserError("OrientDB takes no engine settings here (given: " + c.settings().keySet() + ")");
+        for (String k : c.settings().keySet()) {
+            if (k.equals("storage.diskCache.bufferSize")) throw new UserError("setting orientdb.storage.diskCache.bufferSize: OrientDB's disk cache is the run's --page-cache");
+            if (!k.equals(OrientEngines.LOG_DIR) && !PREFIXES.matcher(k).lookingAt())
+                throw new UserError("setting orientdb." + k + ": not an OrientDB setting (they start with storage., db., index., memory., tx. or query.)");
+        }
         return new OrientEngines(c);
     }
 }

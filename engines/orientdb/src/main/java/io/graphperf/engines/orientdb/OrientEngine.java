@@ -25,7 +25,7 @@ final class OrientEngine extends HostedEngine {
 
     @Override
     public String description() {
-        return "embedded OrientDB " + environment().getOrDefault("version", OrientHost.VERSION) + " (child JVM, pid " + host.pid().orElse(-1) + ")";
+        return "embedded OrientDB " + environment().getOrDefault("version", OrientEngines.VERSION) + " (child JVM, pid " + host.pid().orElse(-1) + ")";
     }
 
     @Override

@@ -88,7 +88,7 @@ final class ExportGenerator {
                 for (String n : new TreeSet<>(List.of(names))) {
                     counts.append(counts.length() == 0 ? "" : ",").append(n).append('=').append(db.getMetadata().getSchema().getClass(n).count(false));
                 }
-                OrientHostMain.export(db, file);
+                OrientEngineHostMain.export(db, file);
                 return counts.toString();
             }
         }

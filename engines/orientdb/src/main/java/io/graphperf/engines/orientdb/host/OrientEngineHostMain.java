@@ -1,11 +1,15 @@
 package io.graphperf.engines.orientdb.host;
 
 import com.orientechnologies.orient.core.OConstants;
+import com.orientechnologies.orient.core.command.OCommandOutputListener;
 import com.orientechnologies.orient.core.config.OGlobalConfiguration;
 import com.orientechnologies.orient.core.db.ODatabaseSession;
 import com.orientechnologies.orient.core.db.OrientDB;
 import com.orientechnologies.orient.core.db.OrientDBConfig;
 import com.orientechnologies.orient.core.db.ODatabaseDocumentInternal;
+import com.orientechnologies.orient.core.db.tool.ODatabaseExport;
+import com.orientechnologies.orient.core.db.tool.ODatabaseImport;
+import com.orientechnologies.orient.core.metadata.schema.OClass;
 import com.orientechnologies.orient.core.sql.OCommandSQLParsingException;
 import io.graphperf.engines.hosted.HostDispatch;
 import io.graphperf.engines.hosted.HostLoop;
@@ -18,12 +22,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The OrientDB engine host of the studies that run on several engines (E1, E2): an embedded OrientDB database in this JVM,
  * driven over stdin by graphperf's adapter ({@code OrientEngine}, through {@code HostProcess} and {@link HostLoop}) with
- * typed requests: open, load, execute, indexes, recreate, close, and those every host answers alike ({@link HostRequests#common}:
- * fetch, long, measure). Nothing here times anything but the in-process measurement, which graphperf's own Runner does.
+ * typed requests: settings, open, load, execute, indexes, recreate, close, E3's import of OrientDB's own JSON export (generate, import,
+ * count, index entries), and those every host answers alike ({@link HostRequests#common}: fetch, long, measure). Nothing here times
+ * anything but the in-process measurement, which graphperf's own Runner does: the adapter times each request from its side.
  */
 public final class OrientEngineHostMain {
 
@@ -65,6 +71,17 @@ public final class OrientEngineHostMain {
                     return "recreated";
                 })
                 .on(OrientRequests.Indexes.class, r -> indexes())
+                .on(OrientRequests.Settings.class, OrientEngineHostMain::settings)
+                .on(OrientRequests.Import.class, r -> {
+                    db.activateOnCurrentThread();
+                    ODatabaseImport imp = new ODatabaseImport((ODatabaseDocumentInternal) db, r.file(), quiet());
+                    imp.importDatabase();
+                    imp.close();
+                    return "imported";
+                })
+                .on(OrientRequests.Count.class, r -> count())
+                .on(OrientRequests.IndexEntries.class, r -> indexEntries())
+                .on(OrientRequests.Generate.class, r -> OrientRequests.Counts.parse(ExportGenerator.generate(Path.of(r.file()), r.scale(), r.seed())))
                 .on(HostRequests.Close.class, r -> {
                     closeAll();
                     return "closed";
@@ -98,6 +115,51 @@ public final class OrientEngineHostMain {
         env.put("walSyncOnPageFlush", OGlobalConfiguration.WAL_SYNC_ON_PAGE_FLUSH.getValueAsBoolean());
         env.put("txUseLog", OGlobalConfiguration.TX_USE_LOG.getValueAsBoolean());
         return env;
+    }
+
+    /** OrientDB's global configuration, before a database is opened; a name it does not know is refused. */
+    private static String settings(OrientRequests.Settings r) {
+        r.settings().forEach((k, v) -> {
+            OGlobalConfiguration c = OGlobalConfiguration.findByKey(k);
+            if (c == null) throw new IllegalArgumentException("OrientDB has no setting '" + k + "'");
+            c.setValue(v);
+        });
+        return "applied";
+    }
+
+    /** Records per class of the open database, OrientDB's own classes (O…, V, E) left out. */
+    private static OrientRequests.Counts count() {
+        db.activateOnCurrentThread();
+        Map<String, Long> counts = new TreeMap<>();
+        for (OClass c : db.getMetadata().getSchema().getClasses()) {
+            String n = c.getName();
+            if (n.startsWith("O") || n.equals("V") || n.equals("E")) continue;
+            counts.put(n, c.count(false));
+        }
+        return new OrientRequests.Counts(counts);
+    }
+
+    /** Entries per index of the open database, OrientDB's own (O…) left out. */
+    private static OrientRequests.Counts indexEntries() {
+        db.activateOnCurrentThread();
+        Map<String, Long> entries = new LinkedHashMap<>();
+        var internal = (ODatabaseDocumentInternal) db;
+        for (var i : internal.getMetadata().getIndexManagerInternal().getIndexes(internal)) {
+            if (!i.getName().startsWith("O")) entries.put(i.getName(), i.getInternal().size());
+        }
+        return new OrientRequests.Counts(entries);
+    }
+
+    private static OCommandOutputListener quiet() {
+        return text -> {
+        };
+    }
+
+    /** Exports an open database as OrientDB's JSON export (the generator's, on its in-memory database). */
+    static void export(ODatabaseSession from, Path file) throws Exception {
+        ODatabaseExport e = new ODatabaseExport((ODatabaseDocumentInternal) from, file.toString(), quiet());
+        e.exportDatabase();
+        e.close();
     }
 
     /** Each index on a vertex or edge class: its type, class and properties (OrientDB's own, on OUser…, left out). */

@@ -1,4 +1,4 @@
-package io.graphperf.workloads.orientdb;
+package io.graphperf.workloads.imports;
 
 import io.graphperf.core.report.Format;
 import io.graphperf.core.results.Cell;
@@ -12,18 +12,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /** E3's lines of the console summary: each phase's seconds per cell (median over repeats), import rate and disk use. */
-final class OrientImportSummary {
+final class ExportImportSummary {
 
-    static final List<String> PHASES = List.of("start", "create", "import", "close", "cold-start", "open", "count");
+    private static final List<String> PHASES = ExportImportStudy.PHASES;
 
-    private OrientImportSummary() {
+    private ExportImportSummary() {
     }
 
     static void print(RunResult run, PrintStream out) {
         Map<String, Map<String, List<Double>>> byVariant = new LinkedHashMap<>();
         Map<String, List<Double>> disk = new LinkedHashMap<>(), written = new LinkedHashMap<>();
         for (Cell c : run.cells()) {
-            if (!c.experiment().equals(OrientImportExperiment.NAME) || c.seconds() == null) continue;
+            if (!c.experiment().equals(ImportExperiment.NAME) || c.seconds() == null || !PHASES.contains(c.scenario())) continue;
             byVariant.computeIfAbsent(c.variant(), v -> new LinkedHashMap<>()).computeIfAbsent(c.scenario(), s -> new ArrayList<>()).add(c.seconds());
             if (c.scenario().equals("close") && c.values().containsKey("disk_bytes")) disk.computeIfAbsent(c.variant(), v -> new ArrayList<>()).add(c.values().get("disk_bytes"));
             if (c.scenario().equals("import") && c.values().containsKey("write_bytes")) written.computeIfAbsent(c.variant(), v -> new ArrayList<>()).add(c.values().get("write_bytes"));
