@@ -154,9 +154,9 @@ class CliErrorsTest {
     void anExportImportIsCheckedBeforeAnythingStarts(@TempDir Path dir) {
         assertCleanError(cli("run", "import", "--dataset", "export", "--scale", "0.01", "--out", dir.toString()), "has no import of an export of its own");
         assertCleanError(cli("run", "import", "--engine", "orientdb", "--setting", "orientdb.storage.diskCache.bufferSize=64", "--dataset", "export",
-                "--out", dir.toString()), "OrientDB's disk cache is the run's --page-cache");
+                "--out", dir.toString()), "its disk cache is the run's page cache");
         assertCleanError(cli("run", "import", "--engine", "orientdb", "--setting", "orientdb.cache=64", "--dataset", "export", "--out", dir.toString()),
-                "not an OrientDB setting");
+                "'cache' is not an OrientDB setting");
         assertCleanError(cli("run", "import", "--dataset", "no-such-thing", "--out", dir.toString()), "neither b2b, social, export");
     }
 

@@ -28,6 +28,11 @@ public interface Experiment<O> {
     /** The spec's id and title, e.g. "E4 — write scaling". */
     String title();
 
+    /** The title of a run with {@code options} (one experiment may answer two studies: import answers E1, and E3 with an export). */
+    default String title(O options) {
+        return title();
+    }
+
     /** What it measures, for {@code graphperf list}. */
     String description();
 

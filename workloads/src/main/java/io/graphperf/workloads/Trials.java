@@ -119,6 +119,7 @@ public final class Trials {
         private final EngineFactory engines;
         private final ProgressListener progress;
         private final String startedAt = OffsetDateTime.now().toString(), runId;
+        private String title;
         private final List<RunResult.Trial> trials = new ArrayList<>();
         private final List<Cell> cells = new ArrayList<>();
         private final List<RunResult.TrialData> data = new ArrayList<>();
@@ -142,6 +143,7 @@ public final class Trials {
             this.engines = engines;
             this.progress = progress;
             this.runId = spec.runDir().getFileName().toString();
+            this.title = e.title();
             this.environment = EnvironmentInfo.collect(spec.home());
             this.machine = new LinkedHashMap<>(environment);
             this.configuration = new LinkedHashMap<>(spec.configuration());
@@ -152,6 +154,7 @@ public final class Trials {
         }
 
         RunResult run(O options) throws Exception {
+            title = e.title(options);
             long began = System.nanoTime();
             String stopped = null;
             O current = options;
@@ -367,7 +370,7 @@ public final class Trials {
             if (!single) {
                 Map<String, Object> own = new LinkedHashMap<>(machine);
                 own.putAll(tr.environment());
-                RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + name, e.name(), e.title(), startedAt, OffsetDateTime.now().toString(),
+                RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + name, e.name(), title, startedAt, OffsetDateTime.now().toString(),
                         configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
                         List.of(trial), tr.cells(), tr.data() == null ? List.of() : List.of(data.get(data.size() - 1)),
                         e.headlines(tr.cells()), e.targets(tr.cells()), List.of(), tr.warnings(), tr.failures());
@@ -412,7 +415,7 @@ public final class Trials {
             }
             List<String> failuresNow = new ArrayList<>(fs);
             if (!complete && !finishedAt.startsWith("(")) failuresNow.add("incomplete run");
-            return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), e.title(), startedAt, finishedAt, configuration, environment, engine, reset,
+            return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), title, startedAt, finishedAt, configuration, environment, engine, reset,
                     variants, Math.max(1, rounds), trials, all, data, e.headlines(all), e.targets(all), comparisons, warnings, failuresNow);
         }
 

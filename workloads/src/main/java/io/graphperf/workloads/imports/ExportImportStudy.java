@@ -66,7 +66,7 @@ final class ExportImportStudy {
     /** The engine's import of its own export, or a {@link UserError} naming the engine. */
     static ExportImport of(Engines engines) {
         if (engines instanceof ExportImport e) return e;
-        throw new UserError("--dataset export: " + engines.describe() + " has no import of an export of its own (engines that have one: graphperf engines)");
+        throw new UserError("--dataset export: " + engines.describe() + " has no import of an export of its own (which engines have one: docs/storage.md)");
     }
 
     /** One trial's phases, each a cell with what reached the disk. */

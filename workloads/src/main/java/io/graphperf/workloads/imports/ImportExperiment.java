@@ -34,6 +34,11 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
     }
 
     @Override
+    public String title(ImportOptions o) {
+        return o.export() ? "E3 — an engine's import of its own export, phase by phase" : title();
+    }
+
+    @Override
     public String description() {
         return "The engine's own bulk loader (Neo4j's importer, Kuzu's COPY) on a generated (b2b, social) or your own CSV folder, then one uniqueness constraint per label key"
                 + " and two property indexes timed until ONLINE, then cold start, apoc.warmup.run and graphperf's query warm-up with"

@@ -36,9 +36,9 @@ public final class OrientDescriptor implements EngineDescriptor {
     @Override
     public Engines engines(Context c) {
         for (String k : c.settings().keySet()) {
-            if (k.equals("storage.diskCache.bufferSize")) throw new UserError("setting orientdb.storage.diskCache.bufferSize: OrientDB's disk cache is the run's --page-cache");
+            if (k.equals("storage.diskCache.bufferSize")) throw new UserError("OrientDB setting storage.diskCache.bufferSize: its disk cache is the run's page cache");
             if (!k.equals(OrientEngines.LOG_DIR) && !PREFIXES.matcher(k).lookingAt())
-                throw new UserError("setting orientdb." + k + ": not an OrientDB setting (they start with storage., db., index., memory., tx. or query.)");
+                throw new UserError("'" + k + "' is not an OrientDB setting (they start with storage., db., index., memory., tx. or query.)");
         }
         return new OrientEngines(c);
     }

@@ -71,12 +71,17 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
         return o;
     }
 
-    /** OrientDB's global settings, sent before any database is opened (they apply to the bulk load's host too). */
+    /**
+     * OrientDB's global settings, its disk cache among them, sent as the host starts (before any database is opened, and to the bulk
+     * load's host too): OrientDB is initialised within the host's start, which E3 times as the engine's start.
+     */
     @Override
     protected void configure(HostProcess host) throws IOException {
-        Map<String, String> s = orientSettings();
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("storage.diskCache.bufferSize", Long.toString(Math.max(1, context.pageCacheBytes() >> 20)));
+        s.putAll(orientSettings());
         if (s.containsKey("storage.wal.path")) Files.createDirectories(Path.of(s.get("storage.wal.path")));
-        if (!s.isEmpty()) host.call(Duration.ofSeconds(30), new OrientRequests.Settings(s));
+        host.call(Duration.ofSeconds(30), new OrientRequests.Settings(s));
     }
 
     /** The run's OrientDB settings, a separate log folder as storage.wal.path (its "wal" folder). */
