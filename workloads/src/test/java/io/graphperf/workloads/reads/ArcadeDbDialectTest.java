@@ -19,18 +19,18 @@ class ArcadeDbDialectTest {
     @Test
     void everyQueryHasItsSqlTextAndGroupIsPassedUnderAnotherName() {
         for (SocialQuery q : SocialQueries.all()) {
-            SocialDialects.Text t = SocialDialects.text(q, SocialDialects.ARCADEDB);
+            SocialDialects.Text t = SocialDialects.text(q, "arcadedb");
             assertTrue(t.expressible() && t.text().startsWith("sql:"), q.id() + ": " + t);
         }
-        assertEquals(Map.of("groupKey", 3), SocialDialects.parameters(SocialDialects.ARCADEDB, Map.of("group", 3)));
-        assertTrue(SocialDialects.schema(SocialDialects.ARCADEDB).stream().allMatch(s -> s.startsWith("sql:CREATE INDEX") && s.endsWith("UNIQUE")));
+        assertEquals(Map.of("groupKey", 3), SocialDialects.parameters("arcadedb", Map.of("group", 3)));
+        assertTrue(SocialDialects.schema("arcadedb").stream().allMatch(s -> s.startsWith("sql:CREATE INDEX") && s.endsWith("UNIQUE")));
     }
 
     @Test
     void writeScenariosAreInSqlWithTheirIdsReadBackInSql() {
         int written = 0, not = 0;
         for (Scenario s : WriteScenarios.all()) {
-            ScenarioDialects.Written w = WriteDialects.ALL.in(s, SocialDialects.ARCADEDB);
+            ScenarioDialects.Written w = WriteDialects.ALL.in(s, "arcadedb");
             if (w.scenario() == null) {
                 assertNotNull(w.whyNot(), s.id());
                 not++;
@@ -42,8 +42,8 @@ class ArcadeDbDialectTest {
             assertTrue(w.scenario().query().startsWith("sql") , w.scenario().query());
         }
         assertTrue(written >= 10 && not > 0, written + " written, " + not + " not expressible");
-        assertTrue(WriteDialects.ALL.in(scenario("create-unlabelled"), SocialDialects.ARCADEDB).whyNot().contains("no unlabelled vertex"));
-        assertTrue(WriteDialects.ALL.in(scenario("unwind-1000"), SocialDialects.ARCADEDB).scenario().query().startsWith("sqlscript:FOREACH"));
+        assertTrue(WriteDialects.ALL.in(scenario("create-unlabelled"), "arcadedb").whyNot().contains("no unlabelled vertex"));
+        assertTrue(WriteDialects.ALL.in(scenario("unwind-1000"), "arcadedb").scenario().query().startsWith("sqlscript:FOREACH"));
     }
 
     private static Scenario scenario(String id) {

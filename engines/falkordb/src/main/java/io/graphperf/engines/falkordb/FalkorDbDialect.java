@@ -1,6 +1,6 @@
-package io.graphperf.workloads.reads;
+package io.graphperf.engines.falkordb;
 
-import io.graphperf.workloads.reads.SocialDialects.Text;
+import io.graphperf.core.engine.Dialect;
 
 import java.util.List;
 import java.util.Map;
@@ -15,13 +15,13 @@ import java.util.Map;
  * the first length that has a path being the shortest (LIMIT 1 stops there), the same 200 pairs took 3.2 ms at the median and
  * 2.1 s at most. Every answer is checked against the same oracle as on Neo4j.
  */
-final class FalkorDbQueries {
+public final class FalkorDbDialect implements Dialect {
 
     /**
      * A range index on each key the queries look up. FalkorDB's unique constraint (GRAPH.CONSTRAINT, on top of such an index) only
      * adds a check on writes, which E2 never makes.
      */
-    static final List<String> SCHEMA = List.of(
+    private static final List<String> SCHEMA = List.of(
             "CREATE INDEX FOR (n:Person) ON (n.personKey)",
             "CREATE INDEX FOR (n:Group) ON (n.groupKey)",
             "CREATE INDEX FOR (n:Activity) ON (n.activityKey)",
@@ -33,15 +33,21 @@ final class FalkorDbQueries {
             + " o.name AS organization, list.sort([(x)-[:HAS_EMAIL]->(e:Email) | e.address]) AS emails,"
             + " list.sort([(x)-[:HAS_PHONE]->(p:Phone) | p.number]) AS phones";
 
-    static final Map<String, Text> TEXTS = Map.of(
-            "q07", Text.of("MATCH (a:Person {personKey: $a}) MATCH (b:Person {personKey: $b}) UNWIND range(1, " + SocialQueries.MAX_PATH + ") AS len"
-                    + " CALL algo.SPpaths({sourceNode: a, targetNode: b, relTypes: ['FRIEND_OF'], relDirection: 'both', maxLen: len})"
-                    + " YIELD path RETURN length(path) AS hops LIMIT 1"),
-            "q09", Text.of(X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
-                    + " RETURN c.kind AS collection, size([(c)<-[:IN_COLLECTION]-(m:Message) | m]) AS messages ORDER BY collection"),
-            "q10", Text.of(X + PROFILE + " RETURN x.personKey AS person" + PROFILE_COLUMNS),
-            "q11", Text.of("UNWIND $people AS k MATCH (x:Person {personKey: k})" + PROFILE + " RETURN k AS person" + PROFILE_COLUMNS + " ORDER BY person"));
+    @Override
+    public String name() {
+        return "falkordb";
+    }
 
-    private FalkorDbQueries() {
+    @Override
+    public ReadTexts reads(int maxPath) {
+        Map<String, String> texts = Map.of(
+                "q07", "MATCH (a:Person {personKey: $a}) MATCH (b:Person {personKey: $b}) UNWIND range(1, " + maxPath + ") AS len"
+                        + " CALL algo.SPpaths({sourceNode: a, targetNode: b, relTypes: ['FRIEND_OF'], relDirection: 'both', maxLen: len})"
+                        + " YIELD path RETURN length(path) AS hops LIMIT 1",
+                "q09", X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
+                        + " RETURN c.kind AS collection, size([(c)<-[:IN_COLLECTION]-(m:Message) | m]) AS messages ORDER BY collection",
+                "q10", X + PROFILE + " RETURN x.personKey AS person" + PROFILE_COLUMNS,
+                "q11", "UNWIND $people AS k MATCH (x:Person {personKey: k})" + PROFILE + " RETURN k AS person" + PROFILE_COLUMNS + " ORDER BY person");
+        return new ReadTexts(texts, Map.of(), true, SCHEMA, Map.of(), t -> t);
     }
 }

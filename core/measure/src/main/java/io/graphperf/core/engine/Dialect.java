@@ -1,0 +1,46 @@
+package io.graphperf.core.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.function.UnaryOperator;
+
+/**
+ * The texts an engine's language needs where it differs from a study's own (Neo4j's Cypher), kept by the engine's module: it lists one
+ * per language it speaks in {@code META-INF/services/io.graphperf.core.engine.Dialect}, found by the name {@link Engine#dialect()}
+ * gives (LadybugDB speaks Kuzu's, from Kuzu's module). E2's queries so far; E1's and E4's statements are still kept by their studies.
+ */
+public interface Dialect {
+
+    /** The dialect's name, as {@link Engine#dialect()} gives it (e.g. "kuzu"). */
+    String name();
+
+    /**
+     * E2's queries in this dialect.
+     *
+     * @param maxPath the study's longest friend path (the shortest-path query's bound)
+     */
+    ReadTexts reads(int maxPath);
+
+    /**
+     * E2's texts.
+     *
+     * @param queries              query id → the dialect's text, where it has its own
+     * @param notExpressible       query id → why the query cannot be written in this dialect
+     * @param studyCypherOtherwise whether a query without a text of its own runs the study's Cypher as it is (else it has no text)
+     * @param schema               the statements that give the queries their indexes on the keys they look up
+     * @param parameterNames       a parameter renamed where the dialect cannot take the study's name (e.g. group → groupKey)
+     * @param rewrite              applied to every text (e.g. quoting the dialect's keywords); identity for most
+     */
+    record ReadTexts(Map<String, String> queries, Map<String, String> notExpressible, boolean studyCypherOtherwise, List<String> schema,
+                     Map<String, String> parameterNames, UnaryOperator<String> rewrite) {
+    }
+
+    /** Every dialect on the class path, by name. */
+    static Map<String, Dialect> all() {
+        Map<String, Dialect> out = new LinkedHashMap<>();
+        ServiceLoader.load(Dialect.class).forEach(d -> out.put(d.name(), d));
+        return Map.copyOf(out);
+    }
+}

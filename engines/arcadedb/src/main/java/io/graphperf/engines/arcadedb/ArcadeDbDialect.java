@@ -1,0 +1,33 @@
+package io.graphperf.engines.arcadedb;
+
+import io.graphperf.core.engine.Dialect;
+import io.graphperf.engines.hosted.SqlFamilyReads;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ArcadeDB's SQL, each text marked {@code sql:} for its host: E2's queries as an ArcadeDB user would write them ({@link SqlFamilyReads}:
+ * ArcadeDB 25.3.1's Cypher, Cypher for Gremlin, could not serve the study's texts), the keys the queries look up under unique indexes
+ * as Neo4j's uniqueness constraints; group is a keyword in its SQL, so the parameter is passed as groupKey.
+ */
+public final class ArcadeDbDialect implements Dialect {
+
+    @Override
+    public String name() {
+        return "arcadedb";
+    }
+
+    @Override
+    public ReadTexts reads(int maxPath) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        SqlFamilyReads.texts(maxPath).forEach((id, sql) -> texts.put(id, "sql:" + sql));
+        List<String> schema = List.of(
+                "sql:CREATE INDEX IF NOT EXISTS ON Person (personKey) UNIQUE",
+                "sql:CREATE INDEX IF NOT EXISTS ON `Group` (groupKey) UNIQUE",
+                "sql:CREATE INDEX IF NOT EXISTS ON Activity (activityKey) UNIQUE",
+                "sql:CREATE INDEX IF NOT EXISTS ON Message (messageKey) UNIQUE");
+        return new ReadTexts(Map.copyOf(texts), Map.of(), true, schema, Map.of("group", "groupKey"), t -> t);
+    }
+}

@@ -1,0 +1,59 @@
+package io.graphperf.engines.kuzu;
+
+import io.graphperf.core.engine.Dialect;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kuzu's Cypher (LadybugDB, its fork, speaks it too): E2's queries run as the study wrote them, except where Kuzu's Cypher lacks what
+ * they use. GROUP is a keyword in Kuzu's Cypher: the label Group and the column group are written quoted in every text, and the
+ * parameter group, which cannot be, is passed as groupKey. Kuzu's primary keys come with its tables: no schema statements.
+ */
+public final class KuzuDialect implements Dialect {
+
+    private static final String X = "MATCH (x:Person {personKey: $person})";
+    /**
+     * Kuzu has no COLLECT subquery: a profile's emails and phones are collected by optional matches in turn, sorted by
+     * list_sort (collect keeps no order), grouped by the person's position in the list asked for (i), so a person asked for
+     * twice is answered twice, as UNWIND does in Neo4j. A person has at most one address and one employer in the dataset.
+     */
+    private static final String PROFILE = " OPTIONAL MATCH (x)-[:LIVES_AT]->(a:Address) OPTIONAL MATCH (x)-[:WORKS_AT]->(o:Organization)"
+            + " OPTIONAL MATCH (x)-[:HAS_EMAIL]->(e:Email) WITH i, k, x, a, o, list_sort(collect(e.address)) AS emails"
+            + " OPTIONAL MATCH (x)-[:HAS_PHONE]->(p:Phone) WITH i, k, x, a, o, emails, list_sort(collect(p.number)) AS phones"
+            + " RETURN k AS person, x.firstName AS firstName, x.lastName AS lastName, x.status AS status, a.city AS city, o.name AS organization,"
+            + " emails, phones";
+
+    @Override
+    public String name() {
+        return "kuzu";
+    }
+
+    @Override
+    public ReadTexts reads(int maxPath) {
+        Map<String, String> texts = Map.ofEntries(
+                // pattern predicates become EXISTS subqueries; nodes are compared by key
+                Map.entry("q03", X + "-[:FRIEND_OF]-(f:Person)-[:FRIEND_OF]-(r:Person) WHERE r.personKey <> x.personKey"
+                        + " AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(r) } RETURN r.personKey AS person, count(DISTINCT f) AS common ORDER BY common DESC, person LIMIT 10"),
+                Map.entry("q04", X + "-[:FRIEND_OF]-(f:Person)-[:MEMBER_OF]->(g:Group) WHERE NOT EXISTS { MATCH (x)-[:MEMBER_OF]->(g) }"
+                        + " RETURN g.groupKey AS group, count(DISTINCT f) AS friends ORDER BY friends DESC, group LIMIT 10"),
+                Map.entry("q05", X + "-[:FRIEND_OF*1..3]-(p:Person) WHERE p.personKey <> x.personKey AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(p) }"
+                        + " RETURN count(DISTINCT p) AS people, sum(DISTINCT p.personKey) AS keySum"),
+                Map.entry("q06", X + "-[:FRIEND_OF*1..2]-(p:Person) WHERE p.personKey <> x.personKey AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(p) }"
+                        + " RETURN count(DISTINCT p) AS people, sum(DISTINCT p.personKey) AS keySum"),
+                // Kuzu's shortest path is a recursive pattern of its own
+                Map.entry("q07", "MATCH (a:Person {personKey: $a}), (b:Person {personKey: $b})"
+                        + " MATCH p = (a)-[:FRIEND_OF* SHORTEST 1.." + maxPath + "]-(b) RETURN length(p) AS hops"),
+                Map.entry("q09", X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
+                        + " RETURN c.kind AS collection, COUNT { MATCH (c)<-[:IN_COLLECTION]-(:Message) } AS messages ORDER BY collection"),
+                Map.entry("q10", "MATCH (x:Person {personKey: $person}) WITH 1 AS i, x.personKey AS k, x" + PROFILE),
+                Map.entry("q11", "UNWIND range(1, size($people)) AS i WITH i, CAST(list_extract($people, i) AS INT64) AS k MATCH (x:Person {personKey: k})"
+                        + PROFILE + " ORDER BY person"));
+        return new ReadTexts(texts, Map.of(), true, List.of(), Map.of("group", "groupKey"), KuzuDialect::names);
+    }
+
+    /** GROUP quoted where it is the label or the column, and the parameter $group renamed $groupKey. */
+    static String names(String text) {
+        return text.replace("$group", "$groupKey").replaceAll("(?<![\\w`$.])(Group|group)(?![\\w`])", "`$1`");
+    }
+}

@@ -1,0 +1,48 @@
+package io.graphperf.engines.orientdb;
+
+import io.graphperf.core.engine.Dialect;
+import io.graphperf.engines.hosted.SqlFamilyReads;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * OrientDB's SQL: ArcadeDB's SQL began as OrientDB's, and the family's texts ({@link SqlFamilyReads}) serve OrientDB 3.2 as they are,
+ * except the profiles (q10, q11): OrientDB 3.2's SQL has no method that sorts a list (ArcadeDB's {@code sort()}). The keys the queries
+ * look up under unique indexes, as Neo4j's uniqueness constraints; group is a keyword in its SQL, so the parameter is passed as groupKey.
+ */
+public final class OrientDialect implements Dialect {
+
+    @Override
+    public String name() {
+        return "orientdb";
+    }
+
+    @Override
+    public ReadTexts reads(int maxPath) {
+        Map<String, String> texts = new HashMap<>(SqlFamilyReads.texts(maxPath));
+        texts.put("q10", profile("SELECT :person AS k", ""));
+        texts.put("q11", profile("SELECT :people AS k UNWIND k", " ORDER BY person"));
+        List<String> schema = List.of(
+                "CREATE INDEX Person_personKey IF NOT EXISTS ON Person (personKey) UNIQUE",
+                "CREATE INDEX Group_groupKey IF NOT EXISTS ON `Group` (groupKey) UNIQUE",
+                "CREATE INDEX Activity_activityKey IF NOT EXISTS ON Activity (activityKey) UNIQUE",
+                "CREATE INDEX Message_messageKey IF NOT EXISTS ON Message (messageKey) UNIQUE");
+        return new ReadTexts(Map.copyOf(texts), Map.of(), false, schema, Map.of("group", "groupKey"), t -> t);
+    }
+
+    /**
+     * A profile of each person key k the inner query gives: the emails and phones come sorted from subqueries of their own, which look
+     * the person up by its key again ({@code $parent.$parent}: the subquery's subquery reads the outer row).
+     */
+    private static String profile(String keys, String order) {
+        String person = "Person WHERE personKey = $parent.$parent.$current.k";
+        return "SELECT k AS person, x.firstName AS firstName, x.lastName AS lastName, x.status AS status, x.out('LIVES_AT')[0].city AS city,"
+                + " x.out('WORKS_AT')[0].name AS organization, $e.address AS emails, $f.number AS phones"
+                + " FROM (SELECT k, $p[0] AS x FROM (" + keys + ") LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k))"
+                + " LET $e = (SELECT address FROM (SELECT expand(out('HAS_EMAIL')) FROM " + person + ") ORDER BY address),"
+                + " $f = (SELECT number FROM (SELECT expand(out('HAS_PHONE')) FROM " + person + ") ORDER BY number)"
+                + " WHERE x IS NOT NULL" + order;
+    }
+}
