@@ -99,7 +99,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
         return "OrientDB's JSON export (ODatabaseImport: schema, records, indexes)";
     }
 
-    /** A host of its own, its disk cache 128 MiB, writes the export (OrientDB's ODatabaseExport of an in-memory database). */
+    /** A host of its own writes the export (OrientDB's ODatabaseExport of a database generated in memory), then stops. */
     @Override
     public Map<String, Long> generateExport(Path file, double scale, long seed) throws Exception {
         try (HostProcess host = startHost()) {
