@@ -41,6 +41,7 @@ final class ExportImportStudy {
         List<Cell> cells = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         Map<String, Object> config = new LinkedHashMap<>();
+        List<String> exports = new ArrayList<>();
         for (double scale : o.scales()) {
             boolean yours = Double.isNaN(scale);
             ExportDataset export = yours ? ExportDataset.yours(Path.of(o.dataset()))
@@ -55,10 +56,11 @@ final class ExportImportStudy {
             } finally {
                 ctx.engines().deleteStore(storeName);
             }
-            config.put("export", export.file().toString());
+            exports.add(export.file().toString());
             if (!Double.isNaN(export.generationSeconds())) config.merge("exportGenerationSeconds", export.generationSeconds(), (a, b) -> (double) a + (double) b);
             ctx.saved().cells(List.copyOf(cells), failures);
         }
+        config.put("export", exports.size() == 1 ? exports.get(0) : exports);
         config.put("exportFormat", engine.exportFormat());
         return new TrialResult(cells, ctx.engines().describe() + ", importing " + engine.exportFormat(), "", Map.of(), config, null, List.of(), failures);
     }

@@ -12,9 +12,9 @@ import com.orientechnologies.orient.core.record.OElement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Date;
-import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeSet;
+import java.util.TreeMap;
 
 /**
  * The E3 study's input, generated: a database of {@link #CLASSES} classes with a skewed number of records each (about
@@ -34,7 +34,7 @@ final class ExportGenerator {
     }
 
     /** Writes the export; returns each class's record count (the oracle of an import's check). */
-    static String generate(Path file, double scale, long seed) throws Exception {
+    static Map<String, Long> generate(Path file, double scale, long seed) throws Exception {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (OrientDB orient = new OrientDB("memory:", OrientDBConfig.defaultConfig())) {
             String name = "graphperf_export";
@@ -84,12 +84,10 @@ final class ExportGenerator {
                     }
                     db.commit();
                 }
-                StringBuilder counts = new StringBuilder();
-                for (String n : new TreeSet<>(List.of(names))) {
-                    counts.append(counts.length() == 0 ? "" : ",").append(n).append('=').append(db.getMetadata().getSchema().getClass(n).count(false));
-                }
+                Map<String, Long> counts = new TreeMap<>();
+                for (String n : names) counts.put(n, db.getMetadata().getSchema().getClass(n).count(false));
                 OrientEngineHostMain.export(db, file);
-                return counts.toString();
+                return counts;
             }
         }
     }

@@ -81,7 +81,7 @@ public final class OrientEngineHostMain {
                 })
                 .on(OrientRequests.Count.class, r -> count())
                 .on(OrientRequests.IndexEntries.class, r -> indexEntries())
-                .on(OrientRequests.Generate.class, r -> OrientRequests.Counts.parse(ExportGenerator.generate(Path.of(r.file()), r.scale(), r.seed())))
+                .on(OrientRequests.Generate.class, r -> new OrientRequests.Counts(ExportGenerator.generate(Path.of(r.file()), r.scale(), r.seed())))
                 .on(HostRequests.Close.class, r -> {
                     closeAll();
                     return "closed";

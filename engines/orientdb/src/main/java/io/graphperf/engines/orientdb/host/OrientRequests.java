@@ -2,7 +2,6 @@ package io.graphperf.engines.orientdb.host;
 
 import io.graphperf.engines.hosted.HostRequest;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,25 +20,8 @@ public final class OrientRequests {
     public record Indexes() implements HostRequest<List<List<Object>>> {
     }
 
-    /** A count per name (records per class, entries per index), in name order; written and read as {@code NAME=COUNT,…}. */
+    /** A count per name (records per class, entries per index), in name order. */
     public record Counts(Map<String, Long> counts) {
-
-        public static Counts parse(String text) {
-            Map<String, Long> m = new LinkedHashMap<>();
-            if (!text.isBlank()) {
-                for (String kv : text.split(",")) {
-                    int eq = kv.lastIndexOf('=');
-                    m.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
-                }
-            }
-            return new Counts(m);
-        }
-
-        public String text() {
-            StringBuilder b = new StringBuilder();
-            counts.forEach((k, v) -> b.append(b.length() == 0 ? "" : ",").append(k).append('=').append(v));
-            return b.toString();
-        }
     }
 
     /** OrientDB's global configuration, set before a database is opened. */
