@@ -20,8 +20,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "datagen", mixinStandardHelpOptions = true,
         description = {"Generates datasets in Neo4j's bulk-import format (header files, ID spaces per label, typed columns) with a manifest.json,",
-                "or an OrientDB JSON database export for E3."},
-        subcommands = {DatagenCommand.Social.class, DatagenCommand.B2b.class, DatagenCommand.OrientdbExport.class, DatagenCommand.Stats.class})
+                "or a database export in an engine's own format for E3."},
+        subcommands = {DatagenCommand.Social.class, DatagenCommand.B2b.class, DatagenCommand.Export.class, DatagenCommand.Stats.class})
 public final class DatagenCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -90,12 +90,12 @@ public final class DatagenCommand implements Runnable {
     static final class B2b extends Generate {
     }
 
-    @Command(name = "orientdb-export", mixinStandardHelpOptions = true,
-            description = {"E3's input: an OrientDB JSON export (scale 1: ~21,000 records in 130 classes, two indexes), made by an OrientDB",
-                    "engine host (child JVM), with each class's record count in a .counts file beside it."})
-    // the subcommand's name is OrientDB's: the one engine here with an export format of its own
-    static final class OrientdbExport implements Callable<Integer> {
-        private static final String ENGINE = "orientdb";
+    @Command(name = "export", mixinStandardHelpOptions = true,
+            description = {"E3's input: a database export in an engine's own format (which engines have one: docs/storage.md), made by that",
+                    "engine's host (child JVM), with each class's record count in a .counts file beside it."})
+    static final class Export implements Callable<Integer> {
+        @Option(names = "--engine", required = true, paramLabel = "NAME", description = "The engine whose export format to generate.")
+        String engineName;
         @Option(names = "--scale", description = "Scale factor (default: 1).")
         double scale = 1;
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (created if missing).")
@@ -108,13 +108,17 @@ public final class DatagenCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (!(scale > 0 && scale <= 1000)) throw new UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
-            EngineDescriptor orientdb = EngineChoice.MODULES.get(ENGINE);
-            if (orientdb == null) throw new UserError("the OrientDB engine module is not on graphperf's class path");
-            ExportImport engine = (ExportImport) orientdb.engines(new EngineDescriptor.Context(out.resolve("generator-log"), out, Home.get(), "1g", 128L << 20,
-                    Map.of(), false));
-            ExportDataset e = ExportDataset.generated(engine, ENGINE, out, scale, seed, ConsoleProgress.forStderr());
+            EngineDescriptor d = EngineChoice.MODULES.get(engineName);
+            if (d == null) {
+                throw new UserError("unknown engine '" + engineName + "' (option --engine); engine modules here: " + String.join(", ", EngineChoice.MODULES.keySet()));
+            }
+            if (!(d.engines(new EngineDescriptor.Context(out.resolve("generator-log"), out, Home.get(), "1g", 128L << 20, Map.of(), false))
+                    instanceof ExportImport engine)) {
+                throw new UserError("--engine " + engineName + " has no export format of its own (which engines have one: docs/storage.md)");
+            }
+            ExportDataset e = ExportDataset.generated(engine, engineName, out, scale, seed, ConsoleProgress.forStderr());
             System.out.printf("%,d records in %d classes: %s (%.1f MB)%n", e.records(), e.counts().size(), e.file(), Files.size(e.file()) / 1e6);
-            System.out.println("Import:  graphperf run import --engine " + ENGINE + " --dataset " + e.file());
+            System.out.println("Import:  graphperf run import --engine " + engineName + " --dataset " + e.file());
             return 0;
         }
     }

@@ -227,7 +227,8 @@ class CliErrorsTest {
     @Test
     void everyCommandsHelpRendersWithoutWarnings() {
         List<List<String>> paths = new ArrayList<>(List.of(List.of(), List.of("run"), List.of("compare"), List.of("report"), List.of("list"),
-                List.of("overhead"), List.of("datagen"), List.of("datagen", "social"), List.of("datagen", "b2b"), List.of("datagen", "stats")));
+                List.of("overhead"), List.of("datagen"), List.of("datagen", "social"), List.of("datagen", "b2b"), List.of("datagen", "export"),
+                List.of("datagen", "stats")));
         for (String e : io.graphperf.workloads.Experiments.all().keySet()) paths.add(List.of("run", e));
         for (List<String> p : paths) {
             List<String> args = new ArrayList<>(p);
@@ -301,5 +302,7 @@ class CliErrorsTest {
         assertEquals(0, stats.code(), stats.failure());
         assertTrue(stats.out().contains("FRIEND_OF degree of Person (either end)"), stats.out());
         assertCleanError(cli("datagen", "stats", dir.resolve("nothing").toString()), "is not a folder");
+        assertCleanError(cli("datagen", "export", "--engine", "nosuch", "--out", dir.resolve("e").toString()), "unknown engine 'nosuch' (option --engine)");
+        assertCleanError(cli("datagen", "export", "--engine", "kuzu", "--out", dir.resolve("e").toString()), "--engine kuzu has no export format of its own");
     }
 }

@@ -6,8 +6,12 @@ import io.graphperf.core.results.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,5 +39,21 @@ class OrientIT {
         assertTrue(o.out().contains("import wr MB"), o.out());
         assertTrue(r.engine().contains("3.2.49") && r.engine().contains("storage.compressionMethod=gzip"), r.engine());
         CdcIT.assertNothingLeft(WritesIT.onlyRun(out));
+    }
+
+    /** {@code datagen export --engine orientdb}: the engine's generator through its module, each class's count beside the file. */
+    @Test
+    void datagenWritesAnExportWithItsCounts(@TempDir Path out) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("datagen", "export", "--engine", "orientdb", "--scale", "0.01", "--out", out.toString());
+        assertEquals(0, o.code(), o.failure());
+        Matcher m = Pattern.compile("([\\d,]+) records in (\\d+) classes: (\\S+\\.json\\.gz)").matcher(o.out());
+        assertTrue(m.find(), o.out());
+        Path file = Path.of(m.group(3));
+        assertTrue(Files.size(file) > 0 && o.out().contains("Import:  graphperf run import --engine orientdb --dataset " + file), o.out());
+        String counts = Files.readString(Path.of(file.toString().replace(".json.gz", ".counts"))).trim();
+        String[] classes = counts.split(",");
+        assertEquals(Integer.parseInt(m.group(2)), classes.length, counts);
+        assertEquals(Long.parseLong(m.group(1).replace(",", "")), Arrays.stream(classes).mapToLong(c -> Long.parseLong(c.substring(c.indexOf('=') + 1))).sum(), counts);
+        CdcIT.assertNothingLeft(out);
     }
 }

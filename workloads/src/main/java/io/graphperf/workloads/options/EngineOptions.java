@@ -11,7 +11,7 @@ public final class EngineOptions {
 
     @Option(names = "--heap", description = "Engine heap (default: 1g).")
     public String heap;
-    @Option(names = "--page-cache", description = "Engine page cache (default: 512m); Kuzu's buffer pool, ArcadeDB's page cache (on its heap), OrientDB's disk cache.")
+    @Option(names = "--page-cache", description = "Engine page cache (default: 512m); an engine other than Neo4j gives it to its own cache (its buffer pool, disk cache: docs/engines.md).")
     public String pageCache;
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Data folder (default: inside the results folder); graphperf creates and deletes only its own graphperf-* subfolder.")
     public Path dataDir;
@@ -21,7 +21,7 @@ public final class EngineOptions {
     public Integer boltPort;
     @Option(names = "--http-port", description = "HTTP port (default: a free one).")
     public Integer httpPort;
-    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra engine setting (repeatable); graphperf.* keys configure graphperf's plugins (written to graphperf.conf); falkordb.KEY=VALUE is a Redis setting of FalkorDB's server (e.g. falkordb.appendfsync=everysec).")
+    @Option(names = "--setting", paramLabel = "KEY=VALUE", description = "Extra engine setting (repeatable); graphperf.* keys configure graphperf's plugins (written to graphperf.conf); ENGINE.KEY=VALUE is a setting of that engine's module (docs/engines.md lists them).")
     public Map<String, String> settings = new LinkedHashMap<>();
     @Option(names = "--keep-store", description = "Keep the stores after the run (default: deleted, the engines' logs kept).")
     public boolean keepStore;

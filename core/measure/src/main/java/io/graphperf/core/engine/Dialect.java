@@ -9,7 +9,8 @@ import java.util.function.UnaryOperator;
 /**
  * The texts an engine's language needs where it differs from a study's own (Neo4j's Cypher), kept by the engine's module: it lists one
  * per language it speaks in {@code META-INF/services/io.graphperf.core.engine.Dialect}, found by the name {@link Engine#dialect()}
- * gives (LadybugDB speaks Kuzu's, from Kuzu's module). E2's queries so far; E1's and E4's statements are still kept by their studies.
+ * gives (LadybugDB speaks Kuzu's, from Kuzu's module): E2's queries, E1's statements ({@link ImportTexts}), E4's scenarios
+ * ({@link WriteTexts}).
  */
 public interface Dialect {
 
@@ -22,6 +23,16 @@ public interface Dialect {
      * @param maxPath the study's longest friend path (the shortest-path query's bound)
      */
     ReadTexts reads(int maxPath);
+
+    /** E1's statements in this dialect; null when E1 is not written for it. */
+    default ImportTexts imports() {
+        return null;
+    }
+
+    /** E4's scenarios in this dialect; null when they are not written for it. */
+    default WriteTexts writes() {
+        return null;
+    }
 
     /**
      * E2's texts.

@@ -1,6 +1,9 @@
 package io.graphperf.engines.arcadedb;
 
 import io.graphperf.core.engine.Dialect;
+import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.engines.hosted.SqlFamilyImports;
 import io.graphperf.engines.hosted.SqlFamilyReads;
 
 import java.util.LinkedHashMap;
@@ -10,7 +13,8 @@ import java.util.Map;
 /**
  * ArcadeDB's SQL, each text marked {@code sql:} for its host: E2's queries as an ArcadeDB user would write them ({@link SqlFamilyReads}:
  * ArcadeDB 25.3.1's Cypher, Cypher for Gremlin, could not serve the study's texts), the keys the queries look up under unique indexes
- * as Neo4j's uniqueness constraints; group is a keyword in its SQL, so the parameter is passed as groupKey.
+ * as Neo4j's uniqueness constraints; group is a keyword in its SQL, so the parameter is passed as groupKey. E1's statements in its
+ * SQL ({@link SqlFamilyImports}), E4's scenarios too ({@link ArcadeDbWriteTexts}).
  */
 public final class ArcadeDbDialect implements Dialect {
 
@@ -29,5 +33,17 @@ public final class ArcadeDbDialect implements Dialect {
                 "sql:CREATE INDEX IF NOT EXISTS ON Activity (activityKey) UNIQUE",
                 "sql:CREATE INDEX IF NOT EXISTS ON Message (messageKey) UNIQUE");
         return new ReadTexts(Map.copyOf(texts), Map.of(), true, schema, Map.of("group", "groupKey"), t -> t);
+    }
+
+    @Override
+    public ImportTexts imports() {
+        return new SqlFamilyImports("sql:", "CREATE INDEX IF NOT EXISTS ON %2$s (%3$s) %4$s",
+                "ArcadeDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which ArcadeDB's Cypher"
+                        + " for Gremlin runs at over a second a query: its probes run cold only");
+    }
+
+    @Override
+    public WriteTexts writes() {
+        return new ArcadeDbWriteTexts();
     }
 }

@@ -1,6 +1,8 @@
 package io.graphperf.engines.falkordb;
 
 import io.graphperf.core.engine.Dialect;
+import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.core.engine.WriteTexts;
 
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,8 @@ import java.util.Map;
  * procedure algo.SPpaths with relDirection 'both' (q07). algo.SPpaths with the study's longest path (15) as its maxLen took
  * 7.5 s and 72 s on the first two pairs at scale 1 (it explores paths up to that length); asked for 1 hop, then 2, … up to 15,
  * the first length that has a path being the shortest (LIMIT 1 stops there), the same 200 pairs took 3.2 ms at the median and
- * 2.1 s at most. Every answer is checked against the same oracle as on Neo4j.
+ * 2.1 s at most. Every answer is checked against the same oracle as on Neo4j. E1's statements: {@link FalkorDbImportTexts}; E4's
+ * scenarios: {@link FalkorDbWriteTexts}.
  */
 public final class FalkorDbDialect implements Dialect {
 
@@ -49,5 +52,15 @@ public final class FalkorDbDialect implements Dialect {
                 "q10", X + PROFILE + " RETURN x.personKey AS person" + PROFILE_COLUMNS,
                 "q11", "UNWIND $people AS k MATCH (x:Person {personKey: k})" + PROFILE + " RETURN k AS person" + PROFILE_COLUMNS + " ORDER BY person");
         return new ReadTexts(texts, Map.of(), true, SCHEMA, Map.of(), t -> t);
+    }
+
+    @Override
+    public ImportTexts imports() {
+        return new FalkorDbImportTexts();
+    }
+
+    @Override
+    public WriteTexts writes() {
+        return new FalkorDbWriteTexts();
     }
 }

@@ -1,6 +1,8 @@
 package io.graphperf.engines.kuzu;
 
 import io.graphperf.core.engine.Dialect;
+import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.core.engine.WriteTexts;
 
 import java.util.List;
 import java.util.Map;
@@ -8,7 +10,8 @@ import java.util.Map;
 /**
  * Kuzu's Cypher (LadybugDB, its fork, speaks it too): E2's queries run as the study wrote them, except where Kuzu's Cypher lacks what
  * they use. GROUP is a keyword in Kuzu's Cypher: the label Group and the column group are written quoted in every text, and the
- * parameter group, which cannot be, is passed as groupKey. Kuzu's primary keys come with its tables: no schema statements.
+ * parameter group, which cannot be, is passed as groupKey. Kuzu's primary keys come with its tables: no schema statements. E1's
+ * statements: {@link KuzuImportTexts}; E4's scenarios: {@link KuzuWriteTexts}.
  */
 public final class KuzuDialect implements Dialect {
 
@@ -50,6 +53,16 @@ public final class KuzuDialect implements Dialect {
                 Map.entry("q11", "UNWIND range(1, size($people)) AS i WITH i, CAST(list_extract($people, i) AS INT64) AS k MATCH (x:Person {personKey: k})"
                         + PROFILE + " ORDER BY person"));
         return new ReadTexts(texts, Map.of(), true, List.of(), Map.of("group", "groupKey"), KuzuDialect::names);
+    }
+
+    @Override
+    public ImportTexts imports() {
+        return new KuzuImportTexts();
+    }
+
+    @Override
+    public WriteTexts writes() {
+        return new KuzuWriteTexts();
     }
 
     /** GROUP quoted where it is the label or the column, and the parameter $group renamed $groupKey. */

@@ -1,6 +1,9 @@
 package io.graphperf.engines.orientdb;
 
 import io.graphperf.core.engine.Dialect;
+import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.engines.hosted.SqlFamilyImports;
 import io.graphperf.engines.hosted.SqlFamilyReads;
 
 import java.util.HashMap;
@@ -11,6 +14,8 @@ import java.util.Map;
  * OrientDB's SQL: ArcadeDB's SQL began as OrientDB's, and the family's texts ({@link SqlFamilyReads}) serve OrientDB 3.2 as they are,
  * except the profiles (q10, q11): OrientDB 3.2's SQL has no method that sorts a list (ArcadeDB's {@code sort()}). The keys the queries
  * look up under unique indexes, as Neo4j's uniqueness constraints; group is a keyword in its SQL, so the parameter is passed as groupKey.
+ * E1's statements in its SQL ({@link SqlFamilyImports}: the same indexes, each named Label_property; it speaks no Cypher, so its probes
+ * run cold only), E4's scenarios too ({@link OrientWriteTexts}).
  */
 public final class OrientDialect implements Dialect {
 
@@ -30,6 +35,18 @@ public final class OrientDialect implements Dialect {
                 "CREATE INDEX Activity_activityKey IF NOT EXISTS ON Activity (activityKey) UNIQUE",
                 "CREATE INDEX Message_messageKey IF NOT EXISTS ON Message (messageKey) UNIQUE");
         return new ReadTexts(Map.copyOf(texts), Map.of(), false, schema, Map.of("group", "groupKey"), t -> t);
+    }
+
+    @Override
+    public ImportTexts imports() {
+        return new SqlFamilyImports("", "CREATE INDEX %1$s IF NOT EXISTS ON %2$s (%3$s) %4$s",
+                "OrientDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which OrientDB does not"
+                        + " speak: its probes run cold only");
+    }
+
+    @Override
+    public WriteTexts writes() {
+        return new OrientWriteTexts();
     }
 
     /**

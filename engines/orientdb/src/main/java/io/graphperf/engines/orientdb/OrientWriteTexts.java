@@ -1,0 +1,48 @@
+package io.graphperf.engines.orientdb;
+
+import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.engines.hosted.SqlFamilyWrites;
+
+import java.util.List;
+
+/**
+ * E4's scenarios in OrientDB's SQL, ArcadeDB's ancestor, alike ({@link SqlFamilyWrites}): {@code CREATE VERTEX}, a script's FOREACH,
+ * :User a vertex class with an index where the scenario has one, the ids summed up by its host. An unlabelled node is a record of
+ * the base vertex class V; FOREACH's 100 nodes with a self-relationship each are a script of 100 {@code CREATE VERTEX} and
+ * {@code CREATE EDGE} pairs, counted afterwards.
+ */
+final class OrientWriteTexts implements WriteTexts {
+
+    private static final SqlFamilyWrites SQL = new SqlFamilyWrites("OrientDB",
+            List.of("CREATE CLASS User IF NOT EXISTS EXTENDS V", "CREATE PROPERTY User.user_id IF NOT EXISTS LONG"),
+            "CREATE INDEX User_user_id IF NOT EXISTS ON User (user_id) NOTUNIQUE",
+            "CREATE VERTEX User SET user_id = :id",
+            "script:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }",
+            "OrientDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+
+    private static final String FOREACH = foreachScript();
+
+    private static String foreachScript() {
+        StringBuilder script = new StringBuilder("script:");
+        for (int i = 0; i < 100; i++) {
+            script.append("LET a").append(i).append(" = CREATE VERTEX V SET type = 'User';\n");
+            script.append("CREATE EDGE REL FROM $a").append(i).append(" TO $a").append(i).append(" SET weight = 1;\n");
+        }
+        return script.toString();
+    }
+
+    @Override
+    public Written write(Scenario s) {
+        if (s.id().equals("foreach-100")) {
+            return Written.as(FOREACH, List.of("CREATE CLASS REL IF NOT EXISTS EXTENDS E"),
+                            "LET a = CREATE VERTEX V SET type = 'User'; CREATE EDGE REL FROM $a TO $a SET weight = 1;   × 100 in one script")
+                    .countedBy(List.of(new Count("vertices", "SELECT count(*) FROM V", 100), new Count("edges", "SELECT count(*) FROM E", 100)));
+        }
+        if (s.id().contains("unlabelled") && s.shape() != null) {
+            String text = "CREATE VERTEX V SET user_id = :id";
+            return Written.as(text, List.of(), text + (s.perOperation() > 1 ? "   × " + s.perOperation() + " per transaction" : "")
+                    + "   (V: OrientDB's base vertex class)").idsSummedOver("V");
+        }
+        return SQL.write(s);
+    }
+}
