@@ -50,7 +50,7 @@ public interface WriteTexts {
             return new Written(why, null, null, null, null, null);
         }
 
-        /** The study's operations, with their own setup and text shown. */
+        /** The study's operations as they are, with the dialect's setup and shown text. */
         public static Written as(List<String> setup, String shown) {
             return new Written(null, null, List.copyOf(setup), shown, null, null);
         }
