@@ -31,7 +31,7 @@ public interface ImportDialect {
 
     /** The statement that counts a label's nodes. */
     default String countLabel(String label) {
-        return "MATCH (n:" + Probes.quote(label) + ") RETURN count(n)";
+        return "MATCH (n:" + ImportTexts.quote(label) + ") RETURN count(n)";
     }
 
     /** Phases this dialect cannot express ("schema", "warm-up"), with why. */

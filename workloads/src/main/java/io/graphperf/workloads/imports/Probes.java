@@ -1,5 +1,7 @@
 package io.graphperf.workloads.imports;
 
+import io.graphperf.core.engine.ImportTexts;
+
 import java.util.List;
 
 /**
@@ -18,7 +20,7 @@ public final class Probes {
     }
 
     public static List<Probe> of(String label, String key) {
-        String l = quote(label), k = quote(key);
+        String l = ImportTexts.quote(label), k = ImportTexts.quote(key);
         return List.of(
                 new Probe("lookup by key", "MATCH (n:" + l + " {" + k + ": $key}) RETURN properties(n) AS p", true),
                 new Probe("neighbourhood", "MATCH (n:" + l + " {" + k + ": $key})-[r]-(m) "
@@ -29,16 +31,11 @@ public final class Probes {
     /** Keys spread over the label (every m-th node by internal id), the same on every run of one import. */
     public static String sampleKeys(String label, String key, long labelCount, int samples) {
         long every = every(labelCount, samples);
-        return "MATCH (n:" + quote(label) + ") WHERE id(n) % " + every + " = 0 RETURN n." + quote(key) + " AS k LIMIT " + samples;
+        return "MATCH (n:" + ImportTexts.quote(label) + ") WHERE id(n) % " + every + " = 0 RETURN n." + ImportTexts.quote(key) + " AS k LIMIT " + samples;
     }
 
     /** One key in how many a sample of {@code samples} keys of a label of {@code labelCount} takes (at least every one). */
     static long every(long labelCount, int samples) {
         return Math.max(1, labelCount / Math.max(1, samples));
-    }
-
-    /** A label or property name as Cypher quotes it. */
-    static String quote(String name) {
-        return "`" + name.replace("`", "``") + "`";
     }
 }

@@ -3,6 +3,7 @@ package io.graphperf.workloads.imports;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.ImportTexts;
 import io.graphperf.core.measure.PhaseTimer;
 import io.graphperf.core.measure.ProgressListener;
 
@@ -21,18 +22,14 @@ public final class SchemaPhase {
     public record Step(String index, String statement, String label, String property) {
         public static Step uniqueness(String label, String property) {
             String name = "graphperf_" + label.toLowerCase() + "_" + property + "_unique";
-            return new Step(name, "CREATE CONSTRAINT `" + name + "` IF NOT EXISTS FOR (n:" + quote(label) + ") REQUIRE n." + quote(property)
+            return new Step(name, "CREATE CONSTRAINT `" + name + "` IF NOT EXISTS FOR (n:" + ImportTexts.quote(label) + ") REQUIRE n." + ImportTexts.quote(property)
                     + " IS UNIQUE", label, property);
         }
 
         public static Step index(String label, String property) {
             String name = "graphperf_" + label.toLowerCase() + "_" + property;
-            return new Step(name, "CREATE INDEX `" + name + "` IF NOT EXISTS FOR (n:" + quote(label) + ") ON (n." + quote(property) + ")",
+            return new Step(name, "CREATE INDEX `" + name + "` IF NOT EXISTS FOR (n:" + ImportTexts.quote(label) + ") ON (n." + ImportTexts.quote(property) + ")",
                     label, property);
-        }
-
-        private static String quote(String name) {
-            return Probes.quote(name);
         }
     }
 

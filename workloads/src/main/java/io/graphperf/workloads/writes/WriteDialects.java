@@ -11,7 +11,6 @@ import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioDialects;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * E4's scenarios in each engine's dialect. The study's Cypher is Neo4j's; another engine's module gives its own texts
@@ -27,13 +26,9 @@ public final class WriteDialects {
     private WriteDialects() {
     }
 
-    private static final class Dialects {
-        static final Map<String, Dialect> ALL = Dialect.all();
-    }
-
     static ScenarioDialects.Written in(Scenario s, String dialect) {
         if (STUDY.equals(dialect)) return ScenarioDialects.Written.as(s);
-        Dialect d = Dialects.ALL.get(dialect);
+        Dialect d = Dialect.all().get(dialect);
         WriteTexts texts = d == null ? null : d.writes();
         if (texts == null) return ScenarioDialects.NEO4J.in(s, dialect);
         if (s.id().startsWith("batch-writer")) return ScenarioDialects.Written.notExpressible("graphperf's batch writer is a Neo4j plugin");

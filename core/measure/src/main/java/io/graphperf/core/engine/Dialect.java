@@ -1,9 +1,7 @@
 package io.graphperf.core.engine;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.function.UnaryOperator;
 
 /**
@@ -48,10 +46,8 @@ public interface Dialect {
                      Map<String, String> parameterNames, UnaryOperator<String> rewrite) {
     }
 
-    /** Every dialect on the class path, by name. */
+    /** Every dialect on the class path, by name (looked up once). */
     static Map<String, Dialect> all() {
-        Map<String, Dialect> out = new LinkedHashMap<>();
-        ServiceLoader.load(Dialect.class).forEach(d -> out.put(d.name(), d));
-        return Map.copyOf(out);
+        return Dialects.ALL;
     }
 }

@@ -43,6 +43,11 @@ public interface ImportTexts {
         return null;
     }
 
+    /** A label or property name quoted as Cypher quotes it. */
+    static String quote(String name) {
+        return "`" + name.replace("`", "``") + "`";
+    }
+
     /**
      * A probe query.
      *

@@ -15,7 +15,7 @@ final class FalkorDbImportTexts implements ImportTexts {
 
     @Override
     public String index(String label, String property, boolean unique) {
-        String index = "CREATE INDEX FOR (n:" + quote(label) + ") ON (n." + quote(property) + ")";
+        String index = "CREATE INDEX FOR (n:" + ImportTexts.quote(label) + ") ON (n." + ImportTexts.quote(property) + ")";
         // {graph} is the graph's key, which the engine's host fills in
         return unique ? index + " ;; GRAPH.CONSTRAINT CREATE {graph} UNIQUE NODE " + label + " PROPERTIES 1 " + property : index;
     }
@@ -34,9 +34,5 @@ final class FalkorDbImportTexts implements ImportTexts {
     @Override
     public String explain(String query) {
         return "GRAPH.EXPLAIN {graph} " + query;
-    }
-
-    private static String quote(String name) {
-        return "`" + name.replace("`", "``") + "`";
     }
 }

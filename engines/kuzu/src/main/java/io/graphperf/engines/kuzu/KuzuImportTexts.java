@@ -33,7 +33,7 @@ final class KuzuImportTexts implements ImportTexts {
 
     @Override
     public List<Probe> probes(String label, String key) {
-        String l = quote(label), k = quote(key);
+        String l = ImportTexts.quote(label), k = ImportTexts.quote(key);
         return List.of(
                 new Probe("lookup by key", "MATCH (n:" + l + " {" + k + ": $key}) RETURN n", true),
                 new Probe("neighbourhood", "MATCH (n:" + l + " {" + k + ": $key})-[r]-(m) RETURN r, m", true),
@@ -42,10 +42,6 @@ final class KuzuImportTexts implements ImportTexts {
 
     @Override
     public String sampleKeys(String label, String key, long every, int samples) {
-        return "MATCH (n:" + quote(label) + ") WHERE offset(id(n)) % " + every + " = 0 RETURN n." + quote(key) + " AS k LIMIT " + samples;
-    }
-
-    private static String quote(String name) {
-        return "`" + name.replace("`", "``") + "`";
+        return "MATCH (n:" + ImportTexts.quote(label) + ") WHERE offset(id(n)) % " + every + " = 0 RETURN n." + ImportTexts.quote(key) + " AS k LIMIT " + samples;
     }
 }
