@@ -79,6 +79,9 @@ section "batch writer without a protocol in front: embedded Neo4j in-process, 8 
 section "batch writer's in-process ceiling with asynchronous callers: 8 threads x 64 submits in flight" \
   bench/writer-ceiling.sh 10 8 64
 
+section "batch writer's applier: CPU per row of UNWIND with and without CALL (row) { }, one thread, alternated" \
+  bench/apply-forms.sh 5 9
+
 section "batch writer through the gateway vs its baselines over Bolt and the gateway" \
   ./graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable
 

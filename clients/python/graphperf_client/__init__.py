@@ -234,12 +234,15 @@ class GatewayClient:
                     f.set_exception(e if isinstance(e, Exception) else ConnectionError(str(e)))
             return
         errors = {int(e["index"]): e for e in answer.get("errors", [])}
+        first = answer.get("firstSequence")  # every write acknowledged: their sequences follow on from it
         sequences = answer.get("sequences", [])
         for i, f in enumerate(futures):
             if f.done():
                 continue
             if i in errors:
                 f.set_exception(GatewayError(errors[i]["code"], errors[i]["message"]))
+            elif first is not None and first >= 0:
+                f.set_result(first + i)
             elif i < len(sequences) and sequences[i] >= 0:
                 f.set_result(sequences[i])
             else:

@@ -47,6 +47,8 @@ def submits_answered(errors=None):
             return {"id": m["id"], "kind": "pong"}
         rows = len(m["rows"])
         errs = (errors or {})
+        if not any(i < rows for i in errs):  # as the gateway answers when every write was logged: the first sequence only
+            return {"id": m["id"], "firstSequence": 100}
         return {"id": m["id"], "sequences": [-1 if i in errs else 100 + i for i in range(rows)],
                 "errors": [{"index": i, "code": c, "message": "no"} for i, c in errs.items() if i < rows]}
     return answer

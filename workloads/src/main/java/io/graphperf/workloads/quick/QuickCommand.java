@@ -14,7 +14,7 @@ import java.time.Duration;
 @Command(name = "quick", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The quick suite (what `graphperf run` runs): a handful of steady cells that answer the studies' questions —",
                 "one transaction per write vs UNWIND 1000 vs the batch writer, Bolt vs HTTP, a read mix — with headline ratios and",
-                "their 95 %% confidence intervals, on one warmed engine. About 2½ minutes on 2 cores."})
+                "their 95 %% confidence intervals, on one warmed engine. 3–5 minutes on 2 cores."})
 public final class QuickCommand extends ExperimentCommand<QuickOptions> {
 
     /** The automatic server warm-up's cap: what fits the suite's 3 minutes on 2 cores (README: "The quick suite"). */

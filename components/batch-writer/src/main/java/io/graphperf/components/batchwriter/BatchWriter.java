@@ -232,45 +232,94 @@ public final class BatchWriter implements AutoCloseable {
     }
 
     /**
-     * Several writes of one statement (a client's coalesced batch), logged under the lock once: one acknowledgement per write in the
-     * order given. A write that cannot be logged fails alone — its future completes exceptionally with {@link Rejected} (the queue is
-     * full from that write on: nothing of it was logged, retry it) or IllegalArgumentException (a parameter that cannot be logged) —
-     * and the others go on.
+     * Several writes of one statement (a client's coalesced batch), logged together under the lock once, in the order given: their
+     * records share one acknowledgement from the log ({@code durable}), or each waits for its own batch to commit ({@code applied}).
+     * A write that cannot be logged fails alone — {@link Submitted#failure} — and the others go on.
      *
      * @throws Rejected when the writer is stopping (nothing was logged)
      */
-    public List<CompletableFuture<Ack>> submitAll(String statement, List<Map<String, Object>> params, AckMode ack) throws IOException {
+    public Submitted submitAll(String statement, List<Map<String, Object>> params, AckMode ack) throws IOException {
         if (!running) throw new Rejected(STOPPING);
         int n = params.size();
-        byte[][] payloads = new byte[n][];
-        RuntimeException[] refused = new RuntimeException[n];
+        Submitted out = new Submitted(n);
+        byte[] encoded = WriteCodec.statement(statement);
+        List<byte[]> payloads = new ArrayList<>(n);
+        List<Integer> loggable = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             try {
-                payloads[i] = WriteCodec.encode(statement, params.get(i));
+                payloads.add(WriteCodec.encode(encoded, params.get(i)));
+                loggable.add(i);
             } catch (IllegalArgumentException e) {
-                refused[i] = e;
+                out.failed(i, e);
             }
         }
         long now = System.nanoTime();
-        Logged[] logged = new Logged[n];
-        int rejected = 0, submitted = 0;
+        List<PendingWrites.Write> writes = new ArrayList<>(loggable.size());
+        List<CompletableFuture<Ack>> applied = new ArrayList<>(ack == AckMode.APPLIED ? loggable.size() : 0);
+        DurableLog.Appended appended = null;
+        int fit;
         synchronized (submitLock) {
-            for (int i = 0; i < n; i++) {
-                if (refused[i] != null) continue;
-                if (log.lastSequence() - lowWater >= config.queueCapacity()) {
-                    refused[i] = new Rejected(queueFull());
-                    rejected++;
-                    continue;
+            // the bound covers writes being applied too, not only those still queued: the writes that do not fit are refused, in order
+            fit = (int) Math.max(0, Math.min(loggable.size(), config.queueCapacity() - (log.lastSequence() - lowWater)));
+            if (fit > 0) {
+                appended = log.appendAll(fit == payloads.size() ? payloads : payloads.subList(0, fit));
+                long first = appended.sequence() - fit + 1;
+                for (int k = 0; k < fit; k++) {
+                    int i = loggable.get(k);
+                    PendingWrites.Write w = new PendingWrites.Write(first + k, statement, params.get(i), now, false);
+                    out.logged(i, first + k);
+                    writes.add(w);
+                    if (ack == AckMode.APPLIED) {
+                        CompletableFuture<Ack> a = new CompletableFuture<>();
+                        appliedWaiters.put(first + k, a);
+                        applied.add(a);
+                    }
+                    lanes[layout.lane(w.params())].pending.add(w);
                 }
-                logged[i] = logUnderLock(statement, params.get(i), payloads[i], now, ack);
-                submitted++;
+                lastQueued = appended.sequence();
             }
         }
-        for (int i = 0; i < rejected; i++) metrics.rejected();
-        for (int i = 0; i < submitted; i++) metrics.submitted();
-        List<CompletableFuture<Ack>> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) out.add(refused[i] != null ? CompletableFuture.failedFuture(refused[i]) : acknowledgement(logged[i], ack));
+        for (int k = fit; k < loggable.size(); k++) {
+            out.failed(loggable.get(k), new Rejected(queueFull()));
+            metrics.rejected();
+        }
+        for (int k = 0; k < fit; k++) metrics.submitted();
+        if (appended == null) {
+            out.complete();
+            return out;
+        }
+        acknowledgeAll(out, loggable.subList(0, fit), writes, appended, applied);
         return out;
+    }
+
+    /**
+     * Completes a batch's outcome once its records are durable (one future for all of them), or, when {@code applied} holds each
+     * write's applied acknowledgement, once each of them completed.
+     */
+    private void acknowledgeAll(Submitted out, List<Integer> logged, List<PendingWrites.Write> writes, DurableLog.Appended appended,
+                                List<CompletableFuture<Ack>> applied) {
+        CompletableFuture<Long> durable = appended.durable().whenComplete((seq, err) -> {
+            if (err != null) {
+                for (int i : logged) out.failed(i, err);
+                for (CompletableFuture<Ack> a : applied) a.completeExceptionally(err);
+                return;
+            }
+            long at = System.nanoTime();
+            for (PendingWrites.Write w : writes) w.durableAt(at);
+            wakeApplier();
+        });
+        if (applied.isEmpty()) {
+            durable.whenComplete((seq, err) -> out.complete());
+            return;
+        }
+        CompletableFuture<?>[] each = new CompletableFuture<?>[applied.size()];
+        for (int k = 0; k < each.length; k++) {
+            int i = logged.get(k);
+            each[k] = applied.get(k).whenComplete((ok, err) -> {
+                if (err != null) out.failed(i, err);
+            });
+        }
+        CompletableFuture.allOf(each).whenComplete((x, err) -> out.complete());
     }
 
     private static final String STOPPING = "the batch writer is stopping; retry once the database is back";

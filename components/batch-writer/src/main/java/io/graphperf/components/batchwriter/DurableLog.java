@@ -60,7 +60,7 @@ public final class DurableLog implements AutoCloseable {
         }
     }
 
-    /** An appended record: its sequence number at once, and a future completed once it is durable. */
+    /** An appended record (or the last of several appended at once): its sequence number at once, and a future completed once it is durable. */
     public record Appended(long sequence, CompletableFuture<Long> durable) {
     }
 
@@ -265,34 +265,54 @@ public final class DurableLog implements AutoCloseable {
      * (synced), or exceptionally when the log fails or closes first.
      */
     public Appended append(byte[] payload) throws IOException {
-        if (payload.length > MAX_PAYLOAD) throw new IllegalArgumentException("record of " + payload.length + " bytes exceeds " + MAX_PAYLOAD);
+        return appendAll(List.of(payload));
+    }
+
+    /**
+     * Appends records with consecutive sequences, all in one go: the future (of the last sequence) completes once every one of them is
+     * durable — one acknowledgement for a client's coalesced batch instead of one per record.
+     */
+    public Appended appendAll(List<byte[]> payloads) throws IOException {
+        if (payloads.isEmpty()) throw new IllegalArgumentException("nothing to append");
+        int bytes = 0;
+        for (byte[] payload : payloads) {
+            if (payload.length > MAX_PAYLOAD) throw new IllegalArgumentException("record of " + payload.length + " bytes exceeds " + MAX_PAYLOAD);
+            bytes += HEADER + payload.length;
+        }
         CompletableFuture<Long> done = new CompletableFuture<>();
         synchronized (lock) {
             if (closed) throw new IOException("log " + file + " is closed");
             if (failed != null) throw new IOException("log " + file + " failed: " + failed.getMessage(), failed);
-            long seq = nextSequence++;
-            if (activeFirst < 0) activeFirst = seq;
-            int crc = checksum(seq, payload);
+            if (activeFirst < 0) activeFirst = nextSequence;
+            ByteBuffer into = sync.perWrite() ? ByteBuffer.allocate(bytes) : room(bytes);
+            long seq = 0;
+            for (byte[] payload : payloads) {
+                seq = nextSequence++;
+                into.put(MAGIC).putInt(payload.length).putInt(checksum(seq, payload)).putLong(seq).put(payload);
+            }
             if (sync.perWrite()) {
-                ByteBuffer b = ByteBuffer.allocate(HEADER + payload.length);
-                b.put(MAGIC).putInt(payload.length).putInt(crc).putLong(seq).put(payload).flip();
-                while (b.hasRemaining()) channel.write(b);
+                into.flip();
+                while (into.hasRemaining()) channel.write(into);
                 channel.force(false);
                 fsyncs.incrementAndGet();
                 durableSequence = seq;
                 done.complete(seq);
                 rollIfFull();
             } else {
-                if (buffer.remaining() < HEADER + payload.length) {
-                    ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, buffer.position() + HEADER + payload.length));
-                    buffer = bigger.put(buffer.flip());
-                }
-                buffer.put(MAGIC).putInt(payload.length).putInt(crc).putLong(seq).put(payload);
                 unsynced.add(new Pending(seq, done));
                 if (sync.groupMillis() == 0 && unsynced.size() == 1) lock.notifyAll();
             }
             return new Appended(seq, done);
         }
+    }
+
+    /** The group-commit buffer, grown to hold {@code bytes} more; the caller holds the lock. */
+    private ByteBuffer room(int bytes) {
+        if (buffer.remaining() < bytes) {
+            ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, buffer.position() + bytes));
+            buffer = bigger.put(buffer.flip());
+        }
+        return buffer;
     }
 
     private void syncLoop() {

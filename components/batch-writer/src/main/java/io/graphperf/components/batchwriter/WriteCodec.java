@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,10 +31,21 @@ public final class WriteCodec {
     }
 
     public static byte[] encode(String statement, Map<String, Object> params) {
+        return encode(statement(statement), params);
+    }
+
+    /** A statement as its records begin, encoded once for many writes of it ({@link #encode(byte[], Map)}). */
+    public static byte[] statement(String statement) {
         if (statement == null || statement.isBlank()) throw new IllegalArgumentException("the statement is empty");
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + statement.length());
+        byte[] b = statement.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(4 + b.length).putInt(b.length).put(b).array();
+    }
+
+    /** The record of one write of a statement {@link #statement(String)} encoded. */
+    public static byte[] encode(byte[] statement, Map<String, Object> params) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + statement.length);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            writeString(out, statement);
+            out.write(statement);
             Map<String, Object> p = params == null ? Map.of() : params;
             out.writeInt(p.size());
             for (Map.Entry<String, Object> e : p.entrySet()) {

@@ -160,26 +160,28 @@ class BatchWriterCrashTest {
                    List<String> rollCrashes, int replayCrashes) {
     }
 
-    /** Submitters that keep up to 32 writes each in flight and remember which were acknowledged. */
+    /**
+     * Submitters that keep up to 32 writes each in flight and remember which were acknowledged: half of them submit one write at a time,
+     * half coalesced batches of 1 to 32 writes (as the gateway does with a client's batch), so crashes also catch batches in flight.
+     */
     static final class Submitters implements AutoCloseable {
         final AtomicBoolean stop = new AtomicBoolean();
         final List<Thread> threads = new ArrayList<>();
 
         Submitters(BatchWriter w, AtomicLong ids, Set<Long> acked, int threadCount) {
             for (int t = 0; t < threadCount; t++) {
+                boolean batches = t % 2 == 1;
                 Thread th = new Thread(() -> {
                     Semaphore inFlight = new Semaphore(32);
+                    Random random = new Random();
                     while (!stop.get()) {
+                        int n = batches ? 1 + random.nextInt(32) : 1;
                         try {
-                            if (!inFlight.tryAcquire(5, TimeUnit.MILLISECONDS)) continue;
-                            long id = ids.incrementAndGet();
-                            BatchWriter.AckMode mode = id % 10 == 0 ? BatchWriter.AckMode.APPLIED : BatchWriter.AckMode.DURABLE;
-                            w.submit(CREATE, Map.of("id", id, "k", id % 13), mode).whenComplete((ack, err) -> {
-                                if (err == null) acked.add(id);
-                                inFlight.release();
-                            });
+                            if (!inFlight.tryAcquire(n, 5, TimeUnit.MILLISECONDS)) continue;
+                            if (batches) submitBatch(w, ids, acked, inFlight, n);
+                            else submitOne(w, ids, acked, inFlight);
                         } catch (BatchWriter.Rejected | IOException | IllegalStateException e) {
-                            inFlight.release();
+                            inFlight.release(n);
                             if (e instanceof IOException || !isFull(e)) return; // the process is down
                             sleep(1);
                         } catch (InterruptedException e) {
@@ -191,6 +193,28 @@ class BatchWriterCrashTest {
                 threads.add(th);
                 th.start();
             }
+        }
+
+        private static void submitOne(BatchWriter w, AtomicLong ids, Set<Long> acked, Semaphore inFlight) throws IOException {
+            long id = ids.incrementAndGet();
+            BatchWriter.AckMode mode = id % 10 == 0 ? BatchWriter.AckMode.APPLIED : BatchWriter.AckMode.DURABLE;
+            w.submit(CREATE, Map.of("id", id, "k", id % 13), mode).whenComplete((ack, err) -> {
+                if (err == null) acked.add(id);
+                inFlight.release();
+            });
+        }
+
+        /** A batch whose writes are acknowledged each alone: only those without a failure count as acknowledged. */
+        private static void submitBatch(BatchWriter w, AtomicLong ids, Set<Long> acked, Semaphore inFlight, int n) throws IOException {
+            long first = ids.getAndAdd(n) + 1;
+            List<Map<String, Object>> params = new ArrayList<>(n);
+            for (long id = first; id < first + n; id++) params.add(Map.of("id", id, "k", id % 13));
+            BatchWriter.AckMode mode = first % 10 == 0 ? BatchWriter.AckMode.APPLIED : BatchWriter.AckMode.DURABLE;
+            Submitted out = w.submitAll(CREATE, params, mode);
+            out.done().whenComplete((x, err) -> {
+                for (int i = 0; i < n; i++) if (err == null && out.failure(i) == null) acked.add(first + i);
+                inFlight.release(n);
+            });
         }
 
         /** Whether any submitter still runs (they stop when the writer refuses them for good). */

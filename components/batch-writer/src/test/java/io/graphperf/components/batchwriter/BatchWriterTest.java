@@ -18,6 +18,7 @@ import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -197,19 +198,21 @@ class BatchWriterTest {
         try (BatchWriter w = BatchWriter.start(config(dir, 100), db)) {
             List<Map<String, Object>> params = new ArrayList<>();
             for (long i = 0; i < 102; i++) params.add(i == 3 ? Map.of("id", java.time.LocalDate.of(2026, 1, 1)) : Map.of("id", i));
-            List<CompletableFuture<BatchWriter.Ack>> acks = w.submitAll(CREATE, params, BatchWriter.AckMode.DURABLE);
-            assertEquals(102, acks.size(), "one acknowledgement per write, in the order given");
+            Submitted acks = w.submitAll(CREATE, params, BatchWriter.AckMode.DURABLE);
+            assertEquals(102, acks.size(), "one outcome per write, in the order given");
+            acks.done().get(60, TimeUnit.SECONDS);
             List<Long> sequences = new ArrayList<>();
             for (int i = 0; i < 102; i++) {
                 if (i == 3) {
-                    ExecutionException e = assertThrows(ExecutionException.class, () -> acks.get(3).get(60, TimeUnit.SECONDS));
-                    assertTrue(e.getCause() instanceof IllegalArgumentException && e.getCause().getMessage().contains("parameter id is a LocalDate"),
-                            e.getCause().toString());
+                    assertTrue(acks.failure(3) instanceof IllegalArgumentException && acks.failure(3).getMessage().contains("parameter id is a LocalDate"),
+                            String.valueOf(acks.failure(3)));
+                    assertEquals(-1, acks.sequence(3));
                 } else if (i == 101) {
-                    ExecutionException e = assertThrows(ExecutionException.class, () -> acks.get(101).get(60, TimeUnit.SECONDS));
-                    assertTrue(e.getCause() instanceof BatchWriter.Rejected, "the 101st loggable write does not fit a queue of 100: " + e.getCause());
+                    assertTrue(acks.failure(101) instanceof BatchWriter.Rejected, "the 101st loggable write does not fit a queue of 100: " + acks.failure(101));
+                    assertEquals(-1, acks.sequence(101));
                 } else {
-                    sequences.add(acks.get(i).get(60, TimeUnit.SECONDS).sequence());
+                    assertNull(acks.failure(i), "write " + i);
+                    sequences.add(acks.sequence(i));
                 }
             }
             assertEquals(LongStream.rangeClosed(1, 100).boxed().toList(), sequences, "the logged writes in order, nothing for the refused");
@@ -219,6 +222,27 @@ class BatchWriterTest {
             db.down = false;
             assertTrue(w.awaitApplied(60_000));
             assertEquals(LongStream.range(0, 101).filter(i -> i != 3).boxed().toList(), db.rows(), "every logged write applied once, in order");
+        }
+    }
+
+    /** A batch acknowledged as applied: each write waits for its own batch to commit, and a bad one is dead-lettered alone. */
+    @Test
+    void aBatchAcknowledgedAsAppliedFailsOnlyItsBadWrites(@TempDir Path dir) throws Exception {
+        ListDatabase db = new ListDatabase(Set.of(17L, 55L));
+        try (BatchWriter w = BatchWriter.start(config(dir, 1000), db)) {
+            List<Map<String, Object>> params = new ArrayList<>();
+            for (long i = 0; i < 100; i++) params.add(Map.of("id", i));
+            Submitted acks = w.submitAll(CREATE, params, BatchWriter.AckMode.APPLIED);
+            acks.done().get(60, TimeUnit.SECONDS);
+            for (int i = 0; i < 100; i++) {
+                if (i == 17 || i == 55) {
+                    assertInstanceOf(BatchWriter.DeadLettered.class, acks.failure(i), "write " + i);
+                } else {
+                    assertNull(acks.failure(i), "write " + i);
+                    assertEquals(i + 1, acks.sequence(i));
+                }
+            }
+            assertEquals(98, db.rows().size(), "every other write applied once its acknowledgement came");
         }
     }
 

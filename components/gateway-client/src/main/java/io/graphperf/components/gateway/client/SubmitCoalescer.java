@@ -190,6 +190,8 @@ final class SubmitCoalescer implements AutoCloseable {
             for (Object e : es) if (e instanceof Map<?, ?> m && m.get(Messages.INDEX) instanceof Number i) errors.put(i.intValue(), m);
         }
         List<Object> sequences = r.message().get(Messages.SEQUENCES) instanceof List<?> s ? (List<Object>) s : null;
+        // every write acknowledged: the server names the first sequence, the others follow on
+        long first = r.message().get(Messages.FIRST_SEQUENCE) instanceof Number f ? f.longValue() : -1;
         for (int i = 0; i < n; i++) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put(Messages.KIND, Messages.SUBMIT);
@@ -199,6 +201,8 @@ final class SubmitCoalescer implements AutoCloseable {
             } else if (errors.containsKey(i)) {
                 Map<String, Object> e = (Map<String, Object>) errors.get(i);
                 m.put(Messages.ERROR, Map.of(Messages.CODE, String.valueOf(e.get(Messages.CODE)), Messages.MESSAGE, String.valueOf(e.get(Messages.MESSAGE))));
+            } else if (first >= 0) {
+                m.put(Messages.SEQUENCE, first + i);
             } else if (sequences != null && i < sequences.size() && sequences.get(i) instanceof Number seq) {
                 m.put(Messages.SEQUENCE, seq.longValue());
             } else {

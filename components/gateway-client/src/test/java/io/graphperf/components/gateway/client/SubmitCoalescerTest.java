@@ -58,7 +58,9 @@ class SubmitCoalescerTest {
                     sequences.add(sequence.incrementAndGet());
                 }
             }
-            m.put(Messages.SEQUENCES, sequences);
+            // as the gateway answers: the first sequence alone when every write was logged, else each write's and the errors
+            if (errors.isEmpty()) m.put(Messages.FIRST_SEQUENCE, sequences.get(0));
+            else m.put(Messages.SEQUENCES, sequences);
             if (!errors.isEmpty()) m.put(Messages.ERRORS, errors);
             return CompletableFuture.completedFuture(new Response(m, 1000, 1000, 100, 100, 100, 100));
         }

@@ -1,6 +1,7 @@
 package io.graphperf.components.gateway.server;
 
 import io.graphperf.components.batchwriter.BatchWriter;
+import io.graphperf.components.batchwriter.Submitted;
 import io.graphperf.components.batchwriter.neo4j.BatchWriters;
 import io.graphperf.components.gateway.protocol.Messages;
 import org.neo4j.graphdb.Entity;
@@ -338,7 +339,7 @@ final class Requests {
             params.add(p);
         }
         List<Map<String, Object>> valid = errors.isEmpty() ? params : params.stream().filter(Objects::nonNull).toList();
-        List<CompletableFuture<BatchWriter.Ack>> logged;
+        Submitted logged;
         try {
             logged = writer.submitAll(statement, valid, mode);
         } catch (BatchWriter.Rejected e) {
@@ -346,24 +347,25 @@ final class Requests {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        List<CompletableFuture<BatchWriter.Ack>> acks = new ArrayList<>(n);
-        for (int i = 0, v = 0; i < n; i++) acks.add(params.get(i) == null ? null : logged.get(v++));
-        CompletableFuture<?>[] all = acks.stream().filter(Objects::nonNull).map(a -> a.exceptionally(e -> null)).toArray(CompletableFuture[]::new);
-        return CompletableFuture.allOf(all).thenApply(x -> {
+        return logged.done().thenApply(x -> {
+            if (errors.isEmpty() && logged.allLogged()) {
+                // every write logged, in order: their sequences are consecutive, the first says them all
+                response.put(Messages.FIRST_SEQUENCE, logged.sequence(0));
+                return response;
+            }
             List<Long> sequences = new ArrayList<>(n);
             List<Object> failed = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                CompletableFuture<BatchWriter.Ack> a = acks.get(i);
-                if (a == null) {
+            for (int i = 0, v = 0; i < n; i++) {
+                if (params.get(i) == null) {
                     sequences.add(-1L);
                     failed.add(Map.of(Messages.INDEX, (long) i, Messages.CODE, Messages.INVALID, Messages.MESSAGE, errors.get(i)));
-                } else if (a.isCompletedExceptionally()) {
-                    Throwable e = cause(a.handle((ok, err) -> err).join());
-                    sequences.add(-1L);
+                    continue;
+                }
+                Throwable e = logged.failure(v);
+                sequences.add(logged.sequence(v++));
+                if (e != null) {
                     failed.add(Map.of(Messages.INDEX, (long) i, Messages.CODE, e instanceof BatchWriter.Rejected ? Messages.BUSY
                             : e instanceof IllegalArgumentException ? Messages.INVALID : code(e), Messages.MESSAGE, String.valueOf(e.getMessage())));
-                } else {
-                    sequences.add(a.join().sequence());
                 }
             }
             response.put(Messages.SEQUENCES, sequences);

@@ -172,6 +172,19 @@ class GatewayServerIT {
             g.awaitApplied();
             assertEquals(2, g.count("MATCH (n:Many) RETURN count(n)"));
 
+            // the compact form: every write logged is answered with the first sequence alone; a row of the wrong length fails alone
+            Map<String, Object> all = client.call(Map.of(Messages.KIND, Messages.SUBMIT, Messages.STATEMENT, "CREATE (:Rows {i: $i})",
+                    Messages.COLUMNS, List.of("i"), Messages.ROWS, List.of(List.of(1L), List.of(2L), List.of(3L)), Messages.ACK, "applied")).message();
+            long first = ((Number) all.get(Messages.FIRST_SEQUENCE)).longValue();
+            assertEquals(null, all.get(Messages.SEQUENCES), all.toString());
+            Map<String, Object> some = client.call(Map.of(Messages.KIND, Messages.SUBMIT, Messages.STATEMENT, "CREATE (:Rows {i: $i})",
+                    Messages.COLUMNS, List.of("i"), Messages.ROWS, List.of(List.of(4L), List.of(5L, 6L), List.of(7L)), Messages.ACK, "durable")).message();
+            assertEquals(List.of(first + 3, -1L, first + 4), some.get(Messages.SEQUENCES), some.toString());
+            assertTrue(String.valueOf(some.get(Messages.ERRORS)).contains(Messages.INVALID) && some.get(Messages.FIRST_SEQUENCE) == null, some.toString());
+            g.awaitApplied();
+            assertEquals(List.of(List.of(List.of(1L, 2L, 3L, 4L, 7L))), client.cypher("MATCH (n:Rows) WITH n ORDER BY n.i RETURN collect(n.i) AS i", Map.of()).rows(),
+                    "the acknowledged rows applied once each, the bad one not at all");
+
             assertEquals(Messages.INVALID, assertThrows(Refused.class, () -> client.submit(" ", Map.of(), "durable")).code);
             assertEquals(Messages.INVALID, assertThrows(Refused.class, () -> client.submit("CREATE ()", Map.of(), "eventually")).code);
             assertEquals(List.of(List.of(1L)), client.cypher("RETURN 1", Map.of()).rows(), "the connection stays usable");
