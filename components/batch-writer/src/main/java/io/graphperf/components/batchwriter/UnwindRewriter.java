@@ -46,7 +46,7 @@ public final class UnwindRewriter {
     /**
      * True for a statement of CREATE clauses only (outside literals, quoted names and comments: no other clause, no word that could
      * start one, no semicolon): then {@code UNWIND $rows AS row} followed by the statement creates, row by row, exactly what the
-     * statement creates once, without the subquery's cost (about 10 % of the applier's CPU a row, bench/apply-forms.sh). Anything
+     * statement creates once, without the subquery's cost (bench/apply-forms.sh measures it; FastCreate goes further for one node). Anything
      * else keeps the {@code CALL (row) { … }} form, which isolates each row whatever the statement does.
      */
     static boolean createsOnly(String statement) {

@@ -1,5 +1,7 @@
 package io.graphperf.core.measure;
 
+import java.util.List;
+
 /**
  * One sampling interval of a cell's timeline.
  *
@@ -17,4 +19,15 @@ public record Interval(double atSeconds, double seconds, Phase phase, long ops, 
                        double jitCores) {
 
     public enum Phase { WARMUP, WINDOW, DRAIN }
+
+    /** The JIT compilers' mean CPU over a phase's intervals, weighted by their lengths; NaN when none measured it (a remote engine). */
+    public static double meanJitCores(List<Interval> timeline, Phase phase) {
+        double cpu = 0, seconds = 0;
+        for (Interval i : timeline) {
+            if (i.phase() != phase || Double.isNaN(i.jitCores()) || !(i.seconds() > 0)) continue;
+            cpu += i.jitCores() * i.seconds();
+            seconds += i.seconds();
+        }
+        return seconds > 0 ? cpu / seconds : Double.NaN;
+    }
 }

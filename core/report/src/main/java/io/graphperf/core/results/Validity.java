@@ -1,5 +1,6 @@
 package io.graphperf.core.results;
 
+import io.graphperf.core.measure.Interval;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.Steadiness;
 
@@ -88,6 +89,19 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         return l.isEmpty() ? "steady" : String.join(", ", l);
     }
 
+    /**
+     * A warning when the JIT compilers (the engine's and the harness's) used at least the warm-up's bound on average over the window:
+     * code still being compiled runs slower than it will, so the figure is likely below a warmed engine's. Null below the bound or
+     * when not measured.
+     */
+    static String jitWarning(double windowJitCores) {
+        double bound = Steadiness.Criterion.DEFAULT.quietJitCores();
+        if (!(windowJitCores >= bound)) return null;
+        return String.format(Locale.ROOT, "the JIT compilers used %.2f cores over the window (a warm-up ends below %.2f): the engine or the"
+                + " harness was still compiling, so this figure is likely below a warmed engine's; warm up longer (a higher --server-warmup or"
+                + " --warmup-max)", windowJitCores, bound);
+    }
+
     public static Validity of(Measurement m) {
         List<String> flags = new ArrayList<>(), warnings = new ArrayList<>();
         boolean steady = m.steadiness().steady();
@@ -113,6 +127,8 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         if (m.outcomes().clamped() > 0) warnings.add(m.outcomes().clamped() + " latencies exceeded the histograms' 1 h range and were recorded as 1 h");
         if (!m.outcomes().drained()) warnings.add("clients were still inside the engine after the drain deadline; their sessions were closed");
         warnings.addAll(m.resources().warnings());
+        String jit = jitWarning(Interval.meanJitCores(m.throughput().timeline(), Interval.Phase.WINDOW));
+        if (jit != null) warnings.add(jit);
         return new Validity(steady, m.warmupEnd().seconds(), m.warmupEnd().steady(), m.steadiness().trendPctPerSecond(), ops, tooFew, overloaded,
                 flags, warnings);
     }

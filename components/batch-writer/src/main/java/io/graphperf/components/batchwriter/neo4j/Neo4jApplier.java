@@ -13,6 +13,7 @@ import org.neo4j.kernel.api.exceptions.Status;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Applies the writer's batches to the database it runs in. Each applier's position lives in the graph, in
@@ -73,7 +74,8 @@ final class Neo4jApplier implements BatchWriter.Applier {
     public void apply(PendingWrites.Flush flush) {
         try (Transaction tx = db.beginTx()) {
             for (Map.Entry<String, List<Map<String, Object>>> batch : flush.batches().entrySet()) {
-                run(tx, batch.getKey(), Map.of(UnwindRewriter.ROWS, batch.getValue()));
+                Optional<FastCreate> fast = FastCreate.of(batch.getKey());
+                if (fast.isEmpty() || !fast.get().apply(tx, batch.getValue())) run(tx, batch.getKey(), Map.of(UnwindRewriter.ROWS, batch.getValue()));
             }
             setPosition(tx, flush.lane(), flush.lastSequence());
             tx.commit();

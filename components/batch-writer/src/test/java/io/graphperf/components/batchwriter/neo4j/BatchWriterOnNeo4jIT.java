@@ -1,8 +1,11 @@
 package io.graphperf.components.batchwriter.neo4j;
 
+import io.graphperf.components.batchwriter.UnwindRewriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.graphdb.Label;
+import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.graphdb.Transaction;
 import org.neo4j.kernel.api.procedure.GlobalProcedures;
@@ -16,10 +19,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,6 +60,7 @@ class BatchWriterOnNeo4jIT {
             httpEndpoint(db, endpoint);
             fullQueueRefused(db, endpoint);
             deadLetters(db, home);
+            fastPathAsCypher(db);
         } finally {
             server.stop();
         }
@@ -107,6 +115,42 @@ class BatchWriterOnNeo4jIT {
         List<String> dead = Files.readAllLines(home.resolve("data/graphperf-batch-writer/neo4j/dead-letters.jsonl"));
         assertEquals(2, dead.size());
         assertTrue(dead.get(0).contains("\"params\":{\"id\":7}") && dead.get(0).contains("ConstraintValidationFailed"), dead.get(0));
+    }
+
+    /**
+     * The fast path (one node created with labels and parameters) stores what Cypher stores, value types included; a batch with a value
+     * it does not take (a list) goes to Cypher, and so does a statement it does not recognise.
+     */
+    private static void fastPathAsCypher(GraphDatabaseService db) {
+        String statement = "CREATE (n:Fast:Twice {i: $i, d: $d, s: $s, b: $b, gone: $gone})";
+        FastCreate fast = FastCreate.of(UnwindRewriter.batched(statement)).orElseThrow();
+        Map<String, Object> row = new HashMap<>(Map.of("i", 5, "d", 1.5f, "s", "é\"", "b", true));
+        row.put("gone", null);
+        try (Transaction tx = db.beginTx()) {
+            assertTrue(fast.apply(tx, List.of(row)), "scalars take the fast path");
+            assertFalse(fast.apply(tx, List.of(Map.of("i", 1L, "d", List.of(1.0)))), "a list does not");
+            tx.execute(statement.replace(":Fast", ":Cypher"), row).close();
+            tx.commit();
+        }
+        Map<String, Object> viaFast = properties(db, "Fast"), viaCypher = properties(db, "Cypher");
+        assertEquals(viaCypher, viaFast);
+        for (String k : viaCypher.keySet()) assertEquals(viaCypher.get(k).getClass(), viaFast.get(k).getClass(), k);
+        assertEquals(Set.of("i", "d", "s", "b"), viaFast.keySet(), "a null value sets nothing");
+        assertTrue(FastCreate.of(UnwindRewriter.batched("CREATE (a:A {x: $x})-[:R]->(b:B)")).isEmpty(), "a relationship goes to Cypher");
+        assertTrue(FastCreate.of(UnwindRewriter.batched("CREATE (a:A {x: $x, y: 'literal'})")).isEmpty(), "a literal goes to Cypher");
+        // through the writer: the batch with a list is applied by Cypher, the list stored as an array
+        db.executeTransactionally(SUBMIT, Map.of("statement", "CREATE (:ViaWriter {i: $i, l: $l})", "params", Map.of("i", 1L, "l", List.of(1L, 2L)),
+                "ack", "applied"), r -> r.stream().count());
+        assertArrayEquals(new long[]{1, 2}, (long[]) db.executeTransactionally("MATCH (n:ViaWriter) RETURN n.l AS l", Map.of(), r -> r.next().get("l")));
+    }
+
+    private static Map<String, Object> properties(GraphDatabaseService db, String label) {
+        try (Transaction tx = db.beginTx()) {
+            List<Node> nodes = tx.findNodes(Label.label(label)).stream().toList();
+            assertEquals(1, nodes.size(), label);
+            assertTrue(nodes.get(0).hasLabel(Label.label("Twice")), "every label");
+            return nodes.get(0).getAllProperties();
+        }
     }
 
     private static void submit(GraphDatabaseService db, String statement, long id, String ack) {
