@@ -77,6 +77,8 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
         if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete h) {
             if (h.selectedSubprotocol() != null) format = Format.of(h.selectedSubprotocol());
+            LingeringClose lingering = ctx.pipeline().get(LingeringClose.class);
+            if (lingering != null) lingering.arm();
         } else if (evt instanceof IdleStateEvent) {
             ctx.close();
         } else {

@@ -85,7 +85,7 @@ final class GatewayServer implements AutoCloseable {
                                     new Gate.Refused(refusal[0], s.helloTimeout().toMillis()));
                             return;
                         }
-                        ch.pipeline().addLast(new IdleStateHandler(s.idleTimeout().toSeconds(), 0, 0, TimeUnit.SECONDS),
+                        ch.pipeline().addLast(new LingeringClose(), new IdleStateHandler(s.idleTimeout().toSeconds(), 0, 0, TimeUnit.SECONDS),
                                 new HttpServerCodec(), new HttpObjectAggregator(65536), new Gate.Front(ticket), new WebSocketServerCompressionHandler(),
                                 new WebSocketServerProtocolHandler(ws), new Gate.MessageSize(ticket, frameLimit), new WebSocketFrameAggregator(frameLimit),
                                 new Connection(s, requests, auth, workers, log, ticket, whole), new ChannelInboundHandlerAdapter() {

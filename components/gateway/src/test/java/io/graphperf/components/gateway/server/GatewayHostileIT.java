@@ -120,7 +120,10 @@ class GatewayHostileIT {
             assertEquals(1008, closedWith.get(30, TimeUnit.SECONDS), "no hello within hello_timeout");
             // a message larger than a hello before login, and one far above max_message_bytes after it: closed with 1009, nothing kept
             assertEquals(1009, closeStatusAfter(server.uri(), false, 100 << 10), "100 KiB before login");
-            assertEquals(1009, closeStatusAfter(server.uri(), true, 8 << 20), "8 MiB after login (max_message_bytes 4 MiB)");
+            // ten times: the client is still sending when the gateway closes, so a reset instead of the Close frame would show here
+            for (int i = 0; i < 10; i++) {
+                assertEquals(1009, closeStatusAfter(server.uri(), true, 8 << 20), "8 MiB after login (max_message_bytes 4 MiB), time " + (i + 1));
+            }
             // wrong path, not an upgrade, unknown subprotocol, bytes that are not HTTP
             String wrongPath = http(port, upgrade("/nope", null));
             assertTrue(wrongPath.startsWith("HTTP/1.1 404") && wrongPath.contains("/graphperf"), wrongPath);
@@ -166,7 +169,10 @@ class GatewayHostileIT {
         } catch (ExecutionException e) {
             // the server may close while the message is still being sent
         }
-        return closed.get(30, TimeUnit.SECONDS);
+        // the Close frame must arrive even when the client is still sending (the gateway lingers instead of resetting the socket)
+        int status = closed.get(30, TimeUnit.SECONDS);
+        ws.abort();
+        return status;
     }
 
     /** Every message read one strict way: each of the cases answered with its code on a connection that stays open. */
