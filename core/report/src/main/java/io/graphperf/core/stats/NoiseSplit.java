@@ -29,9 +29,40 @@ import java.util.Map;
  * @param intervalCorrelation the correlation of the two sides' synchronized intervals within a round (the rounds' median)
  * @param sharedShare      the share of a process's round-to-round variance it shares with its partner: 1 − simultaneous² / sequential²,
  *                         at least 0 — what a duet's ratio removes
+ * @param cpu              throughput only, with both engines on this machine: how the sides' split of the CPU moves the ratio (null otherwise)
  */
 public record NoiseSplit(String cell, String figure, int rounds, double intervalPct, double windowPct, double simultaneousPct, double sequentialPct,
-                         double roundCorrelation, double intervalCorrelation, double sharedShare) {
+                         double roundCorrelation, double intervalCorrelation, double sharedShare, CpuSplit cpu) {
+
+    /**
+     * Two engines on one machine share its CPU, and when both are CPU-bound the scheduler's split differs from round to round: the side
+     * that got more CPU did more. That part of the throughput ratio's spread is the machine's, not the variants'; a duet cannot cancel
+     * it, but it can be seen, from the engine processes' CPU in each round.
+     *
+     * @param serverCores  the engines' CPU over their windows, in cores, on average over both sides and all rounds
+     * @param explained    the share of the rounds' throughput log ratios' variance that the log ratios of the sides' engine CPU explain
+     *                     (r², NaN below 3 rounds)
+     * @param perCorePct   one process's spread not shared with its partner in throughput per engine core (the rounds' log ratios of
+     *                     throughput ÷ engine CPU, their standard deviation over √2): what the ratio's spread would be if each side
+     *                     always got the same CPU
+     */
+    public record CpuSplit(double serverCores, double explained, double perCorePct) {
+
+        /** From the rounds' throughput log ratios, the log ratios of the sides' engine CPU and its mean in cores; null below 2 rounds. */
+        static CpuSplit of(double[] logRatios, double[] logCoreRatios, double serverCores) {
+            if (logRatios.length < 2 || logRatios.length != logCoreRatios.length) return null;
+            double[] perCore = new double[logRatios.length];
+            for (int i = 0; i < perCore.length; i++) perCore[i] = logRatios[i] - logCoreRatios[i];
+            double r = correlation(logRatios, logCoreRatios);
+            return new CpuSplit(serverCores, Double.isFinite(r) ? r * r : Double.NaN, 100 * Summary.of(perCore).stdev() / Math.sqrt(2));
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "; the engines used %.2f cores a side, and how the two split the CPU explains %s of the ratio's"
+                    + " variance — per engine core, a process not shared with its partner ±%.1f %%", serverCores,
+                    Double.isFinite(explained) ? String.format(Locale.ROOT, "%.0f %%", 100 * explained) : "– (under 3 rounds)", perCorePct);
+        }
+    }
 
     /** The split of every figure measured in windows, from the cells of a duet's two sides (paired by round). */
     public static List<NoiseSplit> of(List<Cell> baseline, List<Cell> variant) {
@@ -53,12 +84,16 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
             String figure = names.get(key)[1];
             List<Cell[]> pairs = rounds.values().stream().filter(p -> p[0] != null && p[1] != null).toList();
             if (pairs.isEmpty()) return;
-            double[] a = new double[pairs.size()], b = new double[pairs.size()];
+            double[] a = new double[pairs.size()], b = new double[pairs.size()], cores = new double[pairs.size()];
+            double coreSum = 0;
             List<Double> intervalCv = new ArrayList<>(), windowSe = new ArrayList<>(), intervalR = new ArrayList<>();
             for (int i = 0; i < pairs.size(); i++) {
                 Cell[] p = pairs.get(i);
                 a[i] = Math.log(value(p[0], figure));
                 b[i] = Math.log(value(p[1], figure));
+                double c0 = serverCores(p[0]), c1 = serverCores(p[1]);
+                cores[i] = Math.log(c0 / c1);
+                coreSum += c0 + c1;
                 double[] x = series(p[0].measurement(), figure), y = series(p[1].measurement(), figure);
                 for (double[] s : List.of(x, y)) {
                     double cv = cv(s);
@@ -77,8 +112,10 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
             double simultaneous = a.length < 2 ? Double.NaN : Summary.of(d).stdev() / Math.sqrt(2);
             double sequential = a.length < 2 ? Double.NaN : Math.sqrt((var(a) + var(b)) / 2);
             double shared = !(sequential > 0) ? Double.NaN : Math.max(0, 1 - simultaneous * simultaneous / (sequential * sequential));
+            boolean cpuKnown = figure.equals("throughput") && Arrays.stream(cores).allMatch(Double::isFinite);
+            CpuSplit cpu = cpuKnown ? CpuSplit.of(d, cores, coreSum / (2 * cores.length)) : null;
             out.add(new NoiseSplit(names.get(key)[0], figure, pairs.size(), 100 * median(intervalCv), 100 * median(windowSe), 100 * simultaneous,
-                    100 * sequential, a.length < 3 ? Double.NaN : correlation(a, b), median(intervalR), shared));
+                    100 * sequential, a.length < 3 ? Double.NaN : correlation(a, b), median(intervalR), shared, cpu));
         });
         return out;
     }
@@ -93,7 +130,14 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
                         + " simultaneous partner ±%.1f %%, from round to round ±%.1f %%; the sides move together (r = %s over the rounds, %s over"
                         + " the intervals): %s of a process's variance is shared, and cancels in a duet's ratio", cell, figure, rounds, pct(intervalPct),
                 pct(windowPct), simultaneousPct, sequentialPct,
-                fmt(roundCorrelation), fmt(intervalCorrelation), Double.isFinite(sharedShare) ? String.format(Locale.ROOT, "%.0f %%", 100 * sharedShare) : "–");
+                fmt(roundCorrelation), fmt(intervalCorrelation), Double.isFinite(sharedShare) ? String.format(Locale.ROOT, "%.0f %%", 100 * sharedShare) : "–")
+                + (cpu == null ? "" : cpu.describe());
+    }
+
+    /** The engine's CPU over the cell's window, in cores; NaN when the engine is not on this machine or used none. */
+    private static double serverCores(Cell c) {
+        double v = c.measurement().resources() == null ? Double.NaN : c.measurement().resources().serverCores();
+        return v > 0 ? v : Double.NaN;
     }
 
     private static String pct(double v) {

@@ -115,11 +115,37 @@ class PairedVerdictsTest {
     /** A round whose window saw no operation leaves no ratio: the split says so instead of printing NaN. */
     @Test
     void aSplitWithoutRatiosSaysWhyInsteadOfPrintingNaN() {
-        NoiseSplit none = new NoiseSplit("mix / bolt", "throughput", 3, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        NoiseSplit none = new NoiseSplit("mix / bolt", "throughput", 3, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null);
         assertTrue(none.describe().contains("not split"), none.describe());
         assertTrue(!none.describe().contains("NaN"), none.describe());
-        NoiseSplit some = new NoiseSplit("create / bolt", "throughput", 12, 7.3, Double.NaN, 3.0, 12.8, 0.96, 0.47, 0.94);
+        NoiseSplit some = new NoiseSplit("create / bolt", "throughput", 12, 7.3, Double.NaN, 3.0, 12.8, 0.96, 0.47, 0.94, null);
         assertTrue(some.describe().contains("a process not shared with its simultaneous partner ±3.0 %") && some.describe().contains("94 %"), some.describe());
         assertTrue(!some.describe().contains("NaN"), some.describe());
+    }
+
+    /**
+     * Two CPU-bound sides whose rates follow how the scheduler splits the CPU between them (±10 % a round) and 1 % of their own: the
+     * split explains most of the ratio's variance, and per engine core the spread is the 1 %. With rates that ignore the split, it
+     * explains nothing.
+     */
+    @Test
+    void theSidesSplitOfTheCpuIsSeparatedFromTheRatiosSpread() {
+        java.util.Random random = new java.util.Random(7);
+        int n = 14;
+        double[] ratio = new double[n], coreRatio = new double[n], unrelated = new double[n];
+        for (int i = 0; i < n; i++) {
+            coreRatio[i] = 0.10 * random.nextGaussian();
+            ratio[i] = coreRatio[i] + 0.01 * random.nextGaussian();
+            unrelated[i] = 0.10 * random.nextGaussian();
+        }
+        NoiseSplit.CpuSplit cpu = NoiseSplit.CpuSplit.of(ratio, coreRatio, 0.93);
+        assertTrue(cpu.explained() > 0.95, "the split explains it: " + cpu);
+        assertEquals(1.0 / Math.sqrt(2), cpu.perCorePct(), 0.35);
+        NoiseSplit.CpuSplit none = NoiseSplit.CpuSplit.of(unrelated, coreRatio, 0.93);
+        assertTrue(none.explained() < 0.3, "rates that ignore the split: " + none);
+        assertTrue(none.perCorePct() > 7, "and per core the spread grows: " + none);
+        assertTrue(NoiseSplit.CpuSplit.of(new double[]{0.1}, new double[]{0.1}, 0.9) == null, "one round: nothing to split");
+        NoiseSplit split = new NoiseSplit("unwind / bolt", "throughput", n, 12, 5, 11, 14, 0.4, 0.2, 0.3, cpu);
+        assertTrue(split.describe().contains("0.93 cores a side") && split.describe().contains("per engine core"), split.describe());
     }
 }
