@@ -157,6 +157,8 @@ public final class ExecutionContext {
         private final Session session;
         long acknowledgedOps, acknowledgedEntities, windowOps, windowEntities, windowErrors, lateStarts, startedInWindow, dropped, clamped;
         long lastEnd;
+        /** the successful operations' shares inside the window ({@link WindowShare}), and their entities' */
+        double windowWork, windowEntityWork;
         volatile boolean done;
         final List<String> errorSamples = new ArrayList<>();
         private String lastType;
@@ -217,6 +219,9 @@ public final class ExecutionContext {
                 windowOps++;
                 windowEntities += op.entities();
             }
+            double share = WindowShare.of(start, end, ws, we);
+            windowWork += share;
+            windowEntityWork += share * op.entities();
             recorders.interval.recordValue(lat);
             if (!measured) {
                 recorders.warmup.recordValue(lat);

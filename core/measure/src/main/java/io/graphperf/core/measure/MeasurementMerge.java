@@ -51,7 +51,7 @@ public final class MeasurementMerge {
         Measurement.LoadModel load = first.loadModel();
         return new Measurement(new Measurement.LoadModel(load.name(), loadDescription, load.clients(), t.anyOffered ? t.offered : null),
                 new Measurement.WarmupEnd(first.warmupEnd().seconds(), agents.stream().allMatch(a -> a.measurement().warmupEnd().steady()), first.warmupEnd().rule()),
-                new Measurement.Throughput(window, t.ops, t.ops / window, t.entities, t.entities / window, tl.intervals(), t.batches),
+                new Measurement.Throughput(window, t.ops, t.work / window, t.entities, t.entityWork / window, tl.intervals(), t.batches),
                 new Measurement.Latencies(LatencySummary.of(l.all()), LatencySummary.of(l.service()), null, null, null, null, l.byType(), histogramLog),
                 new Measurement.Outcomes(t.scheduled, t.errors, t.errorSamples, LatencySummary.of(l.errors()), t.dropped, t.scheduled == 0 ? 0 : t.late / t.scheduled,
                         t.clamped, t.acked, t.ackedEntities, t.drained),
@@ -83,7 +83,8 @@ public final class MeasurementMerge {
     /** The agents' counts added (late starts weighted by each agent's schedule), their first error samples, their batch rates added. */
     private static final class Sums {
         long ops, entities, errors, scheduled, dropped, clamped, acked, ackedEntities;
-        double late, offered;
+        /** the agents' work in their windows: each one's rates times its window (the operations' shares inside it) */
+        double work, entityWork, late, offered;
         boolean anyOffered, drained = true;
         final List<String> errorSamples = new ArrayList<>();
         final List<Double> batches = new ArrayList<>();
@@ -97,6 +98,8 @@ public final class MeasurementMerge {
         private void add(String agent, Measurement m) {
             ops += m.throughput().ops();
             entities += m.throughput().entities();
+            work += m.throughput().opsPerSecond() * m.throughput().windowSeconds();
+            entityWork += m.throughput().entitiesPerSecond() * m.throughput().windowSeconds();
             errors += m.outcomes().errors();
             scheduled += m.outcomes().scheduled();
             dropped += m.outcomes().dropped();

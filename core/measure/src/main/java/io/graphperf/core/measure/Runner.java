@@ -438,23 +438,9 @@ public final class Runner {
             if (windowEnd < 0) windowEnd = lastSample;
             if (cpuAtWindowStart == null) cpuAtWindowStart = cpu.snapshot();
             if (cpuAtWindowEnd == null) cpuAtWindowEnd = cpu.snapshot();
-            long ops = 0, entities = 0, errors = 0, acked = 0, ackedEntities = 0, late = 0, scheduled = 0, dropped = 0, clamped = 0, lastEnd = 0;
-            List<String> errorSamples = new ArrayList<>();
-            for (ExecutionContext.Worker w : ctx.workers()) {
-                ops += w.windowOps;
-                entities += w.windowEntities;
-                errors += w.windowErrors;
-                acked += w.acknowledgedOps;
-                ackedEntities += w.acknowledgedEntities;
-                late += w.lateStarts;
-                scheduled += w.startedInWindow;
-                dropped += w.dropped;
-                clamped += w.clamped;
-                lastEnd = Math.max(lastEnd, w.lastEnd);
-                for (String e : w.errorSamples) if (errorSamples.size() < 5 && !errorSamples.contains(e)) errorSamples.add(e);
-            }
+            WorkerTotals w = WorkerTotals.of(ctx.workers());
             double windowSeconds = (windowEnd - windowStart) / 1e9;
-            if (plan.operationsPerClient() > 0) windowSeconds = (Math.min(Math.max(lastEnd, windowStart), windowEnd) - windowStart) / 1e9;
+            if (plan.operationsPerClient() > 0) windowSeconds = (Math.min(Math.max(w.lastEnd, windowStart), windowEnd) - windowStart) / 1e9;
             windowSeconds = Math.max(1e-9, windowSeconds);
             Histogram all = Histograms.newHistogram(), service = Histograms.newHistogram(), server = Histograms.newHistogram(),
                     remainder = Histograms.newHistogram(), client = Histograms.newHistogram();
@@ -480,17 +466,18 @@ public final class Runner {
                     ? Steadiness.Verdict.undecided(plan.executor().signal().text, "too short to tell: some intervals of the window completed no operation")
                     : Steadiness.judge(signal, interval, plan.executor().signal().text, plan.criterion());
             Executor e = plan.executor();
-            double lateShare = scheduled == 0 ? 0 : (double) (late + dropped) / scheduled;
+            double lateShare = w.scheduled == 0 ? 0 : (double) (w.late + w.dropped) / w.scheduled;
             LatencySummary serverTime = server.getTotalCount() == 0 ? null : LatencySummary.of(server);
             LatencySummary remainderTime = remainder.getTotalCount() == 0 ? null : LatencySummary.of(remainder);
             LatencySummary clientTime = client.getTotalCount() == 0 ? null : LatencySummary.of(client);
             WireBytes wire = WireBytes.of(ctx.recorders.wireRequests.sum(), ctx.recorders.sent.sum(), ctx.recorders.sentUncompressed.sum(),
                     ctx.recorders.received.sum(), ctx.recorders.receivedUncompressed.sum());
             return new Measurement(Measurement.LoadModel.of(e), new Measurement.WarmupEnd((windowStart - t0) / 1e9, warmupSteady, plan.warmup().describe()),
-                    new Measurement.Throughput(windowSeconds, ops, ops / windowSeconds, entities, entities / windowSeconds, timeline, batchRates(window, plan.batches())),
+                    w.throughput(windowSeconds, plan.operationsPerClient() > 0, timeline, batchRates(window, plan.batches())),
                     new Measurement.Latencies(LatencySummary.of(all), LatencySummary.of(service), serverTime, remainderTime, clientTime, wire, byType,
                             histogramLog == null ? null : histogramLog.getFileName().toString()),
-                    new Measurement.Outcomes(scheduled, errors, errorSamples, LatencySummary.of(errorsTotal), dropped, lateShare, clamped, acked, ackedEntities, drained),
+                    new Measurement.Outcomes(w.scheduled, w.errors, w.errorSamples, LatencySummary.of(errorsTotal), w.dropped, lateShare, w.clamped, w.acked, w.ackedEntities,
+                            drained),
                     verdict, resources, ctx.accounting());
         }
 

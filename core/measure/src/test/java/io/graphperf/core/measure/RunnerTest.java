@@ -51,10 +51,30 @@ class RunnerTest {
         }
         // with no warm-up every call is in the window but for the one a client may be in when it ends
         assertTrue(t.calls() - m.throughput().ops() >= 0 && t.calls() - m.throughput().ops() <= 1, "calls " + t.calls() + ", ops in the window " + m.throughput().ops());
-        assertEquals(m.throughput().ops() / m.throughput().windowSeconds(), m.throughput().opsPerSecond(), 1e-6);
+        // the rate counts each operation's share inside the window: one client's differs from its completions by less than one operation
+        double work = m.throughput().opsPerSecond() * m.throughput().windowSeconds();
+        assertTrue(Math.abs(work - m.throughput().ops()) < 1, "work " + work + ", completions " + m.throughput().ops());
+        assertEquals(m.throughput().opsPerSecond() * 3, m.throughput().entitiesPerSecond(), 1e-6);
         assertEquals(m.throughput().ops() * 3, m.throughput().entities());
         // the window ends when asked; a sampler thread notices it, which a busy machine may let run late (by far less than a second)
         assertTrue(m.throughput().windowSeconds() >= 1.499 && m.throughput().windowSeconds() < 2.5, "window " + m.throughput().windowSeconds() + " s for 1.5 s asked");
+    }
+
+    /**
+     * Operations long against the window are counted by their share inside it: no client can do more than the window's length over the
+     * shortest operation (the transport never returns early, a busy machine only makes calls longer), a bound whole completions break
+     * by up to one operation a client at the window's start; and the shares differ from the completions by less than one a client.
+     */
+    @Test
+    void longOperationsCountForTheirShareInsideTheWindow() throws Exception {
+        int clients = 4;
+        long opNanos = 300_000_000;
+        Measurement m = run(SyntheticTransport.fixed(opNanos), new Closed(clients), 0.45, 1.0, null);
+        double window = m.throughput().windowSeconds(), work = m.throughput().opsPerSecond() * window;
+        assertTrue(m.throughput().opsPerSecond() <= clients / (opNanos / 1e9) + 1e-9, m.throughput().opsPerSecond() + " ops/s over " + window + " s");
+        assertTrue(Math.abs(work - m.throughput().ops()) < clients, "work " + work + ", completions " + m.throughput().ops());
+        assertTrue(work > 0, "work " + work);
+        assertEquals(m.throughput().opsPerSecond() * 3, m.throughput().entitiesPerSecond(), 1e-6);
     }
 
     @Test
