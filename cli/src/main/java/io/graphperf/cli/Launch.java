@@ -115,7 +115,12 @@ final class Launch implements ExperimentCommand.Launcher {
             System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
                     + " runs a side); the report still shows every figure's spread");
         }
-        for (Variant v : variants) Slowdown.of(v.settings().get(Slowdown.SETTING)); // refused now, not at the first cell
+        for (Variant v : variants) { // refused now, not at the first cell
+            Slowdown.of(v.settings().get(Slowdown.SETTING));
+            if (Slowdown.of(Slowdown.CPU_SETTING, v.settings().get(Slowdown.CPU_SETTING)) != null && server != null && server.given()) {
+                throw new UserError("setting " + Slowdown.CPU_SETTING + " (variant " + v.name() + ") slows the engine graphperf starts; it cannot reach your server (--server)");
+            }
+        }
         if (pairing == Trials.Pairing.DUET && variants.size() != 2) {
             throw new UserError("a duet (option --pairing duet) runs two configurations at once: give exactly one --variant (or two --engines), not "
                     + (variants.size() - 1));

@@ -24,22 +24,34 @@ public record Slowdown(double fraction) {
 
     /** The variant setting that injects it. */
     public static final String SETTING = "graphperf.slowdown";
+    /**
+     * The variant setting of the other kind of known slowdown: the engine burns that much more CPU for each write transaction (the Neo4j
+     * engine host only; for cells whose engine's CPU is the limit, which this one cannot slow).
+     */
+    public static final String CPU_SETTING = "graphperf.slowdown.cpu";
     private static final long SPIN_NANOS = 100_000;
 
     public Slowdown {
-        if (!(fraction >= 0 && fraction <= 10)) throw new UserError("setting " + SETTING + ": give a slowdown between 0% and 1000%, not " + fraction * 100 + "%");
+        if (!(fraction >= 0 && fraction <= 10)) throw new IllegalArgumentException("a slowdown between 0 and 10, not " + fraction);
     }
 
     /** The slowdown a variant's setting gives ("5%" or "0.05"), or null without one. */
     public static Slowdown of(String value) {
+        return of(SETTING, value);
+    }
+
+    /** The slowdown {@code value} of the variant setting {@code setting} gives ("5%" or "0.05"), or null without one. */
+    public static Slowdown of(String setting, String value) {
         if (value == null || value.isBlank()) return null;
         String v = value.strip();
+        double f;
         try {
-            double f = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).strip()) / 100 : Double.parseDouble(v);
-            return new Slowdown(f);
+            f = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).strip()) / 100 : Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new UserError("setting " + SETTING + "=" + value + ": give a percentage such as 5%");
+            throw new UserError("setting " + setting + "=" + value + ": give a percentage such as 5%");
         }
+        if (!(f >= 0 && f <= 10)) throw new UserError("setting " + setting + "=" + value + ": give a slowdown between 0% and 1000%");
+        return new Slowdown(f);
     }
 
     public String describe() {

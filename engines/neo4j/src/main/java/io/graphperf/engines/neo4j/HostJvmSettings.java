@@ -1,6 +1,7 @@
 package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.measure.Slowdown;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,14 +25,21 @@ final class HostJvmSettings {
     private HostJvmSettings() {
     }
 
-    /** The JVM options {@value #JVM} gives; each must be one (starts with -). */
+    /**
+     * The JVM options {@value #JVM} gives (each must be one: starts with -), and the injected CPU slowdown ({@link Slowdown#CPU_SETTING})
+     * as a system property, where graphperf's plugin reads it.
+     */
     static List<String> options(HostSettings settings) {
+        List<String> out = new ArrayList<>();
+        Slowdown cpu = Slowdown.of(Slowdown.CPU_SETTING, settings.extra().get(Slowdown.CPU_SETTING));
+        if (cpu != null) out.add("-D" + Slowdown.CPU_SETTING + "=" + cpu.fraction());
         String v = settings.extra().get(JVM);
-        if (v == null || v.isBlank()) return List.of();
-        List<String> out = new ArrayList<>(Arrays.asList(v.trim().split("\\s+")));
-        for (String o : out) {
+        if (v == null || v.isBlank()) return out;
+        List<String> given = Arrays.asList(v.trim().split("\\s+"));
+        for (String o : given) {
             if (!o.startsWith("-")) throw new UserError("setting " + JVM + "=" + v + ": '" + o + "' is not a JVM option (each starts with -)");
         }
+        out.addAll(given);
         return out;
     }
 

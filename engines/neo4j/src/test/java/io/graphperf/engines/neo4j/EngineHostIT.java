@@ -62,6 +62,21 @@ class EngineHostIT {
         assertTrue(e.getMessage().contains("not-a-size"), "the log tail names the bad setting: " + e.getMessage());
     }
 
+    /** The injected CPU slowdown is registered by graphperf's plugin in the host and burns CPU for committed writes only. */
+    @Test
+    void theCpuSlowdownBurnsCpuForWrites(@TempDir Path dir) throws Exception {
+        HostSettings s = new HostSettings(dir, "512m", "64m", null, null, 0, 0, Map.of("graphperf.slowdown.cpu", "50%"));
+        try (Neo4jEngine t = Neo4jEngine.embedded(s, home())) {
+            for (int i = 0; i < 50; i++) t.execute("UNWIND range(1, 200) AS i CREATE (:Burn {i: i})");
+            assertEquals(10_000, t.queryLong("MATCH (n:Burn) RETURN count(n)"));
+        }
+        String log = java.nio.file.Files.readString(dir.resolve("logs").resolve("neo4j.log"));
+        assertTrue(log.contains("every write transaction of 'neo4j' burns 50.0 % more CPU"), "not registered: " + log);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("the CPU slowdown of 'neo4j' burned (\\d+) µs").matcher(log);
+        assertTrue(m.find(), "no account at stop: " + log);
+        assertTrue(Long.parseLong(m.group(1)) > 0, "50 write transactions burned nothing: " + m.group(0));
+    }
+
     @Test
     void aServerMustBeAllowedToReset(@TempDir Path dir) throws Exception {
         try (EngineHost host = EngineHost.start(HostSettings.defaults(dir).withPorts(0, 0), home());

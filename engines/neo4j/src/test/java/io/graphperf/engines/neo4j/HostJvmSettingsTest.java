@@ -26,6 +26,13 @@ class HostJvmSettingsTest {
     }
 
     @Test
+    void theCpuSlowdownReachesTheHostAsASystemPropertyAndABadOneIsRefusedByName() {
+        assertEquals(List.of("-Dgraphperf.slowdown.cpu=0.05"), HostJvmSettings.options(with("graphperf.slowdown.cpu", "5%")));
+        UserError e = assertThrows(UserError.class, () -> HostJvmSettings.options(with("graphperf.slowdown.cpu", "five")));
+        assertTrue(e.getMessage().contains("graphperf.slowdown.cpu=five") && e.getMessage().contains("percentage"), e.getMessage());
+    }
+
+    @Test
     void cpusRunTheHostUnderTasksetAndABadListSaysWhatToGive() {
         assertEquals(List.of(), HostJvmSettings.prefix(HostSettings.defaults(Path.of("/tmp/x"))));
         assertEquals(List.of("/usr/bin/taskset", "-c", "0"), HostJvmSettings.prefix(with(HostJvmSettings.CPUS, "0")));
