@@ -15,8 +15,9 @@ import java.util.function.LongSupplier;
  * each committed write transaction the committing thread burns, spinning, the given fraction of the CPU it has used since it last did so.
  * The engine then needs that much more CPU for the same work: a CPU-bound engine's throughput falls by about 1 / (1 + f), whatever
  * its clients do — which a wait in the client ({@code graphperf.slowdown}) cannot show on such a cell. A disk-bound engine, which uses
- * little CPU a transaction, hardly feels it. Transactions that change nothing are not charged; a thread's first commit only starts its
- * account.
+ * little CPU a transaction, hardly feels it. What a thread did between two commits (reads included) is charged at the later one; Neo4j
+ * calls transaction listeners for transactions that change data, so a thread that only reads is not charged. A thread's first commit
+ * only starts its account.
  */
 final class CpuSlowdown implements TransactionEventListener<Object> {
 
