@@ -1,6 +1,7 @@
 package io.graphperf.storage;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.Machine;
 
 import java.io.File;
 import java.io.IOException;
@@ -22,14 +23,7 @@ public final class Requirements {
     }
 
     public static boolean isRoot() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) return line.split("\\s+")[1].equals("0");
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        return false;
+        return Machine.isRoot();
     }
 
     /** Whether a program is on the PATH (or in /sbin, /usr/sbin, where Debian puts mkfs and losetup). */

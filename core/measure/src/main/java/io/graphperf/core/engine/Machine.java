@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** What an engine adapter asks of the machine: dropping its file cache, a process's peak memory. */
+/** What an engine adapter asks of the machine: dropping its file cache, a process's peak memory, whether it runs as root. */
 public final class Machine {
 
     private Machine() {
@@ -28,6 +28,18 @@ public final class Machine {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** Whether this process runs as root (its real user id in /proc/self/status is 0). */
+    public static boolean isRoot() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) return line.split("\\s+")[1].equals("0");
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
     }
 
     /** A running process's peak resident memory (the kernel's VmHWM), 0 where /proc cannot tell. */

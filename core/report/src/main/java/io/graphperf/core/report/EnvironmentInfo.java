@@ -1,5 +1,7 @@
 package io.graphperf.core.report;
 
+import io.graphperf.core.engine.JitPriority;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,8 @@ public final class EnvironmentInfo {
         env.put("cpu.model", cpuModel());
         env.put("cpu.cores", Runtime.getRuntime().availableProcessors());
         env.put("memory.total", memTotal());
+        // the JIT compiler threads' nice value in the JVMs graphperf starts (and the launcher's harness): a warm-up's pace depends on it
+        env.put("jit.compilerNice", JitPriority.describe());
         return env;
     }
 

@@ -5,6 +5,7 @@ import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.JitPriority;
 import io.graphperf.engines.hosted.HostProcess;
 
 import java.io.IOException;
@@ -91,6 +92,7 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + context.heap(),
                 "-Xmx" + context.heap(), "-XX:+UseG1GC"));
+        cmd.addAll(JitPriority.jvmOptions());
         cmd.addAll(jvmOptions());
         // the host named before its long classpath, where a process listing that cuts command lines still shows it
         cmd.addAll(List.of("-Dgraphperf.trial=" + dir, "-Dgraphperf.host=" + hostMain(), "-cp", classpath(), hostMain()));

@@ -1,6 +1,7 @@
 package io.graphperf.engines.kafka;
 
 import io.graphperf.core.engine.HostClasspath;
+import io.graphperf.core.engine.JitPriority;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -125,7 +126,9 @@ public final class KafkaBroker implements AutoCloseable {
 
     private List<String> java(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap, "-Xmx" + heap,
-                "-XX:+UseG1GC", "-Dlog4j2.configurationFile=" + log4j(), "-Dkafka.logs.dir=" + dir.resolve("logs"), "-cp", classpath(home), MAIN));
+                "-XX:+UseG1GC"));
+        cmd.addAll(JitPriority.jvmOptions());
+        cmd.addAll(List.of("-Dlog4j2.configurationFile=" + log4j(), "-Dkafka.logs.dir=" + dir.resolve("logs"), "-cp", classpath(home), MAIN));
         cmd.addAll(List.of(args));
         return cmd;
     }

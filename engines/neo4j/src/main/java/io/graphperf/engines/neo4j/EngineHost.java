@@ -1,6 +1,7 @@
 package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.JitPriority;
 
 import java.io.File;
 import java.io.IOException;
@@ -119,6 +120,7 @@ public final class EngineHost implements AutoCloseable {
         cmd.add("-Xmx" + settings.heap());
         cmd.add("-XX:+UseG1GC");
         cmd.addAll(classes.options());
+        cmd.addAll(JitPriority.jvmOptions());
         cmd.addAll(HostJvmSettings.options(settings));
         // the opens Neo4j's own launcher passes on Java 17
         for (String pkg : List.of("java.base/java.nio", "java.base/java.lang", "java.base/sun.nio.ch", "java.base/java.io")) {

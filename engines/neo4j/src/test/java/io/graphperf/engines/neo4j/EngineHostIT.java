@@ -1,6 +1,7 @@
 package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.JitPriority;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
@@ -30,11 +31,31 @@ class EngineHostIT {
         try (EngineHost host = EngineHost.start(s, home())) {
             pid = host.pid();
             assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            assertCompilersRunAt(pid, JitPriority.jvmOptions().isEmpty() ? nice(Path.of("/proc", Long.toString(pid), "stat")) : -10);
             UserError e = assertThrows(UserError.class,
                     () -> Neo4jEngine.remote(host.boltUri(), "neo4j", "wrong-password", "neo4j", host.httpUrl(), false));
             assertTrue(e.getMessage().startsWith("authentication failed for user 'neo4j' at " + host.boltUri()), e.getMessage());
         }
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "no orphan after close");
+    }
+
+    /** Each JIT compiler thread of a process (C1, C2) at this nice value, as Linux reports it (field 19 of /proc/PID/task/TID/stat). */
+    static void assertCompilersRunAt(long pid, int nice) throws java.io.IOException {
+        int compilers = 0;
+        try (var tasks = java.nio.file.Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path t : tasks.toList()) {
+                String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                if (!stat.contains("CompilerThre")) continue;
+                compilers++;
+                assertEquals(nice, nice(t.resolve("stat")), "nice of " + stat.substring(0, stat.lastIndexOf(')') + 1));
+            }
+        }
+        assertTrue(compilers > 0, "no JIT compiler thread in process " + pid);
+    }
+
+    private static int nice(Path stat) throws java.io.IOException {
+        String s = java.nio.file.Files.readString(stat);
+        return Integer.parseInt(s.substring(s.lastIndexOf(')') + 2).split(" ")[16]);
     }
 
     @Test

@@ -1,0 +1,46 @@
+package io.graphperf.core.engine;
+
+import io.graphperf.core.UserError;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JitPriorityTest {
+
+    @Test
+    void rootRaisesTheCompilersByDefault() {
+        assertEquals(-10, JitPriority.nice(null, true));
+        assertEquals(-10, JitPriority.nice("", true));
+    }
+
+    @Test
+    void aGivenNiceValueIsUsedAndOffLeavesTheJvmDefault() {
+        assertEquals(-5, JitPriority.nice("-5", true));
+        assertEquals(19, JitPriority.nice(" 19 ", true));
+        assertNull(JitPriority.nice("off", true));
+        assertNull(JitPriority.nice("OFF", false));
+    }
+
+    @Test
+    void withoutRootNothingIsAskedFor() {
+        assertNull(JitPriority.nice(null, false));
+        assertNull(JitPriority.nice("-10", false));
+    }
+
+    @Test
+    void aBadValueNamesTheVariable() {
+        for (String bad : new String[] {"high", "-21", "20", "1.5"}) {
+            UserError e = assertThrows(UserError.class, () -> JitPriority.nice(bad, true), bad);
+            assertTrue(e.getMessage().contains(JitPriority.ENV + "=" + bad), e.getMessage());
+        }
+    }
+
+    @Test
+    void theOptionsMatchWhatThisProcessMayAskFor() {
+        // whatever this test runs as: root gets both options, anyone else none (Linux ignores a raised priority without root)
+        assertEquals(Machine.isRoot() && !"off".equalsIgnoreCase(System.getenv(JitPriority.ENV)) ? 2 : 0, JitPriority.jvmOptions().size());
+    }
+}
