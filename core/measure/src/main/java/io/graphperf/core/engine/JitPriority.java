@@ -43,8 +43,9 @@ public final class JitPriority {
     /** What run.json states: the nice value the compiler threads were asked to run at, or why they run at the JVM's default. */
     public static String describe() {
         String env = System.getenv(ENV);
-        if (env != null && env.strip().equalsIgnoreCase("off")) return "the JVM's default (" + ENV + "=off)";
         Integer nice = nice(env, Machine.isRoot());
-        return nice == null ? "the JVM's default (not root: a raised priority needs root)" : String.valueOf(nice);
+        if (nice != null) return String.valueOf(nice);
+        return env != null && env.strip().equalsIgnoreCase("off") ? "the JVM's default (" + ENV + "=off)"
+                : "the JVM's default (not root: a raised priority needs root)";
     }
 }
