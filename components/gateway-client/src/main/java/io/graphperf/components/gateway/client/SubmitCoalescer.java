@@ -108,6 +108,7 @@ final class SubmitCoalescer implements AutoCloseable {
     /** A value's size when encoded, estimated from above (a string's characters as up to 3 bytes each in UTF-8, 9 bytes a scalar). */
     static long size(Object v) {
         if (v instanceof String str) return 8L + 3L * str.length();
+        if (v == null || v instanceof Number || v instanceof Boolean) return 9; // before the interfaces' tests (Values.write says why)
         if (v instanceof Map<?, ?> m) {
             long n = 8;
             for (Map.Entry<?, ?> e : m.entrySet()) n += size(String.valueOf(e.getKey())) + size(e.getValue());

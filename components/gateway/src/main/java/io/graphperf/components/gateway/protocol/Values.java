@@ -48,15 +48,21 @@ public final class Values {
         write(v, s, 0);
     }
 
-    /** Writes a value found {@code depth} levels below the message (the message itself is at 0). */
+    /**
+     * Writes a value found {@code depth} levels below the message. The scalars are told apart by class before any interface is tested:
+     * with the interfaces' tests first ({@code instanceof Map}, then {@code Collection}, for every long of a batch's rows), this method's
+     * own time was 35 % of the gateway client's CPU samples in E4's writer cell on JDK 17, whose one-entry cache of a class's last
+     * interface match each test overwrote for the other; 12.5 % with the scalars first (JFR, 2026-11-29).
+     */
     static void write(Object v, Sink s, int depth) throws IOException {
-        if ((v instanceof Map || v instanceof Collection || v instanceof Object[]) && depth >= MAX_DEPTH) throw tooDeep("a value");
         if (v == null) s.nil();
+        else if (v instanceof Long l) s.integer(l);
+        else if (v instanceof String str) s.string(str);
         else if (v instanceof Boolean b) s.bool(b);
-        else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) s.integer(((Number) v).longValue());
+        else if (v instanceof Integer || v instanceof Short || v instanceof Byte) s.integer(((Number) v).longValue());
         else if (v instanceof Number n) s.real(n.doubleValue());
-        else if (v instanceof CharSequence c) s.string(c.toString());
         else if (v instanceof Map<?, ?> m) {
+            if (depth >= MAX_DEPTH) throw tooDeep("a value");
             s.startMap(m.size());
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 s.key(String.valueOf(e.getKey()));
@@ -64,10 +70,12 @@ public final class Values {
             }
             s.endMap();
         } else if (v instanceof Collection<?> l) {
+            if (depth >= MAX_DEPTH) throw tooDeep("a value");
             s.startList(l.size());
             for (Object o : l) write(o, s, depth + 1);
             s.endList();
         } else if (v instanceof Object[] a) write(Arrays.asList(a), s, depth);
+        else if (v instanceof CharSequence c) s.string(c.toString());
         else throw new IOException("a value of type " + v.getClass().getSimpleName() + " cannot be sent (null, boolean, number, string, list, map)");
     }
 }

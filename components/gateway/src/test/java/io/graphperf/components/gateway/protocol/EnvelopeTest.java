@@ -44,6 +44,21 @@ class EnvelopeTest {
         }
     }
 
+    /** Each Java type a request may hold is sent as its protocol value in every format; any other type is refused by name. */
+    @Test
+    void everyJavaTypeIsSentAsItsProtocolValue() throws IOException {
+        Map<String, Object> sent = new LinkedHashMap<>();
+        sent.put("values", java.util.Arrays.asList(7, (short) 8, (byte) 9, 10L, 1.5f, 2.5, new StringBuilder("built"), "plain", true, null,
+                new Object[]{1L, "a"}, java.util.Set.of(3L), Map.of("k", 4)));
+        Map<String, Object> read = new LinkedHashMap<>();
+        read.put("values", java.util.Arrays.asList(7L, 8L, 9L, 10L, 1.5, 2.5, "built", "plain", true, null, List.of(1L, "a"), List.of(3L), Map.of("k", 4L)));
+        for (Format f : Format.values()) {
+            assertEquals(read, f.decode(f.encode(sent)), f.name());
+            IOException e = assertThrows(IOException.class, () -> f.encode(Map.of("v", new java.util.Date())), f.name());
+            assertTrue(e.getMessage().contains("Date cannot be sent"), e.getMessage());
+        }
+    }
+
     @Test
     void belowTheThresholdNothingIsCompressed() throws IOException {
         Envelope.Encoded e = Envelope.encode(Map.of("id", 1L, "kind", "ping"), Format.BSON, Compression.ZSTD, 512);
