@@ -4,6 +4,7 @@ import io.graphperf.components.gateway.protocol.Messages;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -176,43 +177,64 @@ final class SubmitCoalescer implements AutoCloseable {
             return;
         }
         sent.whenComplete((r, err) -> {
-            if (err != null) fail(b, err);
-            else complete(b, r);
+            if (err != null) {
+                fail(b, err);
+                return;
+            }
+            try {
+                complete(b, r);
+            } catch (RuntimeException e) { // an answer this client cannot read: every write of it not yet completed fails with why
+                fail(b, e);
+            }
         });
     }
 
-    /** Each write's own response from the batch's: its sequence, or its error; the batch's costs shared out evenly. */
+    /**
+     * Each write's own response from the batch's: its sequence, or its error; the batch's costs shared out evenly. A write's message is
+     * an immutable map built once (this runs on the connection's I/O thread, once per write acknowledged).
+     */
     @SuppressWarnings("unchecked")
     static void complete(Batch b, Response r) {
         int n = b.futures.size();
-        Object server = r.message().get(Messages.SERVER);
-        Map<Integer, Object> errors = new LinkedHashMap<>();
-        if (r.message().get(Messages.ERRORS) instanceof List<?> es) {
+        Map<String, Object> message = r.message();
+        Object server = message.get(Messages.SERVER);
+        Object refused = r.error() != null ? message.get(Messages.ERROR) : null; // the whole message refused: every write of it
+        Map<Integer, Object> errors = new HashMap<>();
+        if (message.get(Messages.ERRORS) instanceof List<?> es) {
             for (Object e : es) if (e instanceof Map<?, ?> m && m.get(Messages.INDEX) instanceof Number i) errors.put(i.intValue(), m);
         }
-        List<Object> sequences = r.message().get(Messages.SEQUENCES) instanceof List<?> s ? (List<Object>) s : null;
+        List<Object> sequences = message.get(Messages.SEQUENCES) instanceof List<?> s ? (List<Object>) s : null;
         // every write acknowledged: the server names the first sequence, the others follow on
-        long first = r.message().get(Messages.FIRST_SEQUENCE) instanceof Number f ? f.longValue() : -1;
+        long first = message.get(Messages.FIRST_SEQUENCE) instanceof Number f ? f.longValue() : -1;
+        String ack = b.shape.ack();
         for (int i = 0; i < n; i++) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put(Messages.KIND, Messages.SUBMIT);
-            m.put(Messages.ACK, b.shape.ack());
-            if (r.error() != null) {
-                m.put(Messages.ERROR, r.message().get(Messages.ERROR)); // the whole message refused: every write of it
-            } else if (errors.containsKey(i)) {
-                Map<String, Object> e = (Map<String, Object>) errors.get(i);
-                m.put(Messages.ERROR, Map.of(Messages.CODE, String.valueOf(e.get(Messages.CODE)), Messages.MESSAGE, String.valueOf(e.get(Messages.MESSAGE))));
-            } else if (first >= 0) {
-                m.put(Messages.SEQUENCE, first + i);
-            } else if (sequences != null && i < sequences.size() && sequences.get(i) instanceof Number seq) {
-                m.put(Messages.SEQUENCE, seq.longValue());
-            } else {
-                m.put(Messages.ERROR, Map.of(Messages.CODE, Messages.FAILED, Messages.MESSAGE, "the gateway's answer has no sequence for this write"));
+            Object error = refused;
+            long sequence = -1;
+            if (error == null && !errors.isEmpty() && errors.get(i) instanceof Map<?, ?> e) {
+                error = Map.of(Messages.CODE, String.valueOf(e.get(Messages.CODE)), Messages.MESSAGE, String.valueOf(e.get(Messages.MESSAGE)));
+            } else if (error == null && first >= 0) {
+                sequence = first + i;
+            } else if (error == null && sequences != null && i < sequences.size() && sequences.get(i) instanceof Number seq) {
+                sequence = seq.longValue();
+            } else if (error == null) {
+                error = Map.of(Messages.CODE, Messages.FAILED, Messages.MESSAGE, "the gateway's answer has no sequence for this write");
             }
-            if (server != null) m.put(Messages.SERVER, server);
+            Map<String, Object> m = message(ack, error != null ? Messages.ERROR : Messages.SEQUENCE, error != null ? error : sequence, server);
             b.futures.get(i).complete(new Response(m, r.encodeNanos() / n, r.decodeNanos() / n, r.sentBytes() / n, r.sentUncompressedBytes() / n,
                     r.receivedBytes() / n, r.receivedUncompressedBytes() / n));
         }
+    }
+
+    /** One write's message: {kind, ack, sequence or error, server}; a null ack or server is kept as the batch's answer had it. */
+    private static Map<String, Object> message(String ack, String key, Object outcome, Object server) {
+        if (ack != null && server != null) return Map.of(Messages.KIND, Messages.SUBMIT, Messages.ACK, ack, key, outcome, Messages.SERVER, server);
+        if (ack != null) return Map.of(Messages.KIND, Messages.SUBMIT, Messages.ACK, ack, key, outcome);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Messages.KIND, Messages.SUBMIT);
+        m.put(Messages.ACK, null);
+        m.put(key, outcome);
+        if (server != null) m.put(Messages.SERVER, server);
+        return m;
     }
 
     private static void fail(Batch b, Throwable e) {

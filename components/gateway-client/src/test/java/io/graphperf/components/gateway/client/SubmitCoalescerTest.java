@@ -125,6 +125,30 @@ class SubmitCoalescerTest {
         }
     }
 
+    /** Each write's message says what it was: a submit, its ack mode (none given: none said), its sequence, the server's figures. */
+    @Test
+    void eachWritesMessageCarriesItsAckModeSequenceAndTheServersFigures() throws Exception {
+        StandInGateway gateway = new StandInGateway();
+        try (SubmitCoalescer c = new SubmitCoalescer(gateway, TimeUnit.MILLISECONDS.toNanos(50), 100)) {
+            Response given = c.submit(CREATE, Map.of("id", 1L), "applied").get(60, TimeUnit.SECONDS);
+            assertEquals(Map.of(Messages.KIND, Messages.SUBMIT, Messages.ACK, "applied", Messages.SEQUENCE, 1L), given.message());
+            Response none = c.submit(CREATE, Map.of("id", 2L), null).get(60, TimeUnit.SECONDS);
+            assertEquals(2L, none.sequence());
+            assertTrue(none.message().containsKey(Messages.ACK) && none.message().get(Messages.ACK) == null, "no ack mode given: " + none.message());
+        }
+        SubmitCoalescer.Sender withServer = request -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put(Messages.FIRST_SEQUENCE, 7L);
+            m.put(Messages.SERVER, Map.of(Messages.EXEC_NANOS, 5_000L));
+            return CompletableFuture.completedFuture(new Response(m, 0, 0, 0, 0, 0, 0));
+        };
+        try (SubmitCoalescer c = new SubmitCoalescer(withServer, 0, 100)) {
+            Response r = c.submit(CREATE, Map.of("id", 3L), "durable").get(60, TimeUnit.SECONDS);
+            assertEquals(7L, r.sequence());
+            assertEquals(5_000L, r.serverNanos(), "the server's figures reach each write");
+        }
+    }
+
     @Test
     void aRefusedWriteFailsAloneByItsIndexAndTheOthersAreAcknowledged() throws Exception {
         StandInGateway gateway = new StandInGateway();
