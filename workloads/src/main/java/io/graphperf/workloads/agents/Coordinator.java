@@ -38,9 +38,9 @@ public final class Coordinator implements CellLoad, AutoCloseable {
 
     /**
      * Once every agent is ready, how far ahead the common start is set at least: an agent's polling, its first reading of the start and
-     * its client threads' start, on a machine whose cores the engine's JIT compilers may hold for a second or more (an agent 465 ms
-     * late after a lead of one second failed a CI run). It is also at least three times the longest any agent's ready message took to
-     * reach the coordinator through the folder.
+     * its client threads' start, on a machine whose cores the engine's JIT compilers may hold for a second or more (with one second, an
+     * agent on a busy 2-core machine reached the start 465 ms late). It is also at least three times the longest any agent's ready
+     * message took to reach the coordinator through the folder.
      */
     static final long START_LEAD_MILLIS = 3_000;
     /** Beyond the drain limit, how long agents may still take to write their results (the Runner's own grace for a stuck operation). */
