@@ -69,7 +69,7 @@ public final class ConsoleSummary {
         String fmt = "  %-" + width + "s %-12s %-22s %-10s %s%n";
         out.printf(fmt, "target", "measured", "95 % CI", "asked", "verdict");
         for (TargetCheck t : run.targets()) {
-            out.printf(fmt, t.label() + " over " + t.transport(), TargetCheck.ratioText(t.ratio()),
+            out.printf(fmt, t.label() + " over " + t.transport(), t.measuredText(),
                     Double.isFinite(t.low()) ? TargetCheck.ratioText(t.low()) + " – " + TargetCheck.ratioText(t.high()) : "–",
                     "≥ " + TargetCheck.ratioText(t.minimum()), t.status().text);
         }

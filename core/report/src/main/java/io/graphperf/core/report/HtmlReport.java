@@ -102,7 +102,7 @@ public final class HtmlReport {
                 case NOT_STEADY -> "flag";
             };
             t.row(List.of("status", c.status().name()), Html.Td.text(c.label()), Html.Td.text(c.transport()), Html.Td.text(c.scenario() + " ÷ " + c.baseline()),
-                    Html.Td.num(TargetCheck.ratioText(c.ratio())),
+                    Html.Td.num(c.measuredText()),
                     Html.Td.num(Double.isFinite(c.low()) ? TargetCheck.ratioText(c.low()) + " – " + TargetCheck.ratioText(c.high()) : "–"),
                     Html.Td.num("≥ " + TargetCheck.ratioText(c.minimum())), Html.Td.text(c.status().text).cls(css));
         }

@@ -31,8 +31,20 @@ public record TargetCheck(String label, String scenario, String baseline, String
 
     public String describe() {
         return String.format(Locale.ROOT, "%s over %s: %s ÷ %s = %s%s (target ≥ %s) — %s", label, transport, scenario, baseline,
-                ratioText(ratio), Double.isFinite(low) ? " (95 % CI " + ratioText(low) + " – " + ratioText(high) + ")" : "", ratioText(minimum),
+                measuredText(), Double.isFinite(low) ? " (95 % CI " + ratioText(low) + " – " + ratioText(high) + ")" : "", ratioText(minimum),
                 status().text);
+    }
+
+    /**
+     * The measured ratio as {@link #ratioText} writes it, with one more digit, cut rather than rounded, where that would read as the
+     * minimum while the ratio is below it: 79.5 %, not 80 %, against a target of 80 %.
+     */
+    public String measuredText() {
+        String text = ratioText(ratio);
+        if (!(ratio < minimum) || !text.equals(ratioText(minimum))) return text;
+        if (ratio >= 10) return String.format(Locale.ROOT, "%.1f×", Math.floor(ratio * 10) / 10);
+        if (ratio >= 1) return String.format(Locale.ROOT, "%.3f×", Math.floor(ratio * 1000) / 1000);
+        return String.format(Locale.ROOT, "%.1f %%", Math.floor(ratio * 1000) / 10);
     }
 
     /** 212×, 2.5×, 80 %, 1.3 % — a ratio as a reader takes it in. */
