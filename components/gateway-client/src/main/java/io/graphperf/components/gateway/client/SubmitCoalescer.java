@@ -210,14 +210,16 @@ final class SubmitCoalescer implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             Object error = refused;
             long sequence = -1;
-            if (error == null && !errors.isEmpty() && errors.get(i) instanceof Map<?, ?> e) {
-                error = Map.of(Messages.CODE, String.valueOf(e.get(Messages.CODE)), Messages.MESSAGE, String.valueOf(e.get(Messages.MESSAGE)));
-            } else if (error == null && first >= 0) {
-                sequence = first + i;
-            } else if (error == null && sequences != null && i < sequences.size() && sequences.get(i) instanceof Number seq) {
-                sequence = seq.longValue();
-            } else if (error == null) {
-                error = Map.of(Messages.CODE, Messages.FAILED, Messages.MESSAGE, "the gateway's answer has no sequence for this write");
+            if (refused == null) {
+                if (!errors.isEmpty() && errors.get(i) instanceof Map<?, ?> e) {
+                    error = Map.of(Messages.CODE, String.valueOf(e.get(Messages.CODE)), Messages.MESSAGE, String.valueOf(e.get(Messages.MESSAGE)));
+                } else if (first >= 0) {
+                    sequence = first + i;
+                } else if (sequences != null && i < sequences.size() && sequences.get(i) instanceof Number seq) {
+                    sequence = seq.longValue();
+                } else {
+                    error = Map.of(Messages.CODE, Messages.FAILED, Messages.MESSAGE, "the gateway's answer has no sequence for this write");
+                }
             }
             Map<String, Object> m = message(ack, error != null ? Messages.ERROR : Messages.SEQUENCE, error != null ? error : sequence, server);
             b.futures.get(i).complete(new Response(m, r.encodeNanos() / n, r.decodeNanos() / n, r.sentBytes() / n, r.sentUncompressedBytes() / n,
