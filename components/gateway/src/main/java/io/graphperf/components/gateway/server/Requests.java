@@ -322,10 +322,9 @@ final class Requests {
             throw new Refused(Messages.INVALID, "a submit needs a 'statement' string");
         }
         if (!(request.get(Messages.ROWS) instanceof List<?> rows) || rows.isEmpty()) throw new Refused(Messages.INVALID, "'rows' must be a non-empty list");
-        if (!(request.get(Messages.COLUMNS) instanceof List<?> columns) || !columns.stream().allMatch(c -> c instanceof String)) {
-            throw new Refused(Messages.INVALID, "a submit with 'rows' needs 'columns', a list of the parameters' names");
-        }
-        int n = rows.size(), width = columns.size();
+        String[] columns = request.get(Messages.COLUMNS) instanceof List<?> names ? RowParams.columns(names) : null;
+        if (columns == null) throw new Refused(Messages.INVALID, "a submit with 'rows' needs 'columns', a list of the parameters' names, each once");
+        int n = rows.size(), width = columns.length;
         List<Map<String, Object>> params = new ArrayList<>(n);
         Map<Integer, Object> errors = new TreeMap<>();
         for (int i = 0; i < n; i++) {
@@ -334,9 +333,7 @@ final class Requests {
                 params.add(null);
                 continue;
             }
-            Map<String, Object> p = new LinkedHashMap<>(width * 2);
-            for (int c = 0; c < width; c++) p.put((String) columns.get(c), row.get(c));
-            params.add(p);
+            params.add(RowParams.of(columns, row));
         }
         List<Map<String, Object>> valid = errors.isEmpty() ? params : params.stream().filter(Objects::nonNull).toList();
         Submitted logged;

@@ -185,6 +185,9 @@ class GatewayServerIT {
             assertEquals(List.of(List.of(List.of(1L, 2L, 3L, 4L, 7L))), client.cypher("MATCH (n:Rows) WITH n ORDER BY n.i RETURN collect(n.i) AS i", Map.of()).rows(),
                     "the acknowledged rows applied once each, the bad one not at all");
 
+            Refused twice = assertThrows(Refused.class, () -> client.call(Map.of(Messages.KIND, Messages.SUBMIT, Messages.STATEMENT, "CREATE (:Rows {i: $i})",
+                    Messages.COLUMNS, List.of("i", "i"), Messages.ROWS, List.of(List.of(8L, 9L)), Messages.ACK, "durable")));
+            assertEquals(Messages.INVALID, twice.code, "a parameter named twice: the submit is refused whole");
             assertEquals(Messages.INVALID, assertThrows(Refused.class, () -> client.submit(" ", Map.of(), "durable")).code);
             assertEquals(Messages.INVALID, assertThrows(Refused.class, () -> client.submit("CREATE ()", Map.of(), "eventually")).code);
             assertEquals(List.of(List.of(1L)), client.cypher("RETURN 1", Map.of()).rows(), "the connection stays usable");
