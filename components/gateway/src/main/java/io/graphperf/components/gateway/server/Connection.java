@@ -148,6 +148,11 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
         LoginContext as = login;
         inFlight++;
         if (inFlight >= settings.maxInFlight()) ctx.channel().config().setAutoRead(false);
+        if (Messages.SUBMIT.equals(kind)) {
+            // handed to the batch writer here: logging never waits (a full queue is refused), so no worker is woken for it
+            run(ctx, text, request, id, kind, as, held, received);
+            return;
+        }
         Runnable task = () -> run(ctx, text, request, id, kind, as, held, received);
         if (scheduled < settings.threads()) schedule(ctx, task, text, id, kind, held);
         else waiting.add(task);
@@ -186,7 +191,10 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (next != null && !toWorkers(ctx, next)) waiting.addFirst(next);
     }
 
-    /** On a worker: runs the request, encodes its response here (never on the I/O thread) and hands the bytes to the connection. */
+    /**
+     * On a worker: runs the request, encodes its response here (never on the I/O thread) and hands the bytes to the connection. A submit
+     * runs on the I/O thread instead, and its response is encoded where its writes are acknowledged.
+     */
     private void run(ChannelHandlerContext ctx, boolean text, Map<String, Object> request, long id, String kind, LoginContext as, long held, long received) {
         long started = System.nanoTime();
         if (closed) {
@@ -196,7 +204,7 @@ final class Connection extends SimpleChannelInboundHandler<WebSocketFrame> {
             return;
         }
         if (Messages.SUBMIT.equals(kind)) {
-            // handed to the batch writer: the worker is free at once, the response goes when the writes are acknowledged
+            // on the I/O thread (channelRead0): the response goes when the writes are acknowledged
             CompletableFuture<Map<String, Object>> acked;
             try {
                 acked = requests.submit(request);
