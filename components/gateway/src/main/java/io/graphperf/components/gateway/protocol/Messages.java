@@ -13,7 +13,7 @@ public final class Messages {
     public static final String HELLO = "hello", CYPHER = "cypher", PROCEDURE = "procedure", SUBMIT = "submit", PING = "ping";
     public static final String COLUMNS = "columns", ROWS = "rows", ERROR = "error", CODE = "code", MESSAGE = "message", SERVER = "server",
             QUEUE_NANOS = "queueNanos", EXEC_NANOS = "execNanos", SEQUENCE = "sequence", WRITES = "writes", ACKS = "acks",
-            SEQUENCES = "sequences", FIRST_SEQUENCE = "firstSequence", ERRORS = "errors", INDEX = "index";
+            SEQUENCES = "sequences", FIRST_SEQUENCE = "firstSequence", ERRORS = "errors", INDEX = "index", COLUMNAR = "columnar";
 
     /**
      * Error codes: the protocol's own, or a Neo4j status code (Neo.ClientError.Statement.SyntaxError …) for a failed statement.

@@ -37,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.RandomAccess;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -283,7 +284,7 @@ final class Requests {
         response.put(Messages.ID, request.get(Messages.ID));
         response.put(Messages.KIND, Messages.SUBMIT);
         response.put(Messages.ACK, mode.label());
-        if (request.get(Messages.ROWS) != null) return submitRows(writer, request, mode, response);
+        if (request.get(Messages.ROWS) != null || request.get(Messages.COLUMNAR) != null) return submitRows(writer, request, mode, response);
         if (request.get(Messages.WRITES) == null) {
             return submitOne(writer, request, mode).thenApply(seq -> {
                 response.put(Messages.SEQUENCE, seq);
@@ -311,8 +312,8 @@ final class Requests {
     }
 
     /**
-     * The compact form of a batch of writes of one statement: {@code columns} (the parameters' names, once) and {@code rows} (each
-     * write's values in that order), logged together. Answered once every write is acknowledged: {@code sequences} (each write's
+     * The compact form of a batch of writes of one statement: {@code columns} (the parameters' names, once) and either {@code rows} (each
+     * write's values in that order) or {@code columnar} (each column's values of every write, in order), logged together. Answered once every write is acknowledged: {@code sequences} (each write's
      * place in the log, in the order sent; -1 for a write that failed) and {@code errors} ({index, code, message} of each failed write;
      * absent when none did) — a bad write fails alone.
      */
@@ -321,20 +322,12 @@ final class Requests {
         if (!(request.get(Messages.STATEMENT) instanceof String statement) || statement.isBlank()) {
             throw new Refused(Messages.INVALID, "a submit needs a 'statement' string");
         }
-        if (!(request.get(Messages.ROWS) instanceof List<?> rows) || rows.isEmpty()) throw new Refused(Messages.INVALID, "'rows' must be a non-empty list");
         String[] columns = request.get(Messages.COLUMNS) instanceof List<?> names ? RowParams.columns(names) : null;
-        if (columns == null) throw new Refused(Messages.INVALID, "a submit with 'rows' needs 'columns', a list of the parameters' names, each once");
-        int n = rows.size(), width = columns.length;
-        List<Map<String, Object>> params = new ArrayList<>(n);
+        if (columns == null) throw new Refused(Messages.INVALID, "a compact submit needs 'columns', a list of the parameters' names, each once");
         Map<Integer, Object> errors = new TreeMap<>();
-        for (int i = 0; i < n; i++) {
-            if (!(rows.get(i) instanceof List<?> row) || row.size() != width) {
-                errors.put(i, "each of 'rows' must be a list of " + width + " values, one per column");
-                params.add(null);
-                continue;
-            }
-            params.add(RowParams.of(columns, row));
-        }
+        List<Map<String, Object>> params = request.get(Messages.ROWS) != null ? byRow(request.get(Messages.ROWS), columns, errors)
+                : byColumn(request.get(Messages.COLUMNAR), columns);
+        int n = params.size();
         List<Map<String, Object>> valid = errors.isEmpty() ? params : params.stream().filter(Objects::nonNull).toList();
         Submitted logged;
         try {
@@ -369,6 +362,41 @@ final class Requests {
             if (!failed.isEmpty()) response.put(Messages.ERRORS, failed);
             return response;
         });
+    }
+
+    /** The writes of {@code rows} (a list of each write's values): a row of the wrong length fails alone (null, its error in {@code errors}). */
+    private static List<Map<String, Object>> byRow(Object rows, String[] columns, Map<Integer, Object> errors) throws Refused {
+        if (!(rows instanceof List<?> list) || list.isEmpty()) throw new Refused(Messages.INVALID, "'rows' must be a non-empty list");
+        List<Map<String, Object>> params = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+            if (!(list.get(i) instanceof List<?> row) || row.size() != columns.length) {
+                errors.put(i, "each of 'rows' must be a list of " + columns.length + " values, one per column");
+                params.add(null);
+                continue;
+            }
+            params.add(RowParams.of(columns, row));
+        }
+        return params;
+    }
+
+    /** The writes of {@code columnar} (one list a column, each with every write's value in order): lists of unequal length refuse it whole. */
+    private static List<Map<String, Object>> byColumn(Object columnar, String[] columns) throws Refused {
+        String shape = "'columnar' must hold one list for each of the " + columns.length + " columns, each with every write's value, all of one length";
+        if (!(columnar instanceof List<?> lists) || lists.size() != columns.length || columns.length == 0) throw new Refused(Messages.INVALID, shape);
+        List<?>[] values = new List<?>[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            if (!(lists.get(c) instanceof List<?> l) || (c > 0 && l.size() != values[0].size())) throw new Refused(Messages.INVALID, shape);
+            values[c] = l instanceof RandomAccess ? l : new ArrayList<>(l);
+        }
+        int n = values[0].size();
+        if (n == 0) throw new Refused(Messages.INVALID, "'columnar' holds no write");
+        List<Map<String, Object>> params = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Object[] row = new Object[columns.length];
+            for (int c = 0; c < row.length; c++) row[c] = values[c].get(i);
+            params.add(RowParams.of(columns, row));
+        }
+        return params;
     }
 
     /**

@@ -28,8 +28,13 @@ final class RowParams extends AbstractMap<String, Object> {
 
     /** A row's parameters; {@code row} holds one value for each of {@code columns}, whose names are distinct. */
     static RowParams of(String[] columns, List<?> row) {
-        if (row.size() != columns.length) throw new IllegalArgumentException(row.size() + " values for " + columns.length + " columns");
-        return new RowParams(columns, row.toArray());
+        return of(columns, row.toArray());
+    }
+
+    /** A row's parameters from its values, one for each of {@code columns} (taken as they are, not copied). */
+    static RowParams of(String[] columns, Object[] values) {
+        if (values.length != columns.length) throw new IllegalArgumentException(values.length + " values for " + columns.length + " columns");
+        return new RowParams(columns, values);
     }
 
     /**

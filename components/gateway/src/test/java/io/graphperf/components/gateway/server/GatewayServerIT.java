@@ -185,6 +185,16 @@ class GatewayServerIT {
             assertEquals(List.of(List.of(List.of(1L, 2L, 3L, 4L, 7L))), client.cypher("MATCH (n:Rows) WITH n ORDER BY n.i RETURN collect(n.i) AS i", Map.of()).rows(),
                     "the acknowledged rows applied once each, the bad one not at all");
 
+            // column by column: one list a parameter, each with every write's value; lists of unequal length refuse the submit whole
+            Map<String, Object> byColumn = client.call(Map.of(Messages.KIND, Messages.SUBMIT, Messages.STATEMENT, "CREATE (:Cols {i: $i, name: $name})",
+                    Messages.COLUMNS, List.of("i", "name"), Messages.COLUMNAR, List.of(List.of(1L, 2L, 3L), java.util.Arrays.asList("a", null, "c")),
+                    Messages.ACK, "applied")).message();
+            assertTrue(byColumn.get(Messages.FIRST_SEQUENCE) instanceof Number, byColumn.toString());
+            assertEquals(List.of(List.of(1L, "a"), java.util.Arrays.asList(2L, null), List.of(3L, "c")),
+                    client.cypher("MATCH (n:Cols) RETURN n.i, n.name ORDER BY n.i", Map.of()).rows());
+            Refused uneven = assertThrows(Refused.class, () -> client.call(Map.of(Messages.KIND, Messages.SUBMIT, Messages.STATEMENT, "CREATE (:Cols {i: $i, name: $name})",
+                    Messages.COLUMNS, List.of("i", "name"), Messages.COLUMNAR, List.of(List.of(4L, 5L), List.of("d")), Messages.ACK, "durable")));
+            assertEquals(Messages.INVALID, uneven.code, uneven.getMessage());
             Refused twice = assertThrows(Refused.class, () -> client.call(Map.of(Messages.KIND, Messages.SUBMIT, Messages.STATEMENT, "CREATE (:Rows {i: $i})",
                     Messages.COLUMNS, List.of("i", "i"), Messages.ROWS, List.of(List.of(8L, 9L)), Messages.ACK, "durable")));
             assertEquals(Messages.INVALID, twice.code, "a parameter named twice: the submit is refused whole");
