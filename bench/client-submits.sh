@@ -12,7 +12,7 @@ echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(npro
 ./graphperf --version >/dev/null   # builds if needed
 source bench/lib/serve.sh
 python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q ./clients/python
+"$work/venv/bin/pip" install -q "./clients/python[all]"
 java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" "$threads" "$inflight" "$seconds" warm-up > /dev/null   # the server's JIT, once
 for r in $(seq "$rounds"); do
   java -cp "$cp" bench/ClientSubmits.java "$gateway" "$token" "$threads" "$inflight" "$seconds" "java-$r" | tee -a "$work/results.txt"

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -r)"
 work=$(mktemp -d /tmp/graphperf-procedures-XXXX)
 python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q ./clients/python
+"$work/venv/bin/pip" install -q "./clients/python[all]"
 ./graphperf serve --dataset social --scale 1 --dir "$work/serve" --dataset-cache "$work/datasets" > "$work/serve.out" 2> "$work/serve.err" &
 serve=$!
 trap 'kill -TERM $serve 2>/dev/null; wait $serve 2>/dev/null || true' EXIT

@@ -82,6 +82,9 @@ section "batch writer's in-process ceiling with asynchronous callers: 8 threads 
 section "batch writer's applier: CPU per row of UNWIND with and without CALL (row) { }, one thread, alternated" \
   bench/apply-forms.sh 5 9
 
+section "a compact submit's encoding: rows against column by column, BSON and MessagePack, one thread" \
+  bench/submit-encoding.sh 500 6
+
 section "batch writer through the gateway vs its baselines over Bolt and the gateway" \
   ./graphperf run writes --transports bolt,ws-bson --scenarios create-labelled-indexed,unwind-1000,batch-writer-ws-durable
 

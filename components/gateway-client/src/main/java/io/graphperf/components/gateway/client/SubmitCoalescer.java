@@ -33,8 +33,8 @@ final class SubmitCoalescer implements AutoCloseable {
 
     /**
      * The writes of one shape gathered for one message, column by column: each column's values of every write, in order (sent as
-     * {@code columnar}: one list a column instead of one a write, which costs less to encode and decode — 57 against 142 ns a write
-     * to encode a one-column batch in BSON, 43 against 96 to decode). A statement without parameters has no column to count its
+     * {@code columnar}: one list a column instead of one a write, which costs less to encode and decode — 15 against 54 ns a write
+     * to encode a one-column batch in BSON, 16 against 40 to decode: bench/submit-encoding.sh). A statement without parameters has no column to count its
      * writes: those go as {@code rows} of no value.
      */
     private static final class Batch {
