@@ -16,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
  * Gathers the submits of every thread of one client into one message per statement, parameter names and acknowledgement mode, the
  * way a Kafka producer batches records: a batch is sent when it holds {@code maxWrites} writes, or {@code linger} after its first write
  * (with a linger of 0, at once — what gathers while the sender is busy with the previous message goes together). A batch goes in the
- * gateway's compact form (the statement and the parameters' names once, then each parameter's values of every write); each write keeps its own future
- * and its own outcome: acknowledged with its sequence, or its own error (Graphperf.Busy for a write the queue could not take) while
+ * gateway's compact form (the statement and the parameters' names once, then each parameter's values of every write); each write
+ * keeps its own future and its own outcome: acknowledged with its sequence, or its own error (Graphperf.Busy for a write the queue could not take) while
  * the others of its batch go on. One sender thread encodes and sends; it waits when the connections' pipelines are full, so
  * submits gather into larger batches instead of more messages.
  */
@@ -34,8 +34,8 @@ final class SubmitCoalescer implements AutoCloseable {
     /**
      * The writes of one shape gathered for one message, column by column: each column's values of every write, in order (sent as
      * {@code columnar}: one list a column instead of one a write, which costs less to encode and decode — 15 against 54 ns a write
-     * to encode a one-column batch in BSON, 16 against 40 to decode: bench/submit-encoding.sh). A statement without parameters has no column to count its
-     * writes: those go as {@code rows} of no value.
+     * to encode a one-column batch in BSON, 16 against 40 to decode: bench/submit-encoding.sh). A statement without parameters has
+     * no column to count its writes: those go as {@code rows} of no value.
      */
     private static final class Batch {
         final Shape shape;

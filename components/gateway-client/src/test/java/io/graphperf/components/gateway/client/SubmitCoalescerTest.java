@@ -121,7 +121,7 @@ class SubmitCoalescerTest {
             assertEquals(threads * each, new HashSet<>(idBySequence.values()).size());
             assertTrue(gateway.requests.size() < threads * each / 10, "writes gathered into few messages: " + gateway.requests.size());
             for (Map<String, Object> req : gateway.requests) {
-                assertTrue((rows(req)).size() <= 500, "no message above the batch bound");
+                assertTrue(rows(req).size() <= 500, "no message above the batch bound");
                 assertEquals(CREATE, req.get(Messages.STATEMENT));
                 assertEquals(List.of("id"), req.get(Messages.COLUMNS), "the shape once");
             }

@@ -312,10 +312,10 @@ final class Requests {
     }
 
     /**
-     * The compact form of a batch of writes of one statement: {@code columns} (the parameters' names, once) and either {@code rows} (each
-     * write's values in that order) or {@code columnar} (each column's values of every write, in order), logged together. Answered once every write is acknowledged: {@code sequences} (each write's
-     * place in the log, in the order sent; -1 for a write that failed) and {@code errors} ({index, code, message} of each failed write;
-     * absent when none did) — a bad write fails alone.
+     * The compact form of a batch of writes of one statement: {@code columns} (the parameters' names, once) and either {@code rows}
+     * (each write's values in that order) or {@code columnar} (each column's values of every write, in order), logged together.
+     * Answered once every write is acknowledged: {@code sequences} (each write's place in the log, in the order sent; -1 for a write
+     * that failed) and {@code errors} ({index, code, message} of each failed write; absent when none did) — a bad write fails alone.
      */
     private static CompletableFuture<Map<String, Object>> submitRows(BatchWriter writer, Map<String, Object> request, BatchWriter.AckMode mode,
                                                                      Map<String, Object> response) throws Refused {
