@@ -7,7 +7,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -95,12 +94,5 @@ final class RowParams extends AbstractMap<String, Object> {
                 return columns.length;
             }
         };
-    }
-
-    @Override
-    public int hashCode() {
-        int h = 0;
-        for (int i = 0; i < columns.length; i++) h += columns[i].hashCode() ^ Objects.hashCode(values[i]);
-        return h;
     }
 }
