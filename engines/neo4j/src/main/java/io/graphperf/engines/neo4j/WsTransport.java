@@ -127,6 +127,13 @@ final class WsTransport implements Transport {
                 // independent statements: all in flight at once, each answered on its own
                 List<CompletableFuture<Response>> acks = new ArrayList<>(statements.size());
                 for (Statement st : statements) acks.add(sendAsync(st));
+                // the last sent is most often answered last: waiting for it first wakes this thread once, not once a write
+                CompletableFuture<Response> lastSent = acks.get(acks.size() - 1);
+                try {
+                    client.answer(lastSent);
+                } catch (Exception e) {
+                    if (!lastSent.isDone()) throw e; // no answer in time (or interrupted); an answered error is looked at in turn below
+                }
                 long giveUp = System.nanoTime() + BUSY_RETRY_FOR.toNanos();
                 for (int i = 0; i < acks.size(); i++) {
                     long pauseMillis = 1;

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -28,7 +29,40 @@ final class SubmitCoalescer implements AutoCloseable {
         CompletableFuture<Response> send(Map<String, Object> request) throws InterruptedException;
     }
 
-    private record Shape(String statement, String ack, List<String> columns) {
+    /**
+     * What writes must share to go in one message: the statement, the acknowledgement and the parameters' names (in the order their
+     * values are sent). Its hash is computed once: a shape is looked up once a write.
+     */
+    private static final class Shape {
+        final String statement;
+        final String ack;
+        final List<String> columns;
+        private final int hash;
+
+        Shape(String statement, String ack, List<String> columns) {
+            this.statement = statement;
+            this.ack = ack;
+            this.columns = columns;
+            this.hash = Objects.hash(statement, ack, columns);
+        }
+
+        /** Whether a write of these would have this shape (the same parameters' names, in any order: values are taken by name). */
+        boolean fits(String statement, Map<String, Object> params, String ack) {
+            if (!Objects.equals(this.statement, statement) || !Objects.equals(this.ack, ack) || params.size() != columns.size()) return false;
+            for (int c = 0; c < columns.size(); c++) if (!params.containsKey(columns.get(c))) return false;
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Shape s && hash == s.hash && Objects.equals(statement, s.statement) && Objects.equals(ack, s.ack)
+                    && columns.equals(s.columns);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /**
@@ -47,8 +81,8 @@ final class SubmitCoalescer implements AutoCloseable {
         Batch(Shape shape, long firstNanos) {
             this.shape = shape;
             this.firstNanos = firstNanos;
-            this.columns = new ArrayList<>(shape.columns().size());
-            for (int c = 0; c < shape.columns().size(); c++) columns.add(new ArrayList<>());
+            this.columns = new ArrayList<>(shape.columns.size());
+            for (int c = 0; c < shape.columns.size(); c++) columns.add(new ArrayList<>());
         }
 
         int writes() {
@@ -66,6 +100,8 @@ final class SubmitCoalescer implements AutoCloseable {
     private final Map<Shape, Batch> open = new LinkedHashMap<>(); // oldest first
     private final ArrayDeque<Batch> full = new ArrayDeque<>();
     private final Thread thread;
+    /** The last write's shape, reused by the next write that fits it (most writes of a client share one). */
+    private volatile Shape lastShape;
     private boolean closed;
     /** A message's bound in encoded bytes, as estimated ({@link #size}): half the gateway's max_message_bytes once its hello said it. */
     private volatile long maxBytes = 1 << 20;
@@ -87,10 +123,10 @@ final class SubmitCoalescer implements AutoCloseable {
 
     /** Adds one write to its batch; the future completes with its own acknowledgement or error response. */
     CompletableFuture<Response> submit(String statement, Map<String, Object> params, String ack) {
-        List<String> columns = List.copyOf(params.keySet());
+        Shape shape = shape(statement, params, ack);
+        List<String> columns = shape.columns;
         long rowBytes = 8;
-        for (String c : columns) rowBytes += size(params.get(c));
-        Shape shape = new Shape(statement, ack, columns);
+        for (int c = 0; c < columns.size(); c++) rowBytes += size(params.get(columns.get(c)));
         CompletableFuture<Response> f = new CompletableFuture<>();
         synchronized (this) {
             if (closed) {
@@ -120,6 +156,14 @@ final class SubmitCoalescer implements AutoCloseable {
             }
         }
         return f;
+    }
+
+    private Shape shape(String statement, Map<String, Object> params, String ack) {
+        Shape last = lastShape;
+        if (last != null && last.fits(statement, params, ack)) return last;
+        Shape shape = new Shape(statement, ack, List.copyOf(params.keySet()));
+        lastShape = shape;
+        return shape;
     }
 
     /** A value's size when encoded, estimated from above (a string's characters as up to 3 bytes each in UTF-8, 9 bytes a scalar). */
@@ -177,11 +221,11 @@ final class SubmitCoalescer implements AutoCloseable {
     private void dispatch(Batch b) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put(Messages.KIND, Messages.SUBMIT);
-        request.put(Messages.STATEMENT, b.shape.statement());
-        request.put(Messages.COLUMNS, b.shape.columns());
+        request.put(Messages.STATEMENT, b.shape.statement);
+        request.put(Messages.COLUMNS, b.shape.columns);
         if (b.columns.isEmpty()) request.put(Messages.ROWS, Collections.nCopies(b.writes(), List.of()));
         else request.put(Messages.COLUMNAR, b.columns);
-        request.put(Messages.ACK, b.shape.ack());
+        request.put(Messages.ACK, b.shape.ack);
         CompletableFuture<Response> sent;
         try {
             sent = sender.send(request);
@@ -208,7 +252,7 @@ final class SubmitCoalescer implements AutoCloseable {
 
     /**
      * Each write's own response from the batch's: its sequence, or its error; the batch's costs shared out evenly. A write's message is
-     * an immutable map built once (this runs on the connection's I/O thread, once per write acknowledged).
+     * a read-only {@link WriteAnswer} (this runs on the connection's I/O thread, once per write acknowledged).
      */
     @SuppressWarnings("unchecked")
     static void complete(Batch b, Response r) {
@@ -223,7 +267,7 @@ final class SubmitCoalescer implements AutoCloseable {
         List<Object> sequences = message.get(Messages.SEQUENCES) instanceof List<?> s ? (List<Object>) s : null;
         // every write acknowledged: the server names the first sequence, the others follow on
         long first = message.get(Messages.FIRST_SEQUENCE) instanceof Number f ? f.longValue() : -1;
-        String ack = b.shape.ack();
+        String ack = b.shape.ack;
         for (int i = 0; i < n; i++) {
             Object error = refused;
             long sequence = -1;
@@ -238,22 +282,10 @@ final class SubmitCoalescer implements AutoCloseable {
                     error = Map.of(Messages.CODE, Messages.FAILED, Messages.MESSAGE, "the gateway's answer has no sequence for this write");
                 }
             }
-            Map<String, Object> m = message(ack, error != null ? Messages.ERROR : Messages.SEQUENCE, error != null ? error : sequence, server);
+            Map<String, Object> m = new WriteAnswer(ack, error != null ? Messages.ERROR : Messages.SEQUENCE, error != null ? error : sequence, server);
             b.futures.get(i).complete(new Response(m, r.encodeNanos() / n, r.decodeNanos() / n, r.sentBytes() / n, r.sentUncompressedBytes() / n,
                     r.receivedBytes() / n, r.receivedUncompressedBytes() / n));
         }
-    }
-
-    /** One write's message: {kind, ack, sequence or error, server}; a null ack or server is kept as the batch's answer had it. */
-    private static Map<String, Object> message(String ack, String key, Object outcome, Object server) {
-        if (ack != null && server != null) return Map.of(Messages.KIND, Messages.SUBMIT, Messages.ACK, ack, key, outcome, Messages.SERVER, server);
-        if (ack != null) return Map.of(Messages.KIND, Messages.SUBMIT, Messages.ACK, ack, key, outcome);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(Messages.KIND, Messages.SUBMIT);
-        m.put(Messages.ACK, null);
-        m.put(key, outcome);
-        if (server != null) m.put(Messages.SERVER, server);
-        return m;
     }
 
     private static void fail(Batch b, Throwable e) {

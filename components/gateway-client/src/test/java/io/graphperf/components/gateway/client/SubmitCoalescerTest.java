@@ -256,6 +256,36 @@ class SubmitCoalescerTest {
     }
 
     /**
+     * A write whose parameters have the names of the one before, in another order, joins its message with each value in its own
+     * column; one with as many parameters but another name does not (the client reuses the last write's shape only when it fits).
+     */
+    @Test
+    void writesWithTheSameNamesInAnotherOrderShareAMessageAndValuesStayInTheirColumns() throws Exception {
+        StandInGateway gateway = new StandInGateway();
+        Map<String, Object> idFirst = new LinkedHashMap<>();
+        idFirst.put("id", 1L);
+        idFirst.put("name", "a");
+        Map<String, Object> nameFirst = new LinkedHashMap<>();
+        nameFirst.put("name", "b");
+        nameFirst.put("id", 2L);
+        Map<String, Object> other = new LinkedHashMap<>();
+        other.put("id", 3L);
+        other.put("city", "c");
+        try (SubmitCoalescer c = new SubmitCoalescer(gateway, TimeUnit.MILLISECONDS.toNanos(50), 100)) {
+            List<CompletableFuture<Response>> fs = List.of(c.submit(CREATE, idFirst, "durable"), c.submit(CREATE, nameFirst, "durable"),
+                    c.submit(CREATE, other, "durable"));
+            for (CompletableFuture<Response> f : fs) assertEquals(null, f.get(60, TimeUnit.SECONDS).error());
+        }
+        assertEquals(2, gateway.requests.size(), "two shapes, two messages: " + gateway.requests);
+        Map<String, Object> both = gateway.requests.stream().filter(r -> rows(r).size() == 2).findFirst().orElseThrow();
+        assertEquals(List.of("id", "name"), both.get(Messages.COLUMNS));
+        assertEquals(List.of(List.of(1L, "a"), List.of(2L, "b")), rows(both));
+        Map<String, Object> alone = gateway.requests.stream().filter(r -> rows(r).size() == 1).findFirst().orElseThrow();
+        assertEquals(List.of("id", "city"), alone.get(Messages.COLUMNS));
+        assertEquals(List.of(List.of(3L, "c")), rows(alone));
+    }
+
+    /**
      * Linger is a bound: a lone write is sent within it (here 20 ms, and with none at once). Not a timing assertion on the machine's
      * speed — the bound checked is generous (a busy machine may delay the sender thread) — but a write that waited for a batch to
      * fill, or for another write, would never be sent at all, which this catches.
