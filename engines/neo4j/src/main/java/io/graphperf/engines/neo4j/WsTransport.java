@@ -124,31 +124,7 @@ final class WsTransport implements Transport {
                     throw new UnsupportedOperationException("the gateway runs one statement per request, in its own transaction; this operation has "
                             + statements.size() + " statements in one transaction");
                 }
-                // independent statements: all in flight at once, each answered on its own
-                List<CompletableFuture<Response>> acks = new ArrayList<>(statements.size());
-                for (Statement st : statements) acks.add(sendAsync(st));
-                // the last sent is most often answered last: waiting for it first wakes this thread once, not once a write
-                CompletableFuture<Response> lastSent = acks.get(acks.size() - 1);
-                try {
-                    client.answer(lastSent);
-                } catch (Exception e) {
-                    if (!lastSent.isDone()) throw e; // no answer in time (or interrupted); an answered error is looked at in turn below
-                }
-                long giveUp = System.nanoTime() + BUSY_RETRY_FOR.toNanos();
-                for (int i = 0; i < acks.size(); i++) {
-                    long pauseMillis = 1;
-                    while (true) {
-                        try {
-                            client.answer(acks.get(i));
-                            break;
-                        } catch (GatewayException e) {
-                            if (!Messages.BUSY.equals(e.code()) || System.nanoTime() > giveUp) throw e;
-                            Thread.sleep(pauseMillis);
-                            pauseMillis = Math.min(pauseMillis * 2, 50);
-                            acks.set(i, sendAsync(statements.get(i)));
-                        }
-                    }
-                }
+                sendAll(statements);
             }
 
             @Override
@@ -171,6 +147,37 @@ final class WsTransport implements Transport {
                 return send(st).rows();
             }
         };
+    }
+
+    /**
+     * Independent statements: all in flight at once, each answered on its own; a statement refused as busy is sent again (pausing 1 ms,
+     * doubling to 50 ms) for up to {@link #BUSY_RETRY_FOR}.
+     */
+    private void sendAll(List<Statement> statements) throws Exception {
+        List<CompletableFuture<Response>> acks = new ArrayList<>(statements.size());
+        for (Statement st : statements) acks.add(sendAsync(st));
+        // the last sent is most often answered last: waiting for it first wakes this thread once, not once a write
+        CompletableFuture<Response> lastSent = acks.get(acks.size() - 1);
+        try {
+            client.answer(lastSent);
+        } catch (Exception e) {
+            if (!lastSent.isDone()) throw e; // no answer in time (or interrupted); an answered error is looked at in turn below
+        }
+        long giveUp = System.nanoTime() + BUSY_RETRY_FOR.toNanos();
+        for (int i = 0; i < acks.size(); i++) {
+            long pauseMillis = 1;
+            while (true) {
+                try {
+                    client.answer(acks.get(i));
+                    break;
+                } catch (GatewayException e) {
+                    if (!Messages.BUSY.equals(e.code()) || System.nanoTime() > giveUp) throw e;
+                    Thread.sleep(pauseMillis);
+                    pauseMillis = Math.min(pauseMillis * 2, 50);
+                    acks.set(i, sendAsync(statements.get(i)));
+                }
+            }
+        }
     }
 
     private Response send(Statement st) throws Exception {
