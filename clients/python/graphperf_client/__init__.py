@@ -202,16 +202,16 @@ class GatewayClient:
             return (await self.request({"kind": "submit", "statement": statement, "params": params, "ack": ack}))["sequence"]
         columns = tuple(params)
         key = (statement, columns, ack)
-        future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
         batch = self._batches.get(key)
         if batch is None:
             batch = self._batches[key] = ([], [])
-            loop = asyncio.get_running_loop()
             if self.linger > 0:
                 loop.call_later(self.linger, self._flush, key, batch)
             else:
                 loop.call_soon(self._flush, key, batch)
-        batch[0].append([params[c] for c in columns])
+        batch[0].append(list(map(params.__getitem__, columns)))
         batch[1].append(future)
         if len(batch[0]) >= self.batch_writes:
             self._flush(key, batch)
@@ -233,8 +233,13 @@ class GatewayClient:
                 if not f.done():
                     f.set_exception(e if isinstance(e, Exception) else ConnectionError(str(e)))
             return
-        errors = {int(e["index"]): e for e in answer.get("errors", [])}
         first = answer.get("firstSequence")  # every write acknowledged: their sequences follow on from it
+        if first is not None and first >= 0 and "errors" not in answer:
+            for i, f in enumerate(futures, first):
+                if not f.done():
+                    f.set_result(i)
+            return
+        errors = {int(e["index"]): e for e in answer.get("errors", [])}
         sequences = answer.get("sequences", [])
         for i, f in enumerate(futures):
             if f.done():
