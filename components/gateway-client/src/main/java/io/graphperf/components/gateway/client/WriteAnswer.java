@@ -4,7 +4,6 @@ import io.graphperf.components.gateway.protocol.Messages;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -50,15 +49,16 @@ final class WriteAnswer extends AbstractMap<String, Object> {
 
     @Override
     public Set<Entry<String, Object>> entrySet() {
-        List<Entry<String, Object>> entries = new ArrayList<>(4);
-        entries.add(new SimpleImmutableEntry<>(Messages.KIND, Messages.SUBMIT));
-        entries.add(new SimpleImmutableEntry<>(Messages.ACK, ack));
-        entries.add(new SimpleImmutableEntry<>(key, outcome));
-        if (server != null) entries.add(new SimpleImmutableEntry<>(Messages.SERVER, server));
+        Entry<String, Object> kind = new SimpleImmutableEntry<>(Messages.KIND, Messages.SUBMIT);
+        Entry<String, Object> ackEntry = new SimpleImmutableEntry<>(Messages.ACK, ack);
+        Entry<String, Object> outcomeEntry = new SimpleImmutableEntry<>(key, outcome);
+        List<Entry<String, Object>> entries = server != null
+                ? List.of(kind, ackEntry, outcomeEntry, new SimpleImmutableEntry<>(Messages.SERVER, server))
+                : List.of(kind, ackEntry, outcomeEntry);
         return new AbstractSet<>() {
             @Override
             public Iterator<Entry<String, Object>> iterator() {
-                return List.copyOf(entries).iterator();
+                return entries.iterator();
             }
 
             @Override

@@ -146,6 +146,7 @@ class SubmitCoalescerTest {
         try (SubmitCoalescer c = new SubmitCoalescer(gateway, TimeUnit.MILLISECONDS.toNanos(50), 100)) {
             Response given = c.submit(CREATE, Map.of("id", 1L), "applied").get(60, TimeUnit.SECONDS);
             assertEquals(Map.of(Messages.KIND, Messages.SUBMIT, Messages.ACK, "applied", Messages.SEQUENCE, 1L), given.message());
+            assertEquals(given.message(), new LinkedHashMap<>(given.message()), "its entries, iterated, are the same map");
             Response none = c.submit(CREATE, Map.of("id", 2L), null).get(60, TimeUnit.SECONDS);
             assertEquals(2L, none.sequence());
             assertTrue(none.message().containsKey(Messages.ACK) && none.message().get(Messages.ACK) == null, "no ack mode given: " + none.message());
