@@ -8,4 +8,9 @@ import io.graphperf.core.results.Check;
 @FunctionalInterface
 public interface CellCheck {
     Check check(Engine engine, Measurement measured) throws Exception;
+
+    /** What the check asks, named in a failed check when the engine could not answer it. */
+    default String describe() {
+        return "the engine's contents after the cell";
+    }
 }
