@@ -31,7 +31,8 @@ public final class RunOptions {
     public Integer repeat;
 
     @Option(names = "--precision", paramLabel = "PERCENT", description = {"Precision on demand: add interleaved runs (a round of every variant at a time, at"
-            + " least 3) until the 95 %% interval of every figure's mean is within ± PERCENT (e.g. 5%%), or --budget ends; then say which figures"
+            + " least 3, and 5 before it stops on the target) until the 95 %% interval of every figure's mean is within ± PERCENT (e.g. 5%%), or"
+            + " --budget ends; then say which figures"
             + " reached it and the runs the others would need (instead of --repeat)."})
     public String precision;
 
