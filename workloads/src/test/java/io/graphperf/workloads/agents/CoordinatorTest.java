@@ -10,6 +10,7 @@ import io.graphperf.core.measure.Warmup;
 import io.graphperf.core.measure.Open;
 import io.graphperf.core.measure.Segment;
 import io.graphperf.core.results.AgentShare;
+import io.graphperf.workloads.StandInEngine;
 import io.graphperf.workloads.cells.CellLoad;
 import io.graphperf.workloads.cells.Scenario;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -274,12 +274,7 @@ class CoordinatorTest {
     }
 
     /** An engine the coordinator only asks for its addresses and processes. */
-    private static final class StubEngine implements Engine {
-        @Override
-        public String description() {
-            return "a stand-in engine";
-        }
-
+    private static final class StubEngine extends StandInEngine {
         @Override
         public Map<String, String> addresses() {
             return Map.of("bolt", "bolt://127.0.0.1:1");
@@ -288,47 +283,6 @@ class CoordinatorTest {
         @Override
         public List<String> transports() {
             return List.of("bolt");
-        }
-
-        @Override
-        public Transport transport(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void execute(String statement) {
-        }
-
-        @Override
-        public long queryLong(String statement) {
-            return 0;
-        }
-
-        @Override
-        public void awaitIndexesOnline() {
-        }
-
-        @Override
-        public void reset() {
-        }
-
-        @Override
-        public String resetMethod() {
-            return "none";
-        }
-
-        @Override
-        public Map<String, Object> environment() {
-            return Map.of();
-        }
-
-        @Override
-        public OptionalLong serverPid() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -1,17 +1,14 @@
 package io.graphperf.workloads.cells;
 
-import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.Accounting;
 import io.graphperf.core.results.Check;
+import io.graphperf.workloads.StandInEngine;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -71,7 +68,7 @@ class IdCheckTest {
     }
 
     /** Answers the id check's four statements from a list of ids (duplicates kept), noting how many distinct ids one query held. */
-    private static final class IdStore implements Engine {
+    private static final class IdStore extends StandInEngine {
         final List<Long> ids = new ArrayList<>();
         int rangeQueries;
         long largestDistinct;
@@ -112,58 +109,6 @@ class IdCheckTest {
             int d = new HashSet<>(some).size();
             largestDistinct = Math.max(largestDistinct, d);
             return d;
-        }
-
-        @Override
-        public String description() {
-            return "a list of ids";
-        }
-
-        @Override
-        public List<String> transports() {
-            return List.of();
-        }
-
-        @Override
-        public Transport transport(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void execute(String statement) {
-            throw new UnsupportedOperationException(statement);
-        }
-
-        @Override
-        public long queryLong(String statement) {
-            throw new UnsupportedOperationException(statement);
-        }
-
-        @Override
-        public void awaitIndexesOnline() {
-        }
-
-        @Override
-        public void reset() {
-        }
-
-        @Override
-        public String resetMethod() {
-            return "none";
-        }
-
-        @Override
-        public Map<String, Object> environment() {
-            return new LinkedHashMap<>();
-        }
-
-        @Override
-        public OptionalLong serverPid() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public void close() {
         }
     }
 }
