@@ -127,8 +127,8 @@ public record IdCheck(String label, String match, String property, long perOpera
         for (Map.Entry<Long, long[]> e : present.entrySet()) {
             long[] v = e.getValue();
             Accounting.Client c = clients.get(e.getKey());
-            long base = e.getKey() * CLIENT_SHIFT, issued = c == null ? 0 : c.issued() * perOperation, to = Math.min(v[3] + 1, issued);
-            if (c == null) continue;
+            if (c == null) continue; // every id of a client that never ran fails the check as never issued
+            long base = e.getKey() * CLIENT_SHIFT, issued = c.issued() * perOperation, to = Math.min(v[3] + 1, issued);
             if (!paged) {
                 long[] below = v[2] >= 0 ? new long[2] : counts(engine, range, base + v[2], base);
                 long[] beyond = v[3] < issued ? new long[2] : counts(engine, range, base + Math.max(issued, v[2]), base + v[3] + 1);
