@@ -9,6 +9,7 @@
 # (the duet's split: one process's spread not shared with its partner against its spread from round to round).
 #
 #   bench/duet-proof.sh [RUNS] [BUDGET] [extra graphperf options...]      (default: 3 runs of each, 15m budget)
+#   bench/duet-proof.sh 3 15m --setting graphperf.host.jvm=-XX:TieredStopAtLevel=1   (the engines compiled by C1 only: docs/compare.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
