@@ -1,5 +1,6 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.results.Validity;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -91,6 +92,26 @@ class DocsCommandsTest {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(out::add);
         }
         return out;
+    }
+
+    /** What the console and report tell a user to run to clear each kind of flag names options graphperf's run commands have. */
+    @Test
+    void everyFlagsRemedyNamesOptionsOfTheRunCommands() {
+        CommandLine run = Main.commandLine().getSubcommands().get("run");
+        List<String> unknown = new ArrayList<>();
+        int named = 0;
+        for (Validity.Kind k : Validity.Kind.values()) {
+            Matcher m = Pattern.compile("(?<![\\w-])--[a-z][a-z-]*").matcher(k.remedy);
+            while (m.find()) {
+                named++;
+                String option = m.group();
+                if (run.getSubcommands().values().stream().noneMatch(c -> c.getCommandSpec().optionsMap().containsKey(option))) {
+                    unknown.add(k.text + ": " + option);
+                }
+            }
+        }
+        assertTrue(named >= 8, "the remedies' options were found: " + named);
+        assertTrue(unknown.isEmpty(), "options no run command has: " + unknown);
     }
 
     /** The words of a command line after "graphperf", its trailing comment left out, example files made absolute. */

@@ -35,7 +35,9 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
 
     /** The kinds of flag: each flag's text starts with its kind's name and a colon; what a user runs to clear each kind. */
     public enum Kind {
-        DRIFTING("drifting", "warm the cell up longer (a higher --warmup-max, or a fixed --warmup) so its window starts once it has settled"),
+        DRIFTING("drifting", "warm the cell up longer (a higher --warmup-max, or a fixed --warmup) so its window starts once it has settled;"
+                + " when Neo4j engines graphperf starts are still compiling, comparing them compiled by C1 alone ends their ramp within seconds"
+                + " (--setting graphperf.host.jvm=-XX:TieredStopAtLevel=1: slower code, another system; docs/compare.md)"),
         UNDECIDED("too short to tell", "measure longer windows (--duration; each flag says about how long would tell)"),
         TOO_FEW("too few operations", "measure longer windows (--duration) or, for latency cells of a fixed count, more operations (--repeat-factor)"),
         OVERLOADED("overloaded", "offer less (--rate) or give the open model more clients (--clients), or a bigger machine");
