@@ -56,8 +56,43 @@ public final class EngineHost implements AutoCloseable {
         this.shutdownHook = hook;
     }
 
-    /** Starts the host and returns once Neo4j is ready; throws {@link UserError} with the log's tail otherwise. */
+    /** How many starts are tried when a port picked as free was taken before Neo4j bound it. */
+    static final int PORT_ATTEMPTS = 3;
+
+    /**
+     * Starts the host and returns once Neo4j is ready; throws {@link UserError} with the log's tail otherwise. A port graphperf picked as
+     * free can be taken before Neo4j binds it (any process's outgoing connection may get it as its local port): then it starts again
+     * with other ports, up to {@value #PORT_ATTEMPTS} times, saying so.
+     */
     public static EngineHost start(HostSettings settings, Path graphperfHome) throws IOException, InterruptedException {
+        return onFreshPorts(PORT_ATTEMPTS, () -> startOnce(settings, graphperfHome));
+    }
+
+    /** One start of the host; see {@link #start}. */
+    @FunctionalInterface
+    interface Attempt<T> {
+        T start() throws IOException, InterruptedException;
+    }
+
+    /** {@code attempt}, tried again (at most {@code attempts} times in all) while it fails because a port was taken before it was bound. */
+    static <T> T onFreshPorts(int attempts, Attempt<T> attempt) throws IOException, InterruptedException {
+        for (int i = 1; ; i++) {
+            try {
+                return attempt.start();
+            } catch (UserError e) {
+                if (i >= attempts || !portTaken(e.getMessage())) throw e;
+                System.err.println("graphperf: note: a port picked for the embedded Neo4j was taken before it could bind it; starting it again"
+                        + " with other ports (" + (i + 1) + " of " + attempts + ")");
+            }
+        }
+    }
+
+    /** Whether a failed start's message says Neo4j could not bind a port another process held. */
+    static boolean portTaken(String message) {
+        return message != null && message.contains("already in use, cannot bind");
+    }
+
+    private static EngineHost startOnce(HostSettings settings, Path graphperfHome) throws IOException, InterruptedException {
         Path work = settings.workDir().toAbsolutePath();
         Files.createDirectories(work);
         int bolt = port(settings.boltPort(), "bolt-port");
