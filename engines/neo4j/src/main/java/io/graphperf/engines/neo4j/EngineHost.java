@@ -62,7 +62,7 @@ public final class EngineHost implements AutoCloseable {
     /**
      * Starts the host and returns once Neo4j is ready; throws {@link UserError} with the log's tail otherwise. A port graphperf picked as
      * free can be taken before Neo4j binds it (any process's outgoing connection may get it as its local port): then it starts again
-     * with other ports, up to {@value #PORT_ATTEMPTS} times, saying so.
+     * with other ports, up to {@value #PORT_ATTEMPTS} times, saying so (a warning in the log).
      */
     public static EngineHost start(HostSettings settings, Path graphperfHome) throws IOException, InterruptedException {
         return onFreshPorts(PORT_ATTEMPTS, () -> startOnce(settings, graphperfHome));
@@ -81,8 +81,8 @@ public final class EngineHost implements AutoCloseable {
                 return attempt.start();
             } catch (UserError e) {
                 if (i >= attempts || !portTaken(e.getMessage())) throw e;
-                System.err.println("graphperf: note: a port picked for the embedded Neo4j was taken before it could bind it; starting it again"
-                        + " with other ports (" + (i + 1) + " of " + attempts + ")");
+                System.getLogger(EngineHost.class.getName()).log(System.Logger.Level.WARNING, "a port picked for the embedded Neo4j was taken"
+                        + " before it could bind it; starting it again with other ports (" + (i + 1) + " of " + attempts + ")");
             }
         }
     }
