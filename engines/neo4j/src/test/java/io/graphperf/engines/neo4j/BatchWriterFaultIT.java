@@ -41,6 +41,7 @@ class BatchWriterFaultIT {
     static final String CREATE = "CREATE (:User {user_id: $id})";
     static final int CLIENTS = 8;
     static final int GATEWAY_CONNECTIONS = 4, PIPELINE_DEPTH = 64;
+    static final String DURABLE_BATCH_INTERVAL = "500ms";
 
     @Test
     void durableAcksSurviveKillNineAndATornLastRecord(@TempDir Path dir) throws Exception {
@@ -73,8 +74,15 @@ class BatchWriterFaultIT {
     }
 
     private Outcome killUnderLoadAndRestart(Path dir, String ack, boolean tearLastRecord, boolean gateway, int appliers) throws Exception {
-        Map<String, String> writer = appliers == 1 ? Map.of()
-                : Map.of("graphperf.batch_writer.appliers", String.valueOf(appliers), "graphperf.batch_writer.partition_by", "id");
+        Map<String, String> writer = new HashMap<>();
+        if (appliers > 1) {
+            writer.put("graphperf.batch_writer.appliers", String.valueOf(appliers));
+            writer.put("graphperf.batch_writer.partition_by", "id");
+        }
+        // durable acks: the applier waits up to half a second to fill a batch (not the default 10 ms), so the kill finds
+        // logged writes not yet applied even when a busy machine stalls the clients for a moment — with 10 ms, a CI run
+        // once killed the server in such a gap and had nothing to replay, proving nothing about the replay
+        if (ack.equals("durable")) writer.put("graphperf.batch_writer.batch_interval", DURABLE_BATCH_INTERVAL);
         HostSettings settings = new HostSettings(dir, "768m", "64m", null, null, 0, 0, writer);
         Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicLong attempted = new AtomicLong();
