@@ -1,12 +1,11 @@
 package io.graphperf.engines.kafka;
 
+import io.graphperf.core.engine.FreshPorts;
 import io.graphperf.core.engine.HostClasspath;
 import io.graphperf.core.engine.JitPriority;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +37,8 @@ public final class KafkaBroker implements AutoCloseable {
     private Process process;
     private final Thread hook;
 
+    private static final String IN_USE = "Address already in use";
+
     private KafkaBroker(Path dir, Path home, int port, int controllerPort, String heap, Map<String, String> settings) {
         this.dir = dir;
         this.home = home;
@@ -52,13 +53,23 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     /**
-     * Formats and starts a broker in dir (created; removed on close).
+     * Formats and starts a broker in dir (created; removed on close). A start whose port was taken between graphperf's pick and the
+     * broker's bind is made again with other ports ({@link FreshPorts}).
      *
      * @param extra broker settings applied over graphperf's (e.g. num.partitions, log.flush.interval.messages)
      */
     public static KafkaBroker start(Path dir, Path home, String heap, Map<String, String> extra) throws IOException, InterruptedException {
+        return FreshPorts.start("the Kafka broker", FreshPorts.ATTEMPTS, KafkaBroker::portTaken, () -> startOnce(dir, home, heap, extra));
+    }
+
+    /** Whether a failed start's message says the broker could not bind a port another process took after graphperf picked it. */
+    static boolean portTaken(String message) {
+        return message != null && message.contains(IN_USE);
+    }
+
+    private static KafkaBroker startOnce(Path dir, Path home, String heap, Map<String, String> extra) throws IOException, InterruptedException {
         Files.createDirectories(dir);
-        KafkaBroker b = new KafkaBroker(dir.toAbsolutePath(), home, freePort(), freePort(), heap, extra == null ? Map.of() : Map.copyOf(extra));
+        KafkaBroker b = new KafkaBroker(dir.toAbsolutePath(), home, FreshPorts.pick(), FreshPorts.pick(), heap, extra == null ? Map.of() : Map.copyOf(extra));
         Runtime.getRuntime().addShutdownHook(b.hook);
         boolean ok = false;
         try {
@@ -168,7 +179,10 @@ public final class KafkaBroker implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IOException("the Kafka broker stopped while starting (exit " + process.exitValue() + "); last lines of " + log() + ":\n" + tail(log()));
+                // the bind's failure is at the top of a long stack trace: looked for in the whole log, not in its tail
+                String why = Files.readString(log()).contains(IN_USE) ? ": a port it was given is in use (" + IN_USE + ")" : "";
+                throw new IOException("the Kafka broker stopped while starting (exit " + process.exitValue() + ")" + why + "; last lines of " + log()
+                        + ":\n" + tail(log()));
             }
             if (answers(bootstrapServers())) return;
             Thread.sleep(200);
@@ -250,12 +264,6 @@ public final class KafkaBroker implements AutoCloseable {
             s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         } catch (IOException ignored) {
             // best effort; the run folder is the user's to remove
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 

@@ -12,6 +12,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +25,7 @@ import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A real KRaft broker: formatted, started, written to, killed, restarted with its data, stopped and removed. */
@@ -49,6 +53,21 @@ class KafkaBrokerIT {
         }
         assertFalse(Files.exists(dir), "the broker's folder is removed");
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the broker process is gone");
+    }
+
+    /** A port taken between graphperf's pick and the broker's bind (here: held throughout, so every start meets it) is named as such. */
+    @Test
+    void aPortTakenBeforeTheBrokerBindsItIsReportedAfterTheRetries() throws Exception {
+        Path home = Path.of(System.getProperty("graphperf.home", "../.."));
+        Path dir = tmp.resolve("kafka-taken");
+        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int taken = held.getLocalPort(), controller = io.graphperf.core.engine.FreshPorts.pick();
+            String listeners = "PLAINTEXT://127.0.0.1:" + taken + ",CONTROLLER://127.0.0.1:" + controller;
+            IOException e = assertThrows(IOException.class, () -> KafkaBroker.start(dir, home, "256m", Map.of("listeners", listeners,
+                    "advertised.listeners", listeners, "controller.quorum.bootstrap.servers", "127.0.0.1:" + controller)));
+            assertTrue(KafkaBroker.portTaken(e.getMessage()), "the failure says a port was in use: " + e.getMessage());
+        }
+        assertFalse(Files.exists(dir), "the broker's folder is removed after each failed start");
     }
 
     private static void send(KafkaBroker b, int from, int to) throws Exception {

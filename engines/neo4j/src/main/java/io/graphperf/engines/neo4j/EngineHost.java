@@ -1,6 +1,7 @@
 package io.graphperf.engines.neo4j;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.FreshPorts;
 import io.graphperf.core.engine.JitPriority;
 
 import java.io.File;
@@ -57,34 +58,13 @@ public final class EngineHost implements AutoCloseable {
     }
 
     /** How many starts are tried when a port picked as free was taken before Neo4j bound it. */
-    static final int PORT_ATTEMPTS = 3;
-
     /**
      * Starts the host and returns once Neo4j is ready; throws {@link UserError} with the log's tail otherwise. A port graphperf picked as
      * free can be taken before Neo4j binds it (any process's outgoing connection may get it as its local port): then it starts again
-     * with other ports, up to {@value #PORT_ATTEMPTS} times, saying so (a warning in the log).
+     * with other ports, up to {@value FreshPorts#ATTEMPTS} times, saying so (a warning in the log).
      */
     public static EngineHost start(HostSettings settings, Path graphperfHome) throws IOException, InterruptedException {
-        return onFreshPorts(PORT_ATTEMPTS, () -> startOnce(settings, graphperfHome));
-    }
-
-    /** One start of the host; see {@link #start}. */
-    @FunctionalInterface
-    interface Attempt<T> {
-        T start() throws IOException, InterruptedException;
-    }
-
-    /** {@code attempt}, tried again (at most {@code attempts} times in all) while it fails because a port was taken before it was bound. */
-    static <T> T onFreshPorts(int attempts, Attempt<T> attempt) throws IOException, InterruptedException {
-        for (int i = 1; ; i++) {
-            try {
-                return attempt.start();
-            } catch (UserError e) {
-                if (i >= attempts || !portTaken(e.getMessage())) throw e;
-                System.getLogger(EngineHost.class.getName()).log(System.Logger.Level.WARNING, "a port picked for the embedded Neo4j was taken"
-                        + " before it could bind it; starting it again with other ports (" + (i + 1) + " of " + attempts + ")");
-            }
-        }
+        return FreshPorts.start("the embedded Neo4j", FreshPorts.ATTEMPTS, EngineHost::portTaken, () -> startOnce(settings, graphperfHome));
     }
 
     /** Whether a failed start's message says Neo4j could not bind a port another process held. */

@@ -1,10 +1,11 @@
 package io.graphperf.engines.falkordb.host;
 
+import io.graphperf.core.engine.FreshPorts;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,13 +44,24 @@ final class FalkorDbServer implements AutoCloseable {
     }
 
     /**
-     * Starts a server on {@code store} and waits until it answers.
+     * Starts a server on {@code store} and waits until it answers; a start whose port was taken between graphperf's pick and the
+     * server's bind is made again with other ports ({@link FreshPorts}).
      *
      * @param config Redis settings given on its command line (e.g. appendonly=yes, appendfsync=always)
      */
     static FalkorDbServer start(Path redisServer, Path module, Path store, Path log, Map<String, String> config) throws IOException, InterruptedException {
+        return FreshPorts.start("FalkorDB's server", FreshPorts.ATTEMPTS, FalkorDbServer::portTaken, () -> startOnce(redisServer, module, store, log, config));
+    }
+
+    /** Whether a failed start's message says the server could not bind its port (another process took it after graphperf picked it). */
+    static boolean portTaken(String message) {
+        return message != null && message.contains("Address already in use");
+    }
+
+    private static FalkorDbServer startOnce(Path redisServer, Path module, Path store, Path log, Map<String, String> config)
+            throws IOException, InterruptedException {
         Files.createDirectories(store);
-        int port = freePort();
+        int port = FreshPorts.pick();
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "sh", redisServer.toString(), "--port", Integer.toString(port),
                 "--bind", "127.0.0.1", "--dir", store.toAbsolutePath().toString(), "--logfile", log.toAbsolutePath().toString(), "--daemonize", "no",
                 "--save", ""));
@@ -98,12 +110,6 @@ final class FalkorDbServer implements AutoCloseable {
             return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
-        }
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
         }
     }
 
