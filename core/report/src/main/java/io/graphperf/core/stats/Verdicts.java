@@ -237,11 +237,18 @@ public final class Verdicts {
             o = Outcome.EQUIVALENT;
             reason = String.format(Locale.ROOT, "the 95 %% CI %+.1f … %+.1f %% lies within ±%.0f %%", pct(ci[0], c.baseline()), pct(ci[1], c.baseline()),
                     s.minEffect() * 100);
+        } else if (pHolm < s.alpha()) {
+            // a difference, but its estimate is inside the minimum effect and its interval reaches past it: neither word applies
+            o = Outcome.INCONCLUSIVE;
+            needed = repeatsNeeded(c, delta, s, m, var);
+            reason = String.format(Locale.ROOT, "%+.1f %% (p = %.2g after Holm's correction): a difference, smaller than the ±%.0f %% minimum effect"
+                            + " a verdict needs, whose 95 %% CI %+.1f … %+.1f %% reaches past it; about %s runs a side would likely show it within",
+                    c.differencePct(), pHolm, s.minEffect() * 100, pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), runs(needed));
         } else {
             o = Outcome.INCONCLUSIVE;
             needed = repeatsNeeded(c, delta, s, m, var);
             reason = String.format(Locale.ROOT, "95 %% CI %+.1f … %+.1f %%: too wide to decide; about %s runs a side would likely decide it",
-                    pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), needed >= 1000 ? "1000 or more" : Integer.toString(needed));
+                    pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), runs(needed));
         }
         return new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), d, c.differencePct(), ci,
                 c.pValue(), pHolm, o, reason, needed, c.detectablePct(), c.betweenShare());
@@ -252,6 +259,10 @@ public final class Verdicts {
      * the minimum effect (the CI's half-width must fit in what is left of it), a difference otherwise (80 %
      * power at the Holm-corrected level of the first test).
      */
+    private static String runs(int needed) {
+        return needed >= 1000 ? "1000 or more" : Integer.toString(needed);
+    }
+
     static int repeatsNeeded(FigureComparison c, double delta, Settings s, int m, double var) {
         double d = Math.abs(c.difference());
         double n;

@@ -56,6 +56,16 @@ class VerdictsTest {
     }
 
     @Test
+    void aSignificantDifferenceOnTheMinimumEffectsEdgeSaysSoInsteadOfTooWide() {
+        SplittableRandom r = new SplittableRandom(3);
+        // 4.7 % slower with 1 % noise over 6 runs a side: significant, the estimate inside ±5 %, the CI reaching past −5 %
+        FigureComparison c = one(true, normal(r, 1000, 10, 6), normal(r, 953, 10, 6));
+        assertTrue(c.pHolm() < 0.05 && c.ci95()[0] < -50 && Math.abs(c.differencePct()) < 5, c.reason());
+        assertEquals(Verdicts.Outcome.INCONCLUSIVE, c.outcome(), c.reason());
+        assertTrue(c.reason().contains("a difference, smaller than the ±5 % minimum effect") && !c.reason().contains("too wide"), c.reason());
+    }
+
+    @Test
     void zeroVarianceOrTooFewRunsGiveNoVerdict() {
         assertEquals(Verdicts.Outcome.NO_VERDICT, one(false, new double[]{5, 5, 5}, new double[]{5.001, 5.001, 5.001}).outcome(),
                 "{5,5,5} vs {5.001,5.001,5.001} must not be called better");
