@@ -15,6 +15,7 @@ import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.core.stats.Verdicts;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.Trials;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,7 +35,8 @@ import java.util.concurrent.Callable;
         description = {"Compares two results folders made earlier, cell by cell and figure by figure: means, spread, the 95 %% confidence",
                 "interval of the difference, the minimum detectable effect (MDE) and a verdict (Welch's t-test, Holm's correction, minimum",
                 "effect 5 %%). A side is a run folder, or FOLDER:VARIANT for one variant of a run with several. Verdicts need 3 runs a side",
-                "(--repeat). With --fail-on it is a regression gate for CI: exit 3 when the gate fails."},
+                "(--repeat). Two variants of one duet run (--pairing duet) are compared round by round, as the run did, so --min-effect",
+                "re-judges its verdict. With --fail-on it is a regression gate for CI: exit 3 when the gate fails."},
         footer = {"", "Examples:", "  graphperf compare results/20261122-101500-import results/20261122-113000-import",
                 "  graphperf compare results/20261122-101500-import:baseline results/20261122-101500-import:small-cache",
                 "  graphperf compare results/main-writes results/branch-writes --fail-on slower --markdown summary.md"})
@@ -55,8 +57,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the comparison as Markdown (the gate's outcome first), e.g. $GITHUB_STEP_SUMMARY.")
     Path markdown;
 
-    /** One side: its label, its cells (of passed trials) and the trials left out. */
-    private record Side(String label, RunResult run, List<Cell> cells, List<String> excluded) {
+    /** One side: its folder, label, cells (of passed trials) and the trials left out. */
+    private record Side(Path folder, String label, RunResult run, List<Cell> cells, List<String> excluded) {
     }
 
     @Override
@@ -80,7 +82,8 @@ public final class CompareCommand implements Callable<Integer> {
                 : new Verdicts.Settings(Verdicts.Settings.DEFAULT.alpha(), minEffect / 100, Verdicts.Settings.DEFAULT.minRuns());
         List<String> excluded = new ArrayList<>(sa.excluded());
         excluded.addAll(sb.excluded());
-        VariantComparison vc = Comparisons.compare(la, sa.cells(), lb, sb.cells(), excluded, settings);
+        VariantComparison vc = sameDuet(sa, sb) ? Comparisons.comparePaired(la, sa.cells(), lb, sb.cells(), excluded, settings)
+                : Comparisons.compare(la, sa.cells(), lb, sb.cells(), excluded, settings);
         if (vc.figures().isEmpty()) throw new UserError("the two folders have no cell in common (different scenarios, transports, clients or scales?)");
         List<Cell> cells = new ArrayList<>();
         for (Cell c : sa.cells()) cells.add(c.withVariant(la, c.repeat(), c.axes()));
@@ -95,6 +98,11 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.println("Report:  " + report.toAbsolutePath());
         if (markdown != null) writeMarkdown(vc, rule, report);
         return rule == null ? 0 : gate(vc, rule);
+    }
+
+    /** Both sides are variants of one duet run: each round's cells were measured at the same time, so they are compared pair by pair. */
+    private static boolean sameDuet(Side sa, Side sb) {
+        return sa.folder().equals(sb.folder()) && String.valueOf(sa.run().configuration().get(Trials.PAIRING)).startsWith(Trials.Pairing.DUET.text);
     }
 
     /** The comparison appended to the --markdown file (a CI job's summary). */
@@ -166,6 +174,6 @@ public final class CompareCommand implements Callable<Integer> {
             if (t.variant().equals(v) && !t.passed()) excluded.add(folder.getFileName() + " trial " + t.dir() + " failed: " + String.join("; ", t.failures()));
         }
         if (cells.isEmpty()) throw new UserError(folder + " has no cell of variant '" + v + "' from a passed run");
-        return new Side(names.size() > 1 ? folder.getFileName() + ":" + v : folder.getFileName().toString(), run, cells, excluded);
+        return new Side(folder.toAbsolutePath().normalize(), names.size() > 1 ? folder.getFileName() + ":" + v : folder.getFileName().toString(), run, cells, excluded);
     }
 }
