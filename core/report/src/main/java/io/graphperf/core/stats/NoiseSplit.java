@@ -4,6 +4,7 @@ import io.graphperf.core.measure.Interval;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Figure;
+import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,30 +38,64 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
     /**
      * Two engines on one machine share its CPU, and when both are CPU-bound the scheduler's split differs from round to round: the side
      * that got more CPU did more. That part of the throughput ratio's spread is the machine's, not the variants'; a duet cannot cancel
-     * it, but it can be seen, from the engine processes' CPU in each round.
+     * it, but it can be seen, from the engine processes' CPU in each round. And a variant whose engine costs more CPU an operation
+     * takes more of the shared CPU from its partner, so its throughput ratio understates that cost; per engine core it does not.
      *
-     * @param serverCores  the engines' CPU over their windows, in cores, on average over both sides and all rounds
-     * @param explained    the share of the rounds' throughput log ratios' variance that the log ratios of the sides' engine CPU explain
-     *                     (r², NaN below 3 rounds)
-     * @param perCorePct   one process's spread not shared with its partner in throughput per engine core (the rounds' log ratios of
-     *                     throughput ÷ engine CPU, their standard deviation over √2): what the ratio's spread would be if each side
-     *                     always got the same CPU
+     * @param serverCores      the engines' CPU over their windows, in cores, on average over both sides and all rounds
+     * @param baselineCores    the baseline's engine CPU, in cores, on average over the rounds
+     * @param variantCores     the variant's
+     * @param cpuChangePct     the variant's engine CPU against the baseline's, in percent (the rounds' geometric mean)
+     * @param cpuDiffers       whether that change is significant (Student's t over the rounds' log ratios, 95 %)
+     * @param explained        the share of the rounds' throughput log ratios' variance that the log ratios of the sides' engine CPU explain
+     *                         (r², NaN below 3 rounds)
+     * @param perCorePct       one process's spread not shared with its partner in throughput per engine core (the rounds' log ratios of
+     *                         throughput ÷ engine CPU, their standard deviation over √2): what the ratio's spread would be if each side
+     *                         always got the same CPU
+     * @param perCoreChangePct the variant's throughput per engine core against the baseline's, in percent (the rounds' geometric mean)
+     * @param perCoreCi95Pct   its 95 % confidence interval, in percent (Student's t over the rounds' log ratios)
      */
-    public record CpuSplit(double serverCores, double explained, double perCorePct) {
+    public record CpuSplit(double serverCores, double baselineCores, double variantCores, double cpuChangePct, boolean cpuDiffers, double explained,
+                           double perCorePct, double perCoreChangePct, double[] perCoreCi95Pct) {
 
-        /** From the rounds' throughput log ratios, the log ratios of the sides' engine CPU and its mean in cores; null below 2 rounds. */
-        static CpuSplit of(double[] logRatios, double[] logCoreRatios, double serverCores) {
-            if (logRatios.length < 2 || logRatios.length != logCoreRatios.length) return null;
-            double[] perCore = new double[logRatios.length];
-            for (int i = 0; i < perCore.length; i++) perCore[i] = logRatios[i] - logCoreRatios[i];
+        /**
+         * From the rounds' throughput log ratios and engine-CPU log ratios (both baseline ÷ variant) and each side's mean CPU in cores;
+         * null below 2 rounds.
+         */
+        static CpuSplit of(double[] logRatios, double[] logCoreRatios, double baselineCores, double variantCores) {
+            int n = logRatios.length;
+            if (n < 2 || n != logCoreRatios.length) return null;
+            double[] perCore = new double[n];
+            for (int i = 0; i < n; i++) perCore[i] = logRatios[i] - logCoreRatios[i];
             double r = correlation(logRatios, logCoreRatios);
-            return new CpuSplit(serverCores, Double.isFinite(r) ? r * r : Double.NaN, 100 * Summary.of(perCore).stdev() / Math.sqrt(2));
+            double t = new TDistribution(n - 1).inverseCumulativeProbability(0.975);
+            Summary pc = Summary.of(perCore), cpu = Summary.of(logCoreRatios);
+            double h = t * pc.stdev() / Math.sqrt(n);
+            boolean differs = Math.abs(cpu.mean()) > t * cpu.stdev() / Math.sqrt(n);
+            return new CpuSplit((baselineCores + variantCores) / 2, baselineCores, variantCores, pct(-cpu.mean()), differs,
+                    Double.isFinite(r) ? r * r : Double.NaN, 100 * pc.stdev() / Math.sqrt(2), pct(-pc.mean()),
+                    new double[]{pct(-pc.mean() - h), pct(-pc.mean() + h)});
+        }
+
+        private String explainedText() {
+            return Double.isFinite(explained) ? String.format(Locale.ROOT, "%.0f %%", 100 * explained) : "– (under 3 rounds)";
+        }
+
+        private static double pct(double logRatio) {
+            return 100 * Math.expm1(logRatio);
         }
 
         String describe() {
-            return String.format(Locale.ROOT, "; the engines used %.2f cores a side, and how the two split the CPU explains %s of the ratio's"
-                    + " variance — per engine core, a process not shared with its partner ±%.1f %%", serverCores,
-                    Double.isFinite(explained) ? String.format(Locale.ROOT, "%.0f %%", 100 * explained) : "– (under 3 rounds)", perCorePct);
+            if (perCoreCi95Pct == null || perCoreCi95Pct.length != 2) { // a run.json written before each side's CPU was recorded
+                return String.format(Locale.ROOT, "; the engines used %.2f cores a side, and how the two split the CPU explains %s of the"
+                        + " ratio's variance — per engine core, a process not shared with its partner ±%.1f %%", serverCores, explainedText(), perCorePct);
+            }
+            String line = String.format(Locale.ROOT, "; the engines used %.2f (baseline) and %.2f (variant) cores, %+.1f %%%s, and how the two"
+                            + " split the CPU explains %s of the ratio's variance — per engine core, the variant's throughput %+.1f %% (95 %% CI"
+                            + " %+.1f … %+.1f %%), a process not shared with its partner ±%.1f %%", baselineCores, variantCores, cpuChangePct,
+                    cpuDiffers ? " (a difference)" : "", explainedText(), perCoreChangePct, perCoreCi95Pct[0], perCoreCi95Pct[1], perCorePct);
+            return !cpuDiffers ? line : line + ". The variant's engine took " + (cpuChangePct > 0 ? "more" : "less") + " of the shared CPU than"
+                    + " its partner: where the engine is CPU-bound, the throughput ratio understates a change in what an operation costs it"
+                    + " (read the per-core change, or confirm with --pairing interleaved)";
         }
     }
 
@@ -85,7 +120,7 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
             List<Cell[]> pairs = rounds.values().stream().filter(p -> p[0] != null && p[1] != null).toList();
             if (pairs.isEmpty()) return;
             double[] a = new double[pairs.size()], b = new double[pairs.size()], cores = new double[pairs.size()];
-            double coreSum = 0;
+            double[] coreSum = new double[2];
             List<Double> intervalCv = new ArrayList<>(), windowSe = new ArrayList<>(), intervalR = new ArrayList<>();
             for (int i = 0; i < pairs.size(); i++) {
                 Cell[] p = pairs.get(i);
@@ -93,7 +128,8 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
                 b[i] = Math.log(value(p[1], figure));
                 double c0 = serverCores(p[0]), c1 = serverCores(p[1]);
                 cores[i] = Math.log(c0 / c1);
-                coreSum += c0 + c1;
+                coreSum[0] += c0;
+                coreSum[1] += c1;
                 double[] x = series(p[0].measurement(), figure), y = series(p[1].measurement(), figure);
                 for (double[] s : List.of(x, y)) {
                     double cv = cv(s);
@@ -113,7 +149,7 @@ public record NoiseSplit(String cell, String figure, int rounds, double interval
             double sequential = a.length < 2 ? Double.NaN : Math.sqrt((var(a) + var(b)) / 2);
             double shared = !(sequential > 0) ? Double.NaN : Math.max(0, 1 - simultaneous * simultaneous / (sequential * sequential));
             boolean cpuKnown = figure.equals("throughput") && Arrays.stream(cores).allMatch(Double::isFinite);
-            CpuSplit cpu = cpuKnown ? CpuSplit.of(d, cores, coreSum / (2 * cores.length)) : null;
+            CpuSplit cpu = cpuKnown ? CpuSplit.of(d, cores, coreSum[0] / cores.length, coreSum[1] / cores.length) : null;
             out.add(new NoiseSplit(names.get(key)[0], figure, pairs.size(), 100 * median(intervalCv), 100 * median(windowSe), 100 * simultaneous,
                     100 * sequential, a.length < 3 ? Double.NaN : correlation(a, b), median(intervalR), shared, cpu));
         });
