@@ -242,8 +242,8 @@ public final class Verdicts {
             o = Outcome.INCONCLUSIVE;
             needed = repeatsNeeded(c, delta, s, m, var);
             reason = String.format(Locale.ROOT, "%+.1f %% (p = %.2g after Holm's correction): a difference, smaller than the ±%.0f %% minimum effect"
-                            + " a verdict needs, whose 95 %% CI %+.1f … %+.1f %% reaches past it; about %s runs a side would likely show it within",
-                    c.differencePct(), pHolm, s.minEffect() * 100, pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), runs(needed));
+                            + " a verdict needs, whose 95 %% CI %+.1f … %+.1f %% reaches past it; about %s runs a side would likely show it within ±%.0f %%",
+                    c.differencePct(), pHolm, s.minEffect() * 100, pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), runs(needed), s.minEffect() * 100);
         } else {
             o = Outcome.INCONCLUSIVE;
             needed = repeatsNeeded(c, delta, s, m, var);
@@ -254,15 +254,16 @@ public final class Verdicts {
                 c.pValue(), pHolm, o, reason, needed, c.detectablePct(), c.betweenShare());
     }
 
+    /** "about N runs", capped in words. */
+    private static String runs(int needed) {
+        return needed >= 1000 ? "1000 or more" : Integer.toString(needed);
+    }
+
     /**
      * Runs a side with which the same spread would likely decide: an equivalence when the difference is below
      * the minimum effect (the CI's half-width must fit in what is left of it), a difference otherwise (80 %
      * power at the Holm-corrected level of the first test).
      */
-    private static String runs(int needed) {
-        return needed >= 1000 ? "1000 or more" : Integer.toString(needed);
-    }
-
     static int repeatsNeeded(FigureComparison c, double delta, Settings s, int m, double var) {
         double d = Math.abs(c.difference());
         double n;
