@@ -94,8 +94,7 @@ public final class ConsoleSummary {
                         Format.signedPct(c.differencePct()), Double.isFinite(c.ci95()[0]) ? Format.signedPct(c.ci95LowPct()) + " … "
                                 + Format.signedPct(c.ci95HighPct()) : "–", Double.isFinite(c.pHolm()) ? String.format(Locale.ROOT, "%.3g", c.pHolm()) : "–",
                         Double.isFinite(c.detectablePct()) ? String.format(Locale.ROOT, "%.1f %%", c.detectablePct()) : "–",
-                        c.outcome().text + (c.outcome() == Verdicts.Outcome.INCONCLUSIVE ? " (~" + (c.repeatsNeeded() >= 1000 ? "1000+" : c.repeatsNeeded())
-                                + " runs a side)" : ""));
+                        c.outcome().text + c.inconclusiveNote());
             }
             for (String a : adjustments(vc)) out.println("  " + a);
         }

@@ -41,7 +41,7 @@ public final class MarkdownExporter {
                     .append(Double.isFinite(c.ci95()[0]) ? Format.signedPct(c.ci95LowPct()) + " … " + Format.signedPct(c.ci95HighPct()) : "–").append(" | ")
                     .append(Double.isFinite(c.detectablePct()) ? String.format(Locale.ROOT, "%.1f %%", c.detectablePct()) : "–").append(" | ")
                     .append(failing.contains(c) ? "**" + c.outcome().text + "**" : c.outcome().text)
-                    .append(c.outcome() == Verdicts.Outcome.INCONCLUSIVE ? " (~" + (c.repeatsNeeded() >= 1000 ? "1000+" : c.repeatsNeeded()) + " runs a side)" : "")
+                    .append(c.inconclusiveNote())
                     .append(" |\n");
         }
         if (reportPath != null) b.append("\nFull report: `").append(reportPath).append("`\n");

@@ -120,8 +120,29 @@ public final class Comparisons {
             pairs.add(new Verdicts.Paired((String) m[0], f.name(), f.unit(), f.higherIsBetter(), rounds.stream().mapToDouble(e.getValue()::get).toArray(),
                     rounds.stream().mapToDouble(other::get).toArray()));
         }
-        return new VariantComparison(baselineName, variantName, settings.describePaired(pairs.size()), Verdicts.comparePaired(pairs, settings), excluded,
-                NoiseSplit.of(baseline, variant));
+        List<NoiseSplit> noise = NoiseSplit.of(baseline, variant);
+        List<FigureComparison> figures = Verdicts.comparePaired(pairs, settings).stream().map(f -> unlessCpuDiffers(f, noise)).toList();
+        return new VariantComparison(baselineName, variantName, settings.describePaired(pairs.size()), figures, excluded, noise);
+    }
+
+    /**
+     * A duet's "equivalent" throughput is not one when the variant's engine took a different share of the shared CPU (a difference over
+     * the rounds): on a shared machine an engine that costs more an operation keeps its throughput up with its partner's CPU, so the
+     * ratio can hide the very change it was to find. Such a figure is inconclusive, its reason giving both sides' CPU and the change per
+     * engine core.
+     */
+    static FigureComparison unlessCpuDiffers(FigureComparison f, List<NoiseSplit> noise) {
+        if (f.outcome() != Verdicts.Outcome.EQUIVALENT) return f;
+        for (NoiseSplit n : noise) {
+            NoiseSplit.CpuSplit c = n.cpu();
+            if (c == null || !c.cpuDiffers() || c.perCoreCi95Pct() == null || !n.cell().equals(f.cell()) || !n.figure().equals(f.figure())) continue;
+            return f.withOutcome(Verdicts.Outcome.INCONCLUSIVE, String.format(Locale.ROOT, "the ratio's 95 %% CI %+.1f … %+.1f %% lies within the minimum"
+                            + " effect, but the variant's engine took %+.1f %% CPU (%.2f against %.2f cores): a costlier engine keeps its throughput up"
+                            + " with its partner's CPU; per engine core %+.1f %% (95 %% CI %+.1f … %+.1f %%) — not called equivalent; confirm with"
+                            + " --pairing interleaved", f.ci95LowPct(), f.ci95HighPct(), c.cpuChangePct(), c.variantCores(), c.baselineCores(),
+                    c.perCoreChangePct(), c.perCoreCi95Pct()[0], c.perCoreCi95Pct()[1]));
+        }
+        return f;
     }
 
     private static void byRound(List<Cell> cells, Map<String, Map<Integer, Double>> into, Map<String, Object[]> meta) {

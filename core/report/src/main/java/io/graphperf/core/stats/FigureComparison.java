@@ -37,6 +37,18 @@ public record FigureComparison(String cell, String figure, String unit, boolean 
                 reason, repeatsNeeded, detectablePct, betweenShare, a);
     }
 
+    /** The same comparison with another outcome and its reason (the figures and statistics as they were). */
+    public FigureComparison withOutcome(Verdicts.Outcome o, String why) {
+        return new FigureComparison(cell, figure, unit, higherIsBetter, baseline, variant, difference, differencePct, ci95, pValue, pHolm, o,
+                why, repeatsNeeded, detectablePct, betweenShare, adjustment);
+    }
+
+    /** For tables: about how many runs a side would decide an inconclusive figure, or, when more runs would not, that its reason says why. */
+    public String inconclusiveNote() {
+        if (outcome != Verdicts.Outcome.INCONCLUSIVE) return "";
+        return repeatsNeeded <= 0 ? " (its reason says why)" : " (~" + (repeatsNeeded >= 1000 ? "1000+" : repeatsNeeded) + " runs a side)";
+    }
+
     public double ci95LowPct() {
         return baseline.mean() == 0 ? Double.NaN : 100 * ci95[0] / Math.abs(baseline.mean());
     }

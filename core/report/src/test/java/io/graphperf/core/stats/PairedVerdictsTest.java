@@ -182,4 +182,31 @@ class PairedVerdictsTest {
         assertTrue(line.contains("0.90 (baseline) and 0.95 (variant) cores") && line.contains("took more of the shared CPU")
                 && line.contains("understates"), line);
     }
+
+    /**
+     * A duet's throughput within ±5 % while the variant's engine took 6 % more of the shared CPU (a costlier engine keeping up with its
+     * partner's CPU, as a 5 % CPU slowdown did here: ratio −1.4 %, per core −7.2 %) is not called equivalent; with the CPU alike it is.
+     */
+    @Test
+    void anEquivalentThroughputWhoseSidesTookDifferentCpuIsNotCalledEquivalent() {
+        double[] base = {100, 102, 98, 101, 99, 100}, variant = {99, 101.5, 97.2, 100.6, 97.8, 99.3};
+        FigureComparison f = Verdicts.comparePaired(List.of(new Verdicts.Paired("unwind / bolt", "throughput", "ops/s", true, base, variant)), S).get(0);
+        assertEquals(Verdicts.Outcome.EQUIVALENT, f.outcome(), f.reason());
+        double[] logRatio = new double[6], costlier = new double[6], alike = new double[6];
+        for (int i = 0; i < 6; i++) {
+            logRatio[i] = Math.log(base[i] / variant[i]);
+            costlier[i] = -Math.log(1.06) + 0.005 * (i % 2 == 0 ? 1 : -1); // baseline ÷ variant CPU: the variant took 6 % more
+            alike[i] = 0.01 * (i % 2 == 0 ? 1 : -1);
+        }
+        NoiseSplit took = new NoiseSplit("unwind / bolt", "throughput", 6, 5, 1, 1, 3, 0.9, 0.2, 0.8, NoiseSplit.CpuSplit.of(logRatio, costlier, 0.89, 0.945));
+        FigureComparison judged = Comparisons.unlessCpuDiffers(f, List.of(took));
+        assertEquals(Verdicts.Outcome.INCONCLUSIVE, judged.outcome(), judged.reason());
+        assertTrue(judged.reason().contains("took +6.0 % CPU (0.95 against 0.89 cores)") && judged.reason().contains("per engine core -6.")
+                && judged.reason().contains("not called equivalent"), judged.reason());
+        assertEquals(f.differencePct(), judged.differencePct(), "the figures stay as measured");
+        NoiseSplit same = new NoiseSplit("unwind / bolt", "throughput", 6, 5, 1, 1, 3, 0.9, 0.2, 0.8, NoiseSplit.CpuSplit.of(logRatio, alike, 0.9, 0.9));
+        assertEquals(Verdicts.Outcome.EQUIVALENT, Comparisons.unlessCpuDiffers(f, List.of(same)).outcome(), "the CPU alike: equivalent stands");
+        NoiseSplit other = new NoiseSplit("create / bolt", "throughput", 6, 5, 1, 1, 3, 0.9, 0.2, 0.8, NoiseSplit.CpuSplit.of(logRatio, costlier, 0.89, 0.945));
+        assertEquals(Verdicts.Outcome.EQUIVALENT, Comparisons.unlessCpuDiffers(f, List.of(other)).outcome(), "another cell's CPU does not count");
+    }
 }
