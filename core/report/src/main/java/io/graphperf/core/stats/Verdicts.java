@@ -44,8 +44,9 @@ public final class Verdicts {
             return String.format(Locale.ROOT, "a duet, compared round by round: each round's ratio variant ÷ baseline (both measured at the same"
                             + " time), Student's t on the rounds' log ratios per figure, Holm's correction over the %d figures of this comparison"
                             + " (family-wise α = %.2f), minimum effect ±%.0f %%: faster/slower when significant after correction and at least"
-                            + " %.0f %% apart; equivalent when the 95 %% confidence interval of the ratio lies within ±%.0f %%; inconclusive"
-                            + " otherwise; no verdict below %d rounds or without variation", figures, alpha, minEffect * 100, minEffect * 100,
+                            + " %.0f %% apart; equivalent when the 95 %% confidence interval of the ratio lies within ±%.0f %% (for a throughput,"
+                            + " unless the two engines took different shares of the CPU); inconclusive otherwise; no verdict below %d rounds or"
+                            + " without variation", figures, alpha, minEffect * 100, minEffect * 100,
                     minEffect * 100, minRuns);
         }
     }
