@@ -137,9 +137,9 @@ public final class Comparisons {
             NoiseSplit.CpuSplit c = n.cpu();
             if (c == null || !c.cpuDiffers() || c.perCoreCi95Pct() == null || !n.cell().equals(f.cell()) || !n.figure().equals(f.figure())) continue;
             return f.withOutcome(Verdicts.Outcome.INCONCLUSIVE, String.format(Locale.ROOT, "the ratio's 95 %% CI %+.1f … %+.1f %% lies within the minimum"
-                            + " effect, but the variant's engine took %+.1f %% CPU (%.2f against %.2f cores): a costlier engine keeps its throughput up"
-                            + " with its partner's CPU; per engine core %+.1f %% (95 %% CI %+.1f … %+.1f %%) — not called equivalent; confirm with"
-                            + " --pairing interleaved", f.ci95LowPct(), f.ci95HighPct(), c.cpuChangePct(), c.variantCores(), c.baselineCores(),
+                            + " effect, but the variant's engine took %+.1f %% CPU (%.2f against %.2f cores): the side whose engine costs more an"
+                            + " operation keeps its throughput up with its partner's CPU; per engine core %+.1f %% (95 %% CI %+.1f … %+.1f %%) — not"
+                            + " called equivalent; confirm with --pairing interleaved", f.ci95LowPct(), f.ci95HighPct(), c.cpuChangePct(), c.variantCores(), c.baselineCores(),
                     c.perCoreChangePct(), c.perCoreCi95Pct()[0], c.perCoreCi95Pct()[1]));
         }
         return f;
