@@ -24,6 +24,14 @@ public final class FreshPorts {
         T start() throws IOException, InterruptedException;
     }
 
+    /** What Java and redis-server say when a port is held by another process. */
+    public static final String IN_USE = "Address already in use";
+
+    /** Whether a failed start's message says a port was in use (Kafka's and redis-server's wording; Neo4j words it its own way). */
+    public static boolean saysInUse(String message) {
+        return message != null && message.contains(IN_USE);
+    }
+
     /** A loopback port free at this moment. */
     public static int pick() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -37,8 +37,6 @@ public final class KafkaBroker implements AutoCloseable {
     private Process process;
     private final Thread hook;
 
-    private static final String IN_USE = "Address already in use";
-
     private KafkaBroker(Path dir, Path home, int port, int controllerPort, String heap, Map<String, String> settings) {
         this.dir = dir;
         this.home = home;
@@ -64,7 +62,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Whether a failed start's message says the broker could not bind a port another process took after graphperf picked it. */
     static boolean portTaken(String message) {
-        return message != null && message.contains(IN_USE);
+        return FreshPorts.saysInUse(message);
     }
 
     private static KafkaBroker startOnce(Path dir, Path home, String heap, Map<String, String> extra) throws IOException, InterruptedException {
@@ -180,7 +178,7 @@ public final class KafkaBroker implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 // the bind's failure is at the top of a long stack trace: looked for in the whole log, not in its tail
-                String why = Files.readString(log()).contains(IN_USE) ? ": a port it was given is in use (" + IN_USE + ")" : "";
+                String why = FreshPorts.saysInUse(Files.readString(log())) ? ": a port it was given is in use (" + FreshPorts.IN_USE + ")" : "";
                 throw new IOException("the Kafka broker stopped while starting (exit " + process.exitValue() + ")" + why + "; last lines of " + log()
                         + ":\n" + tail(log()));
             }

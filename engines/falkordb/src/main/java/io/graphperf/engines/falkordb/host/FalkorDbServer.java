@@ -55,7 +55,7 @@ final class FalkorDbServer implements AutoCloseable {
 
     /** Whether a failed start's message says the server could not bind its port (another process took it after graphperf picked it). */
     static boolean portTaken(String message) {
-        return message != null && message.contains("Address already in use");
+        return FreshPorts.saysInUse(message);
     }
 
     private static FalkorDbServer startOnce(Path redisServer, Path module, Path store, Path log, Map<String, String> config)
