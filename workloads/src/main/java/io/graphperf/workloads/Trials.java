@@ -174,7 +174,8 @@ public final class Trials {
                 List<Precision.FigurePrecision> now = precision(goal);
                 progress.phase("precision after " + r + " rounds");
                 progress.phaseDone(now.stream().filter(Precision.FigurePrecision::reached).count() + " of " + now.size() + " figures within " + goal.describe());
-                if (Precision.reached(now) && r >= Math.max(goal.minRuns(), Precision.Goal.MIN_RUNS_TO_STOP)) {
+                int fewest = spec.pairing() == Pairing.DUET ? Precision.Goal.MIN_ROUNDS_TO_STOP_DUET : Precision.Goal.MIN_RUNS_TO_STOP;
+                if (Precision.reached(now) && r >= Math.max(goal.minRuns(), fewest)) {
                     stopped = "every figure within the target";
                     break;
                 }

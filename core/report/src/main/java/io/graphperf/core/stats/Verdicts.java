@@ -13,11 +13,15 @@ import java.util.Locale;
 /**
  * Verdicts you can publish: is a variant different from the baseline in each figure, beyond run-to-run noise
  * and beyond an effect worth reporting? Welch's two-sided t-test (commons-math3) per figure, Holm's correction
- * over all figures of one comparison, a minimum effect, and four outcomes:
+ * over all figures of one comparison, a minimum effect, and four outcomes — a significance test and an equivalence test read
+ * together, as Lakens, Scheel and Isager ("Equivalence Testing for Psychological Research", 2018) do:
  * <ul>
- *   <li><b>faster / slower</b> (better / worse): significant after correction and at least the minimum effect apart;</li>
- *   <li><b>equivalent</b>: the 95 % confidence interval of the difference lies within ± the minimum effect;</li>
- *   <li><b>inconclusive</b>: neither — the interval is too wide; the verdict says how many runs a side would likely decide it;</li>
+ *   <li><b>faster / slower</b> (better / worse): significant after correction, and the 95 % confidence interval of the difference
+ *   reaches past ± the minimum effect (it does not rule out a difference of that size);</li>
+ *   <li><b>equivalent</b>: the 95 % confidence interval of the difference lies within ± the minimum effect (significant or not: a
+ *   difference smaller than the minimum effect is not worth a verdict);</li>
+ *   <li><b>inconclusive</b>: neither — not significant, and the interval reaches past the minimum effect; the verdict says how many
+ *   runs a side would likely decide it;</li>
  *   <li><b>no verdict</b>: fewer than the minimum runs a side, or no variation at all between runs (noise cannot be told from effect).</li>
  * </ul>
  */
@@ -34,8 +38,8 @@ public final class Verdicts {
         public String describe(int figures) {
             return String.format(Locale.ROOT, "Welch's two-sided t-test per figure, Holm's correction over the %d figures of this comparison"
                             + " (family-wise α = %.2f), minimum effect ±%.0f %% of the baseline's mean: faster/slower when significant after"
-                            + " correction and at least %.0f %% apart; equivalent when the 95 %% confidence interval of the difference of means lies"
-                            + " within ±%.0f %%; inconclusive otherwise; no verdict below %d runs a side or without variation",
+                            + " correction and the 95 %% confidence interval of the difference of means reaches past ±%.0f %%; equivalent when it lies"
+                            + " within ±%.0f %% (significant or not); inconclusive otherwise; no verdict below %d runs a side or without variation",
                     figures, alpha, minEffect * 100, minEffect * 100, minEffect * 100, minRuns);
         }
 
@@ -43,8 +47,8 @@ public final class Verdicts {
         public String describePaired(int figures) {
             return String.format(Locale.ROOT, "a duet, compared round by round: each round's ratio variant ÷ baseline (both measured at the same"
                             + " time), Student's t on the rounds' log ratios per figure, Holm's correction over the %d figures of this comparison"
-                            + " (family-wise α = %.2f), minimum effect ±%.0f %%: faster/slower when significant after correction and at least"
-                            + " %.0f %% apart; equivalent when the 95 %% confidence interval of the ratio lies within ±%.0f %% (for a throughput,"
+                            + " (family-wise α = %.2f), minimum effect ±%.0f %%: faster/slower when significant after correction and the 95 %%"
+                            + " confidence interval of the ratio reaches past ±%.0f %%; equivalent when it lies within ±%.0f %% (for a throughput,"
                             + " unless the two engines took different shares of the CPU); inconclusive otherwise; no verdict below %d rounds or"
                             + " without variation", figures, alpha, minEffect * 100, minEffect * 100,
                     minEffect * 100, minRuns);
@@ -231,20 +235,17 @@ public final class Verdicts {
         Outcome o;
         String reason;
         int needed = 0;
-        if (pHolm < s.alpha() && Math.abs(d) >= delta) {
+        boolean significant = pHolm < s.alpha(), within = ci[0] > -delta && ci[1] < delta;
+        if (significant && !within) {
+            // a difference, and its interval does not rule out one of the minimum effect's size
             o = (d > 0) == c.higherIsBetter() ? Outcome.BETTER : Outcome.WORSE;
-            reason = String.format(Locale.ROOT, "%+.1f %% (p = %.2g after Holm's correction)", c.differencePct(), pHolm);
-        } else if (ci[0] > -delta && ci[1] < delta) {
+            reason = String.format(Locale.ROOT, "%+.1f %% (95 %% CI %+.1f … %+.1f %%, p = %.2g after Holm's correction)", c.differencePct(),
+                    pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), pHolm);
+        } else if (within) {
             o = Outcome.EQUIVALENT;
             reason = String.format(Locale.ROOT, "the 95 %% CI %+.1f … %+.1f %% lies within ±%.0f %%", pct(ci[0], c.baseline()), pct(ci[1], c.baseline()),
-                    s.minEffect() * 100);
-        } else if (pHolm < s.alpha()) {
-            // a difference, but its estimate is inside the minimum effect and its interval reaches past it: neither word applies
-            o = Outcome.INCONCLUSIVE;
-            needed = repeatsNeeded(c, delta, s, m, var);
-            reason = String.format(Locale.ROOT, "%+.1f %% (p = %.2g after Holm's correction): a difference, smaller than the ±%.0f %% minimum effect"
-                            + " a verdict needs, whose 95 %% CI %+.1f … %+.1f %% reaches past it; about %s runs a side would likely show it within ±%.0f %%",
-                    c.differencePct(), pHolm, s.minEffect() * 100, pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), runs(needed), s.minEffect() * 100);
+                    s.minEffect() * 100) + (significant ? String.format(Locale.ROOT, ": a difference (p = %.2g after Holm's correction),"
+                    + " smaller than the minimum effect", pHolm) : "");
         } else {
             o = Outcome.INCONCLUSIVE;
             needed = repeatsNeeded(c, delta, s, m, var);

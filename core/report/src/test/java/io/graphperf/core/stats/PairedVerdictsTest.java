@@ -68,6 +68,37 @@ class PairedVerdictsTest {
         assertTrue(equivalent >= 360, "equivalent: " + equivalent + " of 400");
     }
 
+    /**
+     * The calibration's case: a variant 1/1.05 of the baseline (−4.8 %, inside the ±5 % minimum effect) whose rounds' ratios spread as
+     * {@code unwind-1000}'s C1 duets did (about ±2.5 % a round). Its interval excludes no change and reaches past −5 %: slower — and
+     * more often the more rounds, hence a duet's 7 rounds before it may stop ({@link Precision.Goal#MIN_ROUNDS_TO_STOP_DUET}). The
+     * same spread A against A: false differences at most the test's α (Holm's family-wise 5 %).
+     */
+    @Test
+    void aDifferenceTheSizeOfTheMinimumEffectIsCalledMostlyFromSevenRoundsAndAAgainstAIsNot() {
+        int[] slower = new int[8], false_ = new int[8];
+        for (int n : new int[]{5, 7}) {
+            SplittableRandom r = new SplittableRandom(38);
+            for (int k = 0; k < 1000; k++) {
+                if (paired(rounds(r, n, 0.25, 0.018, 1 / 1.05)).outcome() == Verdicts.Outcome.WORSE) slower[n]++;
+                Verdicts.Outcome aa = paired(rounds(r, n, 0.25, 0.018, 1)).outcome();
+                if (aa == Verdicts.Outcome.BETTER || aa == Verdicts.Outcome.WORSE) false_[n]++;
+            }
+        }
+        assertTrue(slower[Precision.Goal.MIN_ROUNDS_TO_STOP_DUET] >= 930, "7 rounds: called slower " + slower[7] + " times of 1000");
+        assertTrue(slower[5] < slower[7] - 80, "5 rounds call it less often: " + slower[5] + " against " + slower[7]);
+        assertTrue(false_[5] <= 50 && false_[7] <= 50, "A against A: false differences " + false_[5] + " and " + false_[7] + " of 1000");
+    }
+
+    /** A significant difference smaller than the minimum effect, measured closely, is equivalent and says it is a difference. */
+    @Test
+    void aCloselyMeasuredSmallDifferenceIsEquivalent() {
+        SplittableRandom r = new SplittableRandom(39);
+        FigureComparison c = paired(rounds(r, 10, 0.25, 0.003, 0.98));
+        assertEquals(Verdicts.Outcome.EQUIVALENT, c.outcome(), c.reason());
+        assertTrue(c.reason().contains("a difference (p = ") && c.reason().contains("smaller than the minimum effect"), c.reason());
+    }
+
     /** The ratio, its interval and its detectable effect in percent, from the rounds' log ratios (a hand-checked example). */
     @Test
     void theRatioAndItsIntervalComeFromTheRoundsLogRatios() {
