@@ -51,7 +51,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--min-effect", paramLabel = "PERCENT", description = "Smallest difference worth a verdict, in percent of the baseline's mean (default: 5).")
     Double minEffect;
     @Option(names = "--fail-on", paramLabel = "slower|inconclusive", description = {"A regression gate: exit " + Gate.EXIT_FAILED
-            + " when a figure of RUN_B is slower/worse than RUN_A's beyond the minimum effect after correction (slower), or also when one"
+            + " when a figure of RUN_B is slower/worse than RUN_A's (significant after correction, its interval reaching past the minimum effect:"
+            + " slower), or also when one"
             + " is inconclusive or has no verdict (inconclusive, the strict gate). The failing figures are listed."})
     String failOn;
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the comparison as Markdown (the gate's outcome first), e.g. $GITHUB_STEP_SUMMARY.")

@@ -31,7 +31,7 @@ public final class RunOptions {
     public Integer repeat;
 
     @Option(names = "--precision", paramLabel = "PERCENT", description = {"Precision on demand: add interleaved runs (a round of every variant at a time, at"
-            + " least 3, and 5 before it stops on the target) until the 95 %% interval of every figure's mean is within ± PERCENT (e.g. 5%%), or"
+            + " least 3, and 5 before it stops on the target, a duet's 7) until the 95 %% interval of every figure's mean is within ± PERCENT (e.g. 5%%), or"
             + " --budget ends; then say which figures"
             + " reached it and the runs the others would need (instead of --repeat)."})
     public String precision;

@@ -46,7 +46,7 @@ public final class MatrixSection {
         h.h2("Matrix: " + String.join(" × ", axes), "id", "matrix");
         h.note(run.variants().size() + " cells × " + run.repeats() + " repeats, interleaved; baseline cell " + baseline
                 + ". Colour: difference of the median from the baseline's (green better, red worse); mark: the verdict of the"
-                + " comparison (▲▼ significant and at least the minimum effect, = equivalent, ? inconclusive, blank: no verdict).");
+                + " comparison (▲▼ significant, the interval reaching past the minimum effect, = equivalent, ? inconclusive, blank: no verdict).");
         List<String> sentences = sentences(run, axes, cellAxes, baseline);
         if (!sentences.isEmpty()) h.box("questions", "Answers, one per question (a cell that differs from the baseline in one axis)", sentences);
         for (FigureKey f : mapped(run)) heatmap(h, run, axes, cellAxes, baseline, f);

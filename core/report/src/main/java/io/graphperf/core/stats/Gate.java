@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * A regression gate over a comparison, for CI: which figures fail it. {@link Rule#SLOWER} fails on a figure judged slower/worse
- * (significant after Holm's correction and beyond the minimum effect); {@link Rule#INCONCLUSIVE}, the strict gate, also fails on
+ * (significant after Holm's correction, its interval reaching past the minimum effect); {@link Rule#INCONCLUSIVE}, the strict gate, also fails on
  * every figure these runs could not decide (inconclusive, or no verdict at all) — only faster, better and equivalent pass.
  */
 public final class Gate {
@@ -25,7 +25,7 @@ public final class Gate {
         }
 
         public String describe() {
-            return this == SLOWER ? "fails on a figure slower/worse beyond the minimum effect after correction"
+            return this == SLOWER ? "fails on a figure slower/worse (significant after correction, its interval reaching past the minimum effect)"
                     : "fails on a figure slower/worse, inconclusive or without a verdict";
         }
     }
