@@ -19,7 +19,7 @@ import java.util.Locale;
  *   <li><b>faster / slower</b> (better / worse): significant after correction, and the 95 % confidence interval of the difference
  *   reaches past ± the minimum effect (it does not rule out a difference of that size);</li>
  *   <li><b>equivalent</b>: the 95 % confidence interval of the difference lies within ± the minimum effect (significant or not: a
- *   difference smaller than the minimum effect is not worth a verdict);</li>
+ *   difference smaller than the minimum effect counts as none);</li>
  *   <li><b>inconclusive</b>: neither — not significant, and the interval reaches past the minimum effect; the verdict says how many
  *   runs a side would likely decide it;</li>
  *   <li><b>no verdict</b>: fewer than the minimum runs a side, or no variation at all between runs (noise cannot be told from effect).</li>
