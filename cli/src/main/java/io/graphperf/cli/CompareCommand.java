@@ -48,7 +48,8 @@ public final class CompareCommand implements Callable<Integer> {
     String b;
     @Option(names = "--out", description = "Folder for the comparison (default: results/TIMESTAMP-compare).")
     Path out;
-    @Option(names = "--min-effect", paramLabel = "PERCENT", description = "Smallest difference worth a verdict, in percent of the baseline's mean (default: 5).")
+    @Option(names = "--min-effect", paramLabel = "PERCENT", description = {"The minimum effect, in percent of the baseline's mean: a figure is equivalent when its"
+            + " 95 %% interval lies within ± it, faster/slower when significant and the interval reaches past it (default: 5)."})
     Double minEffect;
     @Option(names = "--fail-on", paramLabel = "slower|inconclusive", description = {"A regression gate: exit " + Gate.EXIT_FAILED
             + " when a figure of RUN_B is slower/worse than RUN_A's (significant after correction, its interval reaching past the minimum effect:"
