@@ -38,7 +38,8 @@ public final class Precision {
          * Rounds before a duet may stop: its verdict is Student's t on the rounds' log ratios, with n − 1 degrees of freedom, and at 5
          * rounds (t = 2.78) a difference the size of the minimum effect is often left undecided. Generated rounds spread as
          * {@code unwind-1000}'s C1 duets (±2.5 % a round), a variant 1/1.05 of the baseline: called slower in 83 % of runs stopped at
-         * 5 rounds, 92 % at 6, 97 % at 7; A against A at that spread, false differences 0.5, 0.3, 0.2 % (PairedVerdictsTest). A duet's
+         * 5 rounds, 92 % at 6, 97 % at 7; A against A at that spread, false differences 0.5, 0.3, 0.2 % (the generator of
+         * PairedVerdictsTest, which checks 5 and 7 rounds). A duet's
          * round takes about 50 s here, so 7 rounds fit a 15-minute budget with room.
          */
         public static final int MIN_ROUNDS_TO_STOP_DUET = 7;

@@ -76,8 +76,9 @@ class PairedVerdictsTest {
      */
     @Test
     void aDifferenceTheSizeOfTheMinimumEffectIsCalledMostlyFromSevenRoundsAndAAgainstAIsNot() {
-        int[] slower = new int[8], false_ = new int[8];
-        for (int n : new int[]{5, 7}) {
+        int duet = Precision.Goal.MIN_ROUNDS_TO_STOP_DUET;
+        int[] slower = new int[duet + 1], false_ = new int[duet + 1];
+        for (int n : new int[]{5, duet}) {
             SplittableRandom r = new SplittableRandom(38);
             for (int k = 0; k < 1000; k++) {
                 if (paired(rounds(r, n, 0.25, 0.018, 1 / 1.05)).outcome() == Verdicts.Outcome.WORSE) slower[n]++;
@@ -85,9 +86,9 @@ class PairedVerdictsTest {
                 if (aa == Verdicts.Outcome.BETTER || aa == Verdicts.Outcome.WORSE) false_[n]++;
             }
         }
-        assertTrue(slower[Precision.Goal.MIN_ROUNDS_TO_STOP_DUET] >= 930, "7 rounds: called slower " + slower[7] + " times of 1000");
-        assertTrue(slower[5] < slower[7] - 80, "5 rounds call it less often: " + slower[5] + " against " + slower[7]);
-        assertTrue(false_[5] <= 50 && false_[7] <= 50, "A against A: false differences " + false_[5] + " and " + false_[7] + " of 1000");
+        assertTrue(slower[duet] >= 930, duet + " rounds: called slower " + slower[duet] + " times of 1000");
+        assertTrue(slower[5] < slower[duet] - 80, "5 rounds call it less often: " + slower[5] + " against " + slower[duet]);
+        assertTrue(false_[5] <= 50 && false_[duet] <= 50, "A against A: false differences " + false_[5] + " and " + false_[duet] + " of 1000");
     }
 
     /** A significant difference smaller than the minimum effect, measured closely, is equivalent and says it is a difference. */
