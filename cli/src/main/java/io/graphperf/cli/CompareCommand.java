@@ -78,7 +78,9 @@ public final class CompareCommand implements Callable<Integer> {
         String la = sa.label(), lb = sb.label().equals(la) ? sb.label() + " (B)" : sb.label();
         String experiment = sa.run().experiment();
         if (!experiment.equals(sb.run().experiment())) {
-            throw new UserError("cannot compare experiment " + experiment + " (" + a + ") with " + sb.run().experiment() + " (" + b + ")");
+            // e.g. a study's cell against the same workload written as a workload file: cells meet where their keys are equal
+            System.out.println("note: " + a + " is a run of " + experiment + ", " + b + " of " + sb.run().experiment() + ": their cells are compared where"
+                    + " they are the same cell (scenario, transport, clients, load, scale and dimensions)");
         }
         Verdicts.Settings settings = minEffect == null ? Verdicts.Settings.DEFAULT
                 : new Verdicts.Settings(Verdicts.Settings.DEFAULT.alpha(), minEffect / 100, Verdicts.Settings.DEFAULT.minRuns());
@@ -86,7 +88,10 @@ public final class CompareCommand implements Callable<Integer> {
         excluded.addAll(sb.excluded());
         VariantComparison vc = sameDuet(sa, sb) ? Comparisons.comparePaired(la, sa.cells(), lb, sb.cells(), excluded, settings)
                 : Comparisons.compare(la, sa.cells(), lb, sb.cells(), excluded, settings);
-        if (vc.figures().isEmpty()) throw new UserError("the two folders have no cell in common (different scenarios, transports, clients or scales?)");
+        if (vc.figures().isEmpty()) {
+            throw new UserError("the two folders have no cell in common (different " + (experiment.equals(sb.run().experiment()) ? "" : "experiments, ")
+                    + "scenarios, transports, clients, scales or dimensions?)");
+        }
         List<Cell> cells = new ArrayList<>();
         for (Cell c : sa.cells()) cells.add(c.withVariant(la, c.repeat(), c.axes()));
         for (Cell c : sb.cells()) cells.add(c.withVariant(lb, c.repeat(), c.axes()));
@@ -144,7 +149,7 @@ public final class CompareCommand implements Callable<Integer> {
         return new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment, "comparison of two results folders",
                 OffsetDateTime.now().toString(), OffsetDateTime.now().toString(), config, EnvironmentInfo.collect(Home.get()),
                 sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.Variant(la, Map.of()), new RunResult.Variant(lb, Map.of())),
-                repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
+                repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
     }
 
     static Side load(String spec) {

@@ -107,37 +107,52 @@ final class ConfigFile {
      * @param given the option names (e.g. "--clients") given on the command line
      */
     List<String> arguments(CommandSpec command, Set<String> given) {
+        return arguments(command, given, List.of(), (key, value) -> value);
+    }
+
+    /** How a file's value becomes the command line's (a path made relative to the file). */
+    @FunctionalInterface
+    interface Values {
+        String of(String key, String value);
+    }
+
+    /**
+     * As above, for a file that is also the experiment's own (a workload file): its {@code sections} are left to the experiment, and each
+     * option's value goes through {@code values}.
+     */
+    List<String> arguments(CommandSpec command, Set<String> given, List<String> sections, Values values) {
         Map<String, OptionSpec> options = new LinkedHashMap<>();
         for (OptionSpec o : command.options()) if (o.longestName().startsWith("--")) options.put(o.longestName().substring(2), o);
         List<String> args = new ArrayList<>();
         for (Entry e : entries) {
-            if (e.key().equals("experiment") || e.key().equals("config")) continue;
+            if (e.key().equals("experiment") || e.key().equals("config") || sections.contains(e.key())) continue;
             OptionSpec o = options.get(e.key());
             if (o == null || List.of("help", "version").contains(e.key())) {
-                throw new UserError("unknown config key '" + e.key() + "' in " + file + " at line " + e.line() + ": `graphperf run " + command.name()
-                        + "` has no option --" + e.key() + "; known keys: " + String.join(", ", options.keySet().stream()
-                        .filter(k -> !List.of("help", "version", "config").contains(k)).toList()));
+                throw new UserError((sections.isEmpty() ? "unknown config key '" : "unknown key '") + e.key() + "' in " + file + " at line " + e.line() + ": `graphperf run "
+                        + command.name() + "` has no option --" + e.key() + "; known keys: " + (sections.isEmpty() ? "" : String.join(", ", sections) + ", and the options ")
+                        + String.join(", ", options.keySet().stream().filter(k -> !List.of("help", "version", "config").contains(k)).toList()));
             }
             if (given.contains(o.longestName())) continue;
             JsonNode v = e.value();
             String name = o.longestName();
+            String key = e.key();
             if (!o.arity().isVariable() && o.arity().max() == 0) { // a flag
                 if (!v.isBoolean()) throw bad(e, "true or false");
                 if (v.asBoolean()) args.add(name);
             } else if (v.isObject()) {
-                v.fields().forEachRemaining(f -> args.add(name + "=" + f.getKey() + "=" + f.getValue().asText()));
+                v.fields().forEachRemaining(f -> args.add(name + "=" + values.of(key, f.getKey() + "=" + f.getValue().asText())));
             } else if (v.isArray()) {
                 if (o.splitRegex() != null && !o.splitRegex().isEmpty()) {
                     List<String> parts = new ArrayList<>();
-                    v.forEach(x -> parts.add(x.asText()));
+                    v.forEach(x -> parts.add(values.of(key, x.asText())));
                     args.add(name + "=" + String.join(",", parts));
                 } else {
-                    v.forEach(x -> args.add(name + "=" + x.asText()));
+                    v.forEach(x -> args.add(name + "=" + values.of(key, x.asText())));
                 }
             } else if (v.isNull()) {
                 throw bad(e, "a value");
             } else {
-                args.add(name + "=" + v.asText());
+                args.add(name + "=" + values.of(key, v.asText()));
             }
         }
         return args;

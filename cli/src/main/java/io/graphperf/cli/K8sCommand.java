@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.graphperf.core.UserError;
+import io.graphperf.core.report.Format;
 import io.graphperf.workloads.agents.AgentScenarios;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,7 +72,7 @@ public final class K8sCommand implements Callable<Integer> {
             if (agents < 1) throw new UserError("--agents must be at least 1, not " + agents);
             if (run.size() < 2 || !run.get(0).equals("run")) throw new UserError("give the run to split after --, e.g. -- run writes --server bolt://neo4j:7687 …");
             if (!AgentScenarios.supports(run.get(1))) {
-                throw new UserError("load agents send the cells of " + String.join(" and ", AgentScenarios.supported()) + " only, not " + run.get(1) + "'s");
+                throw new UserError("load agents send the cells of " + Format.list(AgentScenarios.supported()) + " only, not " + run.get(1) + "'s");
             }
             for (String banned : List.of("--agents", "--rendezvous", "--advertise", "--out")) {
                 if (run.stream().anyMatch(a -> a.equals(banned) || a.startsWith(banned + "="))) {

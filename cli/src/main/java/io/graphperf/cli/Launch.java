@@ -1,10 +1,13 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.report.ConsoleSummary;
 import io.graphperf.core.report.HtmlReport;
+import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
+import io.graphperf.core.results.ThresholdCheck;
 import io.graphperf.core.stats.Precision;
 import io.graphperf.core.stats.Verdicts;
 import io.graphperf.engines.neo4j.HostSettings;
@@ -45,31 +48,58 @@ final class Launch implements ExperimentCommand.Launcher {
         return run(command);
     }
 
+    /** What a command's options come to, checked before anything starts. */
+    private record Setup<O>(O options, RunOptions run, Map<String, String> notRun, List<Variant> variants, Precision.Goal precision, int repeats,
+                            EngineOptions engine, ServerOptions server, Trials.Pairing pairing) {
+    }
+
+    /**
+     * The command's options validated, its variants and engines chosen, and the combination checked: a wrong value is bad usage (exit 2),
+     * found before anything starts.
+     */
+    private static <O> Setup<O> setup(ExperimentCommand<O> command, Experiment<O> e) {
+        try {
+            if (command.run.config != null && command.run.config.getFileName().toString().endsWith(".ini") && !command.readsIniConfig()) {
+                throw new UserError("config file " + command.run.config + ": graphperf run " + e.name() + " takes a YAML config file; ini files are for cdc");
+            }
+            EngineCatalog.init(); // before the options: they read the engine choice
+            O options = command.options();
+            RunOptions run = command.run;
+            List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
+            Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
+            boolean configurations = !run.variants.isEmpty() || run.matrix != null;
+            if (chosen.size() > 1 && configurations) {
+                throw new UserError("--engines compare engines; --variant and --matrix compare configurations of one (--engine NAME): run them separately");
+            }
+            // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
+            List<Variant> variants = chosen.isEmpty() ? run.variantList() : configurations
+                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineCatalog.ENGINE, chosen.get(0)))).toList() : EngineCatalog.variants(chosen);
+            Precision.Goal precision = run.precisionGoal();
+            int repeats = chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1;
+            Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
+            check(run, command.engine(), command.server(), variants, repeats, precision, pairing);
+            return new Setup<>(options, run, notRun, variants, precision, repeats, command.engine(), command.server(), pairing);
+        } catch (BadInput b) {
+            throw b;
+        } catch (UserError u) {
+            throw new BadInput(u.getMessage(), u);
+        }
+    }
+
     private static <O> int run(ExperimentCommand<O> command) throws Exception {
         @SuppressWarnings("unchecked")
         Experiment<O> e = (Experiment<O>) Experiments.byName(command.spec.name());
-        if (command.run.config != null && command.run.config.getFileName().toString().endsWith(".ini") && !command.readsIniConfig()) {
-            throw new UserError("config file " + command.run.config + ": graphperf run " + e.name() + " takes a YAML config file; ini files are for cdc");
-        }
-        EngineCatalog.init(); // before the options: they read the engine choice
-        O options = command.options();
-        RunOptions run = command.run;
-        List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
-        Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
+        Setup<O> setup = setup(command, e);
+        O options = setup.options();
+        RunOptions run = setup.run();
+        Map<String, String> notRun = setup.notRun();
         notRun.forEach((name, why) -> System.err.println("graphperf: note: engine " + name + " cannot run here, so the run goes on without it: " + why));
-        boolean configurations = !run.variants.isEmpty() || run.matrix != null;
-        if (chosen.size() > 1 && configurations) {
-            throw new UserError("--engines compare engines; --variant and --matrix compare configurations of one (--engine NAME): run them separately");
-        }
-        // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
-        List<Variant> variants = chosen.isEmpty() ? run.variantList() : configurations
-                ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineCatalog.ENGINE, chosen.get(0)))).toList() : EngineCatalog.variants(chosen);
-        Precision.Goal precision = run.precisionGoal();
-        int repeats = chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1;
-        EngineOptions engine = command.engine();
-        ServerOptions server = command.server();
-        Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
-        check(run, engine, server, variants, repeats, precision, pairing);
+        List<Variant> variants = setup.variants();
+        Precision.Goal precision = setup.precision();
+        int repeats = setup.repeats();
+        EngineOptions engine = setup.engine();
+        ServerOptions server = setup.server();
+        Trials.Pairing pairing = setup.pairing();
         long seed = run.seed != null ? run.seed : new SecureRandom().nextInt(Integer.MAX_VALUE);
         Path out = run.out != null ? run.out : Path.of("results");
         Path runDir = newRunDir(out, e.name());
@@ -137,10 +167,18 @@ final class Launch implements ExperimentCommand.Launcher {
         stdout.println();
         stdout.println("Results: " + runDir + (result.trials().size() > 1 ? " (each run in trials/)" : ""));
         stdout.println("Report:  " + runDir.resolve(HtmlReport.FILE));
-        if (result.passed()) return 0;
-        stdout.println("FAILED: " + String.join("; ", result.failures()));
-        return 1;
+        if (!result.passed()) {
+            stdout.println("FAILED: " + String.join("; ", result.failures()));
+            return 1;
+        }
+        if (result.thresholdsNotMet().isEmpty()) return 0;
+        stdout.println("THRESHOLDS NOT MET: " + String.join("; ", result.thresholdsNotMet().stream().map(t -> t.threshold() + " on " + t.cell()
+                + (Cell.BASELINE.equals(t.variant()) ? "" : " (" + t.variant() + ")") + ": " + ThresholdCheck.number(t.value()) + " " + t.unit()).toList()));
+        return THRESHOLDS_NOT_MET;
     }
+
+    /** The exit code of a run that passed but did not keep a threshold (as a failed compare gate). */
+    static final int THRESHOLDS_NOT_MET = 3;
 
     /** The generic summary with the experiment's own lines: headlines first. */
     static void print(Experiment<?> e, RunResult result, PrintStream out) {
@@ -149,6 +187,7 @@ final class Launch implements ExperimentCommand.Launcher {
         ConsoleSummary.cells(result, out);
         e.summary(result, out);
         ConsoleSummary.targets(result, out);
+        ConsoleSummary.thresholds(result, out);
         ConsoleSummary.comparisons(result, out);
     }
 

@@ -1,9 +1,11 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.options.ExperimentCommand;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -13,7 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The graphperf command line. Exit codes: 0 success, 1 failed run or runtime error, 2 bad usage. */
+/** The graphperf command line. Exit codes: 0 success, 1 failed run or runtime error, 2 bad usage or input, 3 a failed gate or threshold. */
 @Command(name = "graphperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"A performance lab for graph databases: runs experiments against an engine graphperf starts (Neo4j 5.26 in a child JVM)",
                 "or your own server, and writes run.json, results.csv and an HTML report."},
@@ -46,7 +48,7 @@ public final class Main implements Runnable {
             }
             if (verbose) e.printStackTrace(err);
             err.flush();
-            return 1;
+            return cause instanceof BadInput ? 2 : 1;
         });
         return cl;
     }
@@ -84,6 +86,15 @@ public final class Main implements Runnable {
         out.add(experiment);
         CommandLine sub = cl.getSubcommands().get("run").getSubcommands().get(experiment);
         Set<String> given = givenOptions(sub, rest);
+        ExperimentCommand<?> command = sub.getCommand();
+        Path own = command.fileSections().isEmpty() ? null : positional(sub, rest);
+        if (own != null && Files.isRegularFile(own)) {
+            // the experiment's own file (a workload file): its options below the command line's, its paths relative to it
+            Path dir = own.toAbsolutePath().getParent();
+            List<String> fromFile = ConfigFile.load(own).arguments(sub.getCommandSpec(), given, command.fileSections(), (k, v) -> command.fileValue(k, v, dir));
+            out.addAll(fromFile);
+            given.addAll(givenOptions(sub, fromFile));
+        }
         if (file != null) {
             List<String> fromFile = file.arguments(sub.getCommandSpec(), given);
             out.addAll(fromFile);
@@ -150,6 +161,17 @@ public final class Main implements Runnable {
             throw new UserError("matrix file " + matrix + " is for experiment '" + matrixFile.experiment() + "', not '" + experiment + "'");
         }
         return experiment;
+    }
+
+    /** The command's first positional parameter in {@code args} (an option's value skipped), or null. */
+    private static Path positional(CommandLine sub, List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!a.startsWith("-")) return Path.of(a);
+            var o = a.contains("=") ? null : sub.getCommandSpec().findOption(a);
+            if (o != null && o.arity().max() > 0) i++;
+        }
+        return null;
     }
 
     /** The options the command line gives an experiment (their longest names), or none when it does not parse. */

@@ -102,7 +102,7 @@ class AgentsOptionsTest {
                 "--agents is set by graphperf k8s render");
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "writes"), "the run needs --server");
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "import", "--server", "bolt://x:7687"),
-                "load agents send the cells of reads and writes only");
+                "load agents send the cells of reads, writes and workload only");
         assertEquals(0, cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.resolve("reads").toString(), "--", "run", "reads", "--server",
                 "bolt://x:7687", "--warmup", "10s").code(), "the reads split over agents too");
         // without --image: the image release/image/build.sh tags, run as its user 1000

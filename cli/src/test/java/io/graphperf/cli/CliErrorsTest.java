@@ -255,11 +255,11 @@ class CliErrorsTest {
         java.nio.file.Path ini = dir.resolve("x.ini");
         java.nio.file.Files.writeString(ini, "[producer]\nunit = 5\n");
         Outcome o = cli("run", "writes", "--config", ini.toString());
-        assertEquals(1, o.code(), o.err());
+        assertEquals(2, o.code(), "bad input: " + o.err());
         assertTrue(o.err().contains("ini files are for cdc"), o.err());
         java.nio.file.Files.writeString(ini, "[producer]\nunits = 5\n");
         o = cli("run", "cdc", "--config", ini.toString());
-        assertEquals(1, o.code(), o.err());
+        assertEquals(2, o.code(), "bad input: " + o.err());
         assertTrue(o.err().contains(ini + ":2") && o.err().contains("units"), o.err());
     }
 

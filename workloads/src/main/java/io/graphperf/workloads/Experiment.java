@@ -6,6 +6,7 @@ import io.graphperf.core.results.ExperimentData;
 import io.graphperf.core.results.Headline;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.results.ThresholdCheck;
 import io.graphperf.workloads.agents.AgentReplay;
 import io.graphperf.workloads.options.ExperimentCommand;
 
@@ -72,6 +73,11 @@ public interface Experiment<O> {
 
     /** Performance targets checked on the run's cells. */
     default List<TargetCheck> targets(List<Cell> cells) {
+        return List.of();
+    }
+
+    /** The thresholds the options ask every cell to keep, judged on the run's cells (an unmet one makes the run exit 3). */
+    default List<ThresholdCheck> thresholds(O options, List<Cell> cells) {
         return List.of();
     }
 

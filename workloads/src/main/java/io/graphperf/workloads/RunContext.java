@@ -39,10 +39,12 @@ import java.util.Map;
  *                     the one {@code engines} starts
  * @param pairing      how this trial's cells are paired with another trial's running at the same time ({@link Trials.Pairing#DUET}):
  *                     starts each of its cells together with the other side's; null when the trial runs alone
+ * @param runDir       the run's folder, shared by its trials (what one trial leaves for the others: a reference's answers)
+ * @param reference    whether this trial is of the run's first variant (the first engine), whose answers the others must give
  */
 public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
                          Path datasetCache, Path home, long seed, Saved saved, DiskProbe disk,
-                         Map<String, String> settings, Duet.Pairing pairing) {
+                         Map<String, String> settings, Duet.Pairing pairing, Path runDir, boolean reference) {
 
     /** Receives the cells measured so far. */
     @FunctionalInterface

@@ -1,5 +1,6 @@
 package io.graphperf.workloads;
 
+import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.measure.DiskProbe;
@@ -131,6 +132,8 @@ public final class Trials {
          */
         private final Map<String, String> trialEngines = new LinkedHashMap<>();
         private String engine = "", reset = "";
+        /** the run's options (its thresholds are judged on every build of the run's record) */
+        private O options;
         private int order, rounds;
         /** variants whose trial failed in a run of several: their later trials are skipped, the other variants go on */
         private final Map<String, String> failedVariants = new LinkedHashMap<>();
@@ -154,6 +157,7 @@ public final class Trials {
         }
 
         RunResult run(O options) throws Exception {
+            this.options = options;
             title = e.title(options);
             long began = System.nanoTime();
             String stopped = null;
@@ -272,7 +276,7 @@ public final class Trials {
                 int total = spec.variants().size() * spec.repeats();
                 RunContext ctx = new RunContext(engines.forTrial(run, dir, runId + "-" + name), dir, v.name(), r, position, v.axes(), progress,
                         spec.datasetCache(), spec.home(), spec.seed(), (soFar, f) -> autosave(soFar, f, ord, total), storage != null ? storage : DiskProbe.PROCESSES,
-                        run.settings(), pairing);
+                        run.settings(), pairing, spec.runDir(), v == spec.variants().get(0));
                 tr = e.run(ctx, current);
                 covariates = probe.covariates();
                 if (storage != null) {
@@ -334,7 +338,8 @@ public final class Trials {
                 progress.phaseDone("cell stopped: " + why);
                 return true; // that cell stops; the rest of the matrix goes on
             }
-            boolean goesOn = !single && pairing == null && spec.variants().size() > 1;
+            // bad input (a text the engine cannot compile) stops the run, whatever the other variants could do
+            boolean goesOn = !single && pairing == null && spec.variants().size() > 1 && !(ex instanceof BadInput);
             if (goesOn) {
                 // one engine that crashes (or one variant's wrong setting) does not cost the others their trials: this variant
                 // stops, the run goes on and ends failed, saying which variant stopped and why
@@ -374,7 +379,7 @@ public final class Trials {
                 RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + name, e.name(), title, startedAt, OffsetDateTime.now().toString(),
                         configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
                         List.of(trial), tr.cells(), tr.data() == null ? List.of() : List.of(data.get(data.size() - 1)),
-                        e.headlines(tr.cells()), e.targets(tr.cells()), List.of(), tr.warnings(), tr.failures());
+                        e.headlines(tr.cells()), e.targets(tr.cells()), e.thresholds(options, tr.cells()), List.of(), tr.warnings(), tr.failures());
                 ResultsFolder.write(one, spec.runDir().resolve("trials").resolve(name), e.sections());
             }
             int total = spec.variants().size() * spec.repeats();
@@ -417,7 +422,8 @@ public final class Trials {
             List<String> failuresNow = new ArrayList<>(fs);
             if (!complete && !finishedAt.startsWith("(")) failuresNow.add("incomplete run");
             return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), title, startedAt, finishedAt, configuration, environment, engine, reset,
-                    variants, Math.max(1, rounds), trials, all, data, e.headlines(all), e.targets(all), comparisons, warnings, failuresNow);
+                    variants, Math.max(1, rounds), trials, all, data, e.headlines(all), e.targets(all), e.thresholds(options, all), comparisons, warnings,
+                    failuresNow);
         }
 
         /** The cells of every variant's passed trials. */

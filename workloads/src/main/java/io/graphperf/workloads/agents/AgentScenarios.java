@@ -1,6 +1,7 @@
 package io.graphperf.workloads.agents;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.report.Format;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.Experiment;
@@ -37,7 +38,7 @@ public final class AgentScenarios {
 
     private static AgentReplay replay(Rendezvous.Request r) {
         if (!supports(r.experiment())) {
-            throw new UserError("load agents send the cells of " + String.join(" and ", supported()) + " only, not " + r.experiment() + "'s");
+            throw new UserError("load agents send the cells of " + Format.list(supported()) + " only, not " + r.experiment() + "'s");
         }
         return Experiments.all().get(r.experiment()).agentReplay();
     }

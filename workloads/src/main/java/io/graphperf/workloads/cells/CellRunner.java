@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Measures one scenario on one transport of an engine: empty the store, apply the scenario's schema, hand
@@ -35,6 +36,8 @@ public final class CellRunner {
     private final List<String> failures;
     private final Reset reset;
     private CellLoad load = CellLoad.HERE;
+    private Consumer<Cell.Builder> extras = b -> {
+    };
 
     /** @param failures receives what makes the run fail (check mismatches, cells where nothing succeeded) */
     public CellRunner(Engine engine, RunContext ctx, String experiment, List<String> failures) {
@@ -56,6 +59,12 @@ public final class CellRunner {
         return this;
     }
 
+    /** What an experiment adds to each cell this runner builds (its own dimensions, its dataset's scale). */
+    public CellRunner extras(Consumer<Cell.Builder> e) {
+        extras = e;
+        return this;
+    }
+
     /** The run's plan, with the scenario's own client count when it fixes one, in either load model. */
     public static RunPlan planFor(Scenario s, RunPlan plan) {
         if (s.clients() <= 0) return plan;
@@ -64,11 +73,16 @@ public final class CellRunner {
     }
 
     public Cell measure(Scenario s, String transportName, Transport transport, RunPlan runPlan) throws Exception {
+        return measure(s, transportName, transport, runPlan, s.id() + "-" + transportName);
+    }
+
+    /** As above, the cell's interval log named {@code logName} (.hlog) in the trial's histograms. */
+    public Cell measure(Scenario s, String transportName, Transport transport, RunPlan runPlan, String logName) throws Exception {
         reset.reset(engine);
         for (String statement : s.setup()) engine.execute(statement);
         engine.awaitIndexesOnline();
         RunPlan plan = planFor(s, runPlan);
-        Path hlog = ctx.histograms().resolve(s.id() + "-" + transportName + ".hlog");
+        Path hlog = ctx.histograms().resolve(logName + ".hlog");
         Files.createDirectories(hlog.getParent());
         List<RunListener> listeners = new ArrayList<>(List.of(ctx.progress()));
         CellProbe probe = s.probe();
@@ -89,6 +103,7 @@ public final class CellRunner {
         Cell.Builder b = Cell.builder(experiment, s.id()).title(s.title()).query(s.query()).transport(transportName).measurement(m)
                 .reference(s.reference()).entityUnit(s.entityUnit()).agents(measured.agents());
         if (!measured.agents().isEmpty()) b.value("agents", measured.agents().size());
+        extras.accept(b);
         if (probe != null) {
             CellProbe.Outcome o = probe.after(engine);
             b.component(o.figures());

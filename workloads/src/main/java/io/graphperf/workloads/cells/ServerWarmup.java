@@ -9,7 +9,6 @@ import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.measure.RunPlan;
-import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.Runner;
@@ -72,15 +71,10 @@ public final class ServerWarmup {
                     new RunPlan(executor, new Warmup.Fixed(Duration.ZERO), slice, 0, slice.dividedBy(2), 2, slice), null)).throughput().opsPerSecond(), null);
         }
 
-        /**
-         * Writes with ids of their own in each round (so an engine whose index checks each id is new, as Kuzu's primary key does,
-         * warms on writes that succeed); ids are 40 bits per client, so rounds cycle after {@value #ROUNDS} of {@value #CLIENTS} clients.
-         */
+        /** The operations of a round: writes with ids of their own in each ({@link PortableOperations#forRound}). */
         static OperationSource ofRound(OperationSource operations, int round) {
-            return operations instanceof IdWrites w ? w.shifted(CLIENTS * (1 + round % ROUNDS)) : operations;
+            return operations instanceof PortableOperations p ? p.forRound(round) : operations;
         }
-
-        static final int CLIENTS = 1 << 16, ROUNDS = 120;
     }
 
     /**

@@ -87,6 +87,35 @@ public final class ImportDatasets {
                 bytes, -1, Double.NaN);
     }
 
+    /**
+     * A user's folder as every engine's loader reads it (a workload's data): a header file per group ({@code Person-header.csv}), keys
+     * that are integers ({@code personKey:ID(Person)}, as the other engines' loaders and graphperf's Bolt loader take them), imported by
+     * Neo4j's importer with integer ids, so the key properties are the same integers in every engine.
+     */
+    public static ImportDataset integerKeys(Path dir) {
+        List<CsvFolderLayout.Group> groups = CsvFolderLayout.detect(dir);
+        for (CsvFolderLayout.Group g : groups) {
+            if (g.headerFile() == null) {
+                throw new UserError("dataset folder " + dir + ": " + g.name() + " has no header file (" + g.name() + "-header.csv): every engine's loader"
+                        + " reads the columns from a header file of their own, as graphperf datagen writes them");
+            }
+            if (g.nodes() && g.keyProperty() == null) {
+                throw new UserError(g.headerFile() + " line 1: a node group needs a named integer key, name:ID(Label), which relationships find its nodes by");
+            }
+        }
+        List<String> args = new ArrayList<>(List.of("database", "import", "full", "neo4j", "--overwrite-destination=true"));
+        for (String o : Datagen.IMPORT_OPTIONS) if (!o.startsWith("--id-type")) args.add(o);
+        args.add("--id-type=integer");
+        args.addAll(CsvFolderLayout.inputArguments(groups));
+        long bytes = 0;
+        for (CsvFolderLayout.Group g : groups) {
+            for (Path f : g.files()) bytes += size(f);
+            bytes += size(g.headerFile());
+        }
+        return new ImportDataset(dir.getFileName().toString(), Double.NaN, dir.toAbsolutePath(), args, new LinkedHashMap<>(CsvFolderLayout.labelKeys(groups)),
+                List.of(), null, bytes, -1, Double.NaN);
+    }
+
     private static List<String> labels(List<CsvFolderLayout.Group> groups) {
         return groups.stream().filter(g -> g.nodes() && g.labelOrType() != null).map(CsvFolderLayout.Group::labelOrType).distinct().toList();
     }

@@ -4,6 +4,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -56,6 +58,19 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
     /** Whether the experiment reads an ini file given as --config (its own format); the others take YAML only. */
     public boolean readsIniConfig() {
         return false;
+    }
+
+    /**
+     * The top-level keys of a file the experiment reads itself (a workload file's operations:), which a config file's reading leaves to
+     * it; every other key is an option.
+     */
+    public List<String> fileSections() {
+        return List.of();
+    }
+
+    /** An option's value as a file gives it, made what the command line would give (a file's path made relative to the file's folder). */
+    public String fileValue(String key, String value, Path fileDir) {
+        return value;
     }
 
     /** A user's server, or null when the experiment needs graphperf's own engine. */

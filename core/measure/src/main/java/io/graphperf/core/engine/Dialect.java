@@ -46,6 +46,22 @@ public interface Dialect {
                      Map<String, String> parameterNames, UnaryOperator<String> rewrite) {
     }
 
+    /**
+     * How a text of this dialect names its parameters: {@code '$'} (Cypher's {@code $name}) unless the dialect's language for that text
+     * names them otherwise ({@code ':'}: the SQL of the OrientDB family's {@code :name}).
+     */
+    default char parameterSign(String text) {
+        return '$';
+    }
+
+    /**
+     * A query taking a list of ids ({@code ids}, named as {@link #parameterSign} names parameters) that returns those of them the
+     * database holds as {@code label}.{@code property}; null for the Cypher one (an UNWIND over the list).
+     */
+    default String idLookup(String label, String property) {
+        return null;
+    }
+
     /** Every dialect on the class path, by name (looked up once). */
     static Map<String, Dialect> all() {
         return Dialects.ALL;

@@ -13,5 +13,10 @@ public enum TxMode {
      * Every statement on its own (auto-commit), independent of the others: a transport may have them all in flight at
      * once (the gateway pipelines them; Bolt and HTTP run them in turn). The operation completes when each has.
      */
-    EACH
+    EACH,
+    /**
+     * Not sent: the operation's parameters could not be drawn (its statement's text says why). The measuring layer counts it as an
+     * error without handing it to a transport; no transport ever sees it.
+     */
+    UNSENT
 }

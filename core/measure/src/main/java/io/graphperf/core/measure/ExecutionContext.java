@@ -1,6 +1,7 @@
 package io.graphperf.core.measure;
 
 import io.graphperf.core.engine.Operation;
+import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Wire;
 
@@ -185,6 +186,7 @@ public final class ExecutionContext {
         public void execute(int client, long seq, Operation op, long intended, long start) {
             boolean ok;
             try {
+                if (op.txMode() == TxMode.UNSENT) throw new IllegalStateException(op.statements().get(0).text());
                 session.execute(op);
                 ok = true;
             } catch (Exception e) {

@@ -68,6 +68,14 @@ public record IdWrites(String type, String text, Shape shape, int perOperation, 
         };
     }
 
+    /** A server warm-up's rounds write ids 40 bits a client apart, so rounds cycle after this many of {@link #ROUND_CLIENTS} clients. */
+    public static final int ROUND_CLIENTS = 1 << 16, ROUNDS = 120;
+
+    @Override
+    public IdWrites forRound(int round) {
+        return shifted(ROUND_CLIENTS * (1 + round % ROUNDS));
+    }
+
     /** The same writes with each client's ids {@code clients} further on (other ids than a cell's, whatever its clients). */
     public IdWrites shifted(int clients) {
         return new IdWrites(type, text, shape, perOperation, txMode, entities, clientOffset + clients);

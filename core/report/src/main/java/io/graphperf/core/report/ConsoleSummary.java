@@ -5,6 +5,7 @@ import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Headline;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.results.ThresholdCheck;
 import io.graphperf.core.results.Validity;
 import io.graphperf.core.stats.FigureComparison;
 import io.graphperf.core.stats.VariantComparison;
@@ -73,6 +74,15 @@ public final class ConsoleSummary {
                     Double.isFinite(t.low()) ? TargetCheck.ratioText(t.low()) + " – " + TargetCheck.ratioText(t.high()) : "–",
                     "≥ " + TargetCheck.ratioText(t.minimum()), t.status().text);
         }
+    }
+
+    /** The thresholds the run was asked to keep: each cell's measured value with its interval, met or not. */
+    public static void thresholds(RunResult run, PrintStream out) {
+        if (run.thresholds().isEmpty()) return;
+        out.println();
+        long notMet = run.thresholdsNotMet().size();
+        out.println("thresholds: " + (notMet == 0 ? "all " + run.thresholds().size() + " met" : notMet + " of " + run.thresholds().size() + " NOT MET") + ":");
+        for (ThresholdCheck t : run.thresholds()) out.println("  " + (t.met() ? "ok    " : "FAILED") + " " + t.describe());
     }
 
     public static void comparisons(RunResult run, PrintStream out) {

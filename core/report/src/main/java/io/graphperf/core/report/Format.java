@@ -9,6 +9,12 @@ public final class Format {
     }
 
     /** Rates and counts: thousands separators, no decimals above 100. */
+    /** "a", "a and b", "a, b and c". */
+    public static String list(java.util.List<String> items) {
+        if (items.size() <= 1) return String.join("", items);
+        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
+    }
+
     public static String rate(double v) {
         if (Double.isNaN(v)) return "–";
         if (Math.abs(v) >= 100) return String.format(Locale.ROOT, "%,.0f", v);

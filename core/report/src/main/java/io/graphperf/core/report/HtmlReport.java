@@ -3,6 +3,7 @@ package io.graphperf.core.report;
 import io.graphperf.core.results.Headline;
 import io.graphperf.core.results.RunResult;
 import io.graphperf.core.results.TargetCheck;
+import io.graphperf.core.results.ThresholdCheck;
 import io.graphperf.core.stats.Precision;
 
 import java.io.IOException;
@@ -42,6 +43,7 @@ public final class HtmlReport {
         ValiditySection.render(h, run);
         headlines(h, run);
         targets(h, run);
+        thresholds(h, run);
         for (ReportSection s : experimentSections) s.render(h, run);
         MatrixSection.render(h, run);
         CellsSection.render(h, run);
@@ -108,6 +110,21 @@ public final class HtmlReport {
         }
         t.end().note("A target is a finding about this machine, not a test: an unmet one does not fail the run. \"not steady\" means one of"
                 + " the two cells was flagged, so the ratio is not a verdict.");
+    }
+
+    private static void thresholds(Html h, RunResult run) {
+        if (run.thresholds().isEmpty()) return;
+        Html.Table t = h.h2("Thresholds", "id", "thresholds").table("summary", "thresholds", "threshold", "cell", "variant", "measured", "95 % CI", "runs",
+                "outcome");
+        for (ThresholdCheck c : run.thresholds()) {
+            t.row(List.of("status", c.met() ? "MET" : "NOT_MET"), Html.Td.text(c.threshold()), Html.Td.text(c.cell()), Html.Td.text(c.variant()),
+                    Html.Td.num(ThresholdCheck.number(c.value()) + " " + c.unit()),
+                    Html.Td.num(Double.isFinite(c.low()) ? ThresholdCheck.number(c.low()) + " – " + ThresholdCheck.number(c.high()) : "–").title(c.interval()),
+                    Html.Td.num(Integer.toString(c.runs())), Html.Td.text((c.met() ? "met" : "not met") + (c.undecided() ? " (interval across the bound)" : "")
+                            + (c.flags().isEmpty() ? "" : " — flagged: " + c.flags())).cls(c.met() ? c.flags().isEmpty() ? "pass" : "flag" : "fail"));
+        }
+        t.end().note("A threshold is judged on every cell, on its mean over the runs; an unmet one makes the run exit 3. The interval is Student's t over"
+                + " the runs (with one run: over the window's batch rates for throughput, none for a percentile).");
     }
 
     private static void environment(Html h, RunResult run) {

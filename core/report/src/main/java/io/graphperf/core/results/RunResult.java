@@ -18,6 +18,7 @@ import java.util.Map;
  * @param trials         every run of a variant, in the order it ran; its own folder under trials/ when there are several
  * @param cells          every measured cell, each tagged with its variant and repeat
  * @param data           the experiment's own results, per trial
+ * @param thresholds     the thresholds the run was asked to keep, judged on each cell (an unmet one: exit 3)
  * @param comparisons    each variant against the baseline, figure by figure (empty with one variant)
  * @param warnings       conditions that make figures suspect (other load, flagged cells), as sentences
  * @param failures       what made the run fail (wrong results, count mismatches, errors)
@@ -25,7 +26,7 @@ import java.util.Map;
 public record RunResult(int schemaVersion, String runId, String experiment, String title, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment, String engine, String resetMethod,
                         List<Variant> variants, int repeats, List<Trial> trials, List<Cell> cells, List<TrialData> data,
-                        List<Headline> headlines, List<TargetCheck> targets, List<VariantComparison> comparisons,
+                        List<Headline> headlines, List<TargetCheck> targets, List<ThresholdCheck> thresholds, List<VariantComparison> comparisons,
                         List<String> warnings, List<String> failures) {
 
     public static final int SCHEMA_VERSION = 2;
@@ -64,6 +65,7 @@ public record RunResult(int schemaVersion, String runId, String experiment, Stri
         data = data == null ? List.of() : List.copyOf(data);
         headlines = headlines == null ? List.of() : List.copyOf(headlines);
         targets = targets == null ? List.of() : List.copyOf(targets);
+        thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
         comparisons = comparisons == null ? List.of() : List.copyOf(comparisons);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         failures = failures == null ? List.of() : List.copyOf(failures);
@@ -71,6 +73,12 @@ public record RunResult(int schemaVersion, String runId, String experiment, Stri
 
     public boolean passed() {
         return failures.isEmpty();
+    }
+
+    /** The thresholds not met (the run then exits 3). */
+    @JsonIgnore
+    public List<ThresholdCheck> thresholdsNotMet() {
+        return thresholds.stream().filter(t -> !t.met()).toList();
     }
 
     /** Cells flagged as not steady, too few operations or overloaded. */

@@ -23,6 +23,17 @@ public final class ArcadeDbDialect implements Dialect {
         return "arcadedb";
     }
 
+    /** A text marked sql: is its SQL (parameters :name); any other is its Cypher ($name). */
+    @Override
+    public char parameterSign(String text) {
+        return text.stripLeading().startsWith("sql:") ? ':' : '$';
+    }
+
+    @Override
+    public String idLookup(String label, String property) {
+        return "sql:" + SqlFamilyReads.idLookup(label, property);
+    }
+
     @Override
     public ReadTexts reads(int maxPath) {
         Map<String, String> texts = new LinkedHashMap<>();

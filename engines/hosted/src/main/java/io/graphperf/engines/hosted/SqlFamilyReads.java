@@ -47,6 +47,11 @@ public final class SqlFamilyReads {
     private SqlFamilyReads() {
     }
 
+    /** The ids of a list {@code :ids} that the type {@code label} holds in {@code property} (a workload's check of its writes). */
+    public static String idLookup(String label, String property) {
+        return "SELECT `" + property + "` AS id FROM `" + label + "` WHERE `" + property + "` IN :ids";
+    }
+
     /** The 19 queries' texts, the shortest path up to {@code maxPath} hops. */
     public static Map<String, String> texts(int maxPath) {
         return Map.ofEntries(

@@ -24,6 +24,17 @@ public final class OrientDialect implements Dialect {
         return "orientdb";
     }
 
+    /** OrientDB speaks its SQL only: parameters are :name. */
+    @Override
+    public char parameterSign(String text) {
+        return ':';
+    }
+
+    @Override
+    public String idLookup(String label, String property) {
+        return SqlFamilyReads.idLookup(label, property);
+    }
+
     @Override
     public ReadTexts reads(int maxPath) {
         Map<String, String> texts = new HashMap<>(SqlFamilyReads.texts(maxPath));
