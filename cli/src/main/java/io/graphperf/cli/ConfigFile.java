@@ -39,13 +39,18 @@ final class ConfigFile {
     }
 
     static ConfigFile load(Path file) {
-        if (!Files.isRegularFile(file)) throw new UserError("config file " + file + " does not exist (option --config)");
+        return load(file, "config file");
+    }
+
+    /** As above, {@code kind} naming the file in errors (a workload file). */
+    static ConfigFile load(Path file, String kind) {
+        if (!Files.isRegularFile(file)) throw new UserError(kind + " " + file + " does not exist" + (kind.equals("config file") ? " (option --config)" : ""));
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         List<Entry> entries = new ArrayList<>();
         try (JsonParser p = yaml.getFactory().createParser(file.toFile())) {
             JsonToken t = p.nextToken();
             if (t == null) return new ConfigFile(file, entries);
-            if (t != JsonToken.START_OBJECT) throw new UserError("config file " + file + " must be a map of option names to values (line 1)");
+            if (t != JsonToken.START_OBJECT) throw new UserError(kind + " " + file + " must be a map of names to values (line 1)");
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String key = p.currentName();
                 int line = p.currentLocation().getLineNr();
@@ -53,9 +58,12 @@ final class ConfigFile {
                 entries.add(new Entry(key, line, yaml.readTree(p)));
             }
         } catch (JsonProcessingException e) {
-            throw new UserError("config file " + file + " is not valid YAML at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
+            String hint = String.valueOf(e.getOriginalMessage()).contains("mapping values are not allowed")
+                    ? " (a text holding ': ', as a Cypher map {id: $x} does, must be quoted, or written as a block: cypher: | on its own line, the text"
+                    + " indented below)" : "";
+            throw new UserError(kind + " " + file + " line " + e.getLocation().getLineNr() + ": not valid YAML: " + e.getOriginalMessage() + hint);
         } catch (IOException e) {
-            throw new UserError("cannot read config file " + file + ": " + e.getMessage());
+            throw new UserError("cannot read " + kind + " " + file + ": " + e.getMessage());
         }
         return new ConfigFile(file, entries);
     }

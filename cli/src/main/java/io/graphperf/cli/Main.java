@@ -91,7 +91,7 @@ public final class Main implements Runnable {
         if (own != null && Files.isRegularFile(own)) {
             // the experiment's own file (a workload file): its options below the command line's, its paths relative to it
             Path dir = own.toAbsolutePath().getParent();
-            List<String> fromFile = ConfigFile.load(own).arguments(sub.getCommandSpec(), given, command.fileSections(), (k, v) -> command.fileValue(k, v, dir));
+            List<String> fromFile = ConfigFile.load(own, "workload file").arguments(sub.getCommandSpec(), given, command.fileSections(), (k, v) -> command.fileValue(k, v, dir));
             out.addAll(fromFile);
             given.addAll(givenOptions(sub, fromFile));
         }

@@ -45,7 +45,7 @@ final class AnswerCheck {
     }
 
     /** The answers of every read operation of {@code m} on {@code e} over {@code transport}, {@code samples} draws each. */
-    static List<Sample> take(Engine e, String transport, Workload w, WorkloadMix m, int samples, List<String> errors) throws Exception {
+    static List<Sample> take(Engine e, String transport, String who, Workload w, WorkloadMix m, int samples, List<String> errors) throws Exception {
         List<Sample> out = new ArrayList<>();
         if (m.mix() == null || samples == 0) return out;
         Transport t = WorkloadOptions.EMBEDDED.equals(transport) ? null : e.transport(transport);
@@ -66,7 +66,7 @@ final class AnswerCheck {
                         }
                     } catch (Exception ex) {
                         e.checkHealthy();
-                        errors.add("operation " + op.name() + " with parameters " + Answers.shown(params.get(params.size() - 1)) + " failed on " + name(e) + " over "
+                        errors.add("operation " + op.name() + " with parameters " + Answers.shown(params.get(params.size() - 1)) + " failed on " + who + " over "
                                 + transport + ": " + ex.getMessage());
                         break;
                     }
@@ -139,10 +139,5 @@ final class AnswerCheck {
             return out;
         }
         return String.valueOf(v);
-    }
-
-    /** The engine's name in messages. */
-    static String name(Engine e) {
-        return String.valueOf(e.environment().getOrDefault("engine", e.description()));
     }
 }

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.ImportFiles;
@@ -77,7 +78,7 @@ final class BoltLoad {
         if (committed.isEmpty() && engine.queryLong("MATCH (n) RETURN count(n)") > 0) {
             if (matches(rows)) return new Outcome(0, 0, 0, 0, 0, true, (System.nanoTime() - t0) / 1e9);
             if (!resetAllowed) {
-                throw new UserError("your database holds data other than this dataset (" + engine.queryLong("MATCH (n) RETURN count(n)") + " nodes; the"
+                throw new BadInput("your database holds data other than this dataset (" + engine.queryLong("MATCH (n) RETURN count(n)") + " nodes; the"
                         + " files' counts per label and type do not match it), and no interrupted load of it to resume: give --reset delete-all to empty it first,"
                         + " on a database you can lose");
             }
@@ -301,7 +302,7 @@ final class BoltLoad {
         List<Object> loads = engine.queryColumn("MATCH (m:" + MARKER + ") RETURN DISTINCT m.load", Map.of());
         for (Object l : loads) {
             if (!digest.equals(l) && !resetAllowed) {
-                throw new UserError("your database holds an interrupted graphperf load of another dataset (marker nodes :" + MARKER + "): give --reset"
+                throw new BadInput("your database holds an interrupted graphperf load of another dataset (marker nodes :" + MARKER + "): give --reset"
                         + " delete-all to empty it first");
             }
         }

@@ -13,9 +13,10 @@ import java.util.List;
  * @param tolerance how far a number may be from the reference's, relative, or null for the run's
  * @param entities  what one operation counts for in entities/s
  * @param id        the id it writes, checked in the database afterwards for every acknowledged operation; null when not declared
+ * @param from      the sources it draws from, where two give a parameter it names (empty: each parameter's one source)
  */
 public record OperationSpec(String name, int weight, boolean write, Texts texts, String procedure, List<String> args, Boolean ordered, Double tolerance,
-                            long entities, WrittenId id, int line) {
+                            long entities, WrittenId id, List<String> from, int line) {
 
     /**
      * A write's declared id.

@@ -31,10 +31,11 @@ public record Workload(Path file, String name, String description, List<Operatio
         return operations.stream().filter(OperationSpec::write).toList();
     }
 
-    /** The source that gives {@code parameter}, or null. */
-    public SourceSpec sourceOf(String parameter) {
-        for (SourceSpec s : sources) if (s.gives().contains(parameter)) return s;
-        return null;
+    /** The sources that give {@code parameter}: among those {@code op} draws from when it names them ({@code from:}), else all. */
+    public List<SourceSpec> sourcesOf(OperationSpec op, String parameter) {
+        List<SourceSpec> out = new ArrayList<>();
+        for (SourceSpec s : sources) if (s.gives().contains(parameter) && (op.from().isEmpty() || op.from().contains(s.name()))) out.add(s);
+        return out;
     }
 
     /** The sources sampled from the database at setup. */

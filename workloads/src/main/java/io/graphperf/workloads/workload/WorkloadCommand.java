@@ -167,6 +167,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
                 throw new UserError("transport " + t + " (option --transports) runs on the engine graphperf starts (its plugins); with --server use bolt and http");
             }
         }
+        if (server.uris().size() > 1) throw new UserError("--server: a workload runs on one server (a list of servers is for reads' round-robin groups)");
         if (server.given() && w.writes() && reset == null) {
             OperationSpec op = w.writeOperations().get(0);
             throw new UserError("operation '" + op.name() + "' (" + w.file() + " line " + op.line() + ") writes, and graphperf reloads your database's data before"
@@ -210,7 +211,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         WarmupSpec wu = warmup == null ? WarmupSpec.AUTO : warmup;
         return new WorkloadOptions(w, data, tr, loads, wu.auto() ? null : wu.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(2), o.equals("shuffled"), samples, tol, th,
-                threads, batch, split, server.given());
+                threads, batch, split, server.given(), "delete-all".equals(reset));
     }
 
     private WorkloadOptions.Data data() {

@@ -98,8 +98,8 @@ public final class WorkloadExperiment implements Experiment<WorkloadOptions> {
             if (!(t.data() instanceof WorkloadData d)) continue;
             String who = several ? t.variant() + " #" + t.repeat() + " " : "";
             long equal = d.answers().values().stream().mapToLong(c -> c.actual()).sum(), compared = d.answers().values().stream().mapToLong(c -> c.expected()).sum();
-            out.println(who + "answers " + (d.reference() ? "(the reference) " : "") + "equal to the reference's: " + equal + " of " + compared
-                    + (d.notExpressible().isEmpty() ? "" : "; not expressible in " + d.dialect() + ": " + d.notExpressible().keySet()));
+            out.println(who + (d.reference() ? "answers (the reference's own, over each transport): " : "answers equal to the reference's: ") + equal + " of "
+                    + compared + (d.notExpressible().isEmpty() ? "" : "; not expressible in " + d.dialect() + ": " + d.notExpressible().keySet()));
             for (String diff : d.differences()) out.println("  " + diff);
         }
     }

@@ -21,8 +21,8 @@ public final class WorkloadFile {
     /** The file's own sections; every other top-level key is an option of {@code graphperf run workload}. */
     public static final List<String> SECTIONS = List.of("name", "description", "operations", "parameters", "schema");
 
-    private static final List<String> OPERATION_KEYS = List.of("name", "weight", "write", Texts.CYPHER, "procedure", "args", "ordered", "tolerance",
-            "entities", "id");
+    private static final List<String> OPERATION_KEYS = List.of("name", "weight", "write", Texts.CYPHER, "procedure", "args", "from", "ordered",
+            "tolerance", "entities", "id");
     private static final List<String> SOURCE_KINDS = List.of("csv", "query", "uniform", "zipfian", "unique");
     private static final String NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]*";
 
@@ -106,7 +106,9 @@ public final class WorkloadFile {
         long entities = m.containsKey("entities") ? m.get("entities").integer() : 1;
         if (entities < 0) throw m.get("entities").error("entities is 0 or more");
         OperationSpec.WrittenId id = m.containsKey("id") ? writtenId(m.get("id"), name, write) : null;
-        return new OperationSpec(name, (int) weight, write, texts, procedure, List.copyOf(args), ordered, tolerance, entities, id, node.line());
+        List<String> from = new ArrayList<>();
+        if (m.containsKey("from")) for (YamlNode f : m.get("from").items()) from.add(f.text());
+        return new OperationSpec(name, (int) weight, write, texts, procedure, List.copyOf(args), ordered, tolerance, entities, id, List.copyOf(from), node.line());
     }
 
     private static Texts withCypher(Texts t, List<String> cypher) {
@@ -167,17 +169,11 @@ public final class WorkloadFile {
 
     private List<SourceSpec> sources(YamlNode node) {
         List<SourceSpec> out = new ArrayList<>();
-        Map<String, String> given = new LinkedHashMap<>();
         for (Map.Entry<String, YamlNode> e : node.map().entrySet()) {
             String name = e.getKey();
             YamlNode spec = e.getValue();
             if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw spec.error("parameter source name '" + name + "': letters, digits and _");
-            SourceSpec s = source(name, spec);
-            for (String p : s.gives()) {
-                if (given.containsKey(p)) throw spec.error("parameter " + p + " is given by two sources, " + given.get(p) + " and " + name);
-                given.put(p, name);
-            }
-            out.add(s);
+            out.add(source(name, spec));
         }
         return out;
     }
@@ -252,20 +248,32 @@ public final class WorkloadFile {
 
     // ---- every parameter given -----------------------------------------------------------------------
 
-    /** Every parameter each text names is given by a source; a declared id is one of its operation's parameters. */
+    /**
+     * Every parameter each text names is given by exactly one source (among those the operation names with from:, where it does); a
+     * declared id is one of its operation's parameters.
+     */
     private void checkParameters(Workload w, YamlNode ops) {
         for (int i = 0; i < w.operations().size(); i++) {
             OperationSpec op = w.operations().get(i);
             YamlNode at = ops.list().get(i);
+            for (String f : op.from()) {
+                if (w.sources().stream().noneMatch(s -> s.name().equals(f))) throw at.error("operation '" + op.name() + "' draws from " + f + ", which is no parameter source");
+            }
             Set<String> used = new HashSet<>();
             for (Map.Entry<String, List<String>> e : op.texts().all().entrySet()) {
                 for (String text : e.getValue()) {
                     for (String p : QueryText.parameters(text, QueryText.sql(e.getKey(), text))) {
                         used.add(p);
-                        if (w.sourceOf(p) == null) {
-                            throw at.error("operation '" + op.name() + "'" + (e.getKey().equals(Texts.CYPHER) ? "" : " (" + e.getKey() + ")") + " uses parameter "
-                                    + p + ", which no parameter source gives" + (w.sources().isEmpty() ? " (the file has no parameters: section)"
-                                    : "; the sources give " + String.join(", ", w.sources().stream().flatMap(s -> s.gives().stream()).toList())));
+                        List<SourceSpec> by = w.sourcesOf(op, p);
+                        String where = "operation '" + op.name() + "'" + (e.getKey().equals(Texts.CYPHER) ? "" : " (" + e.getKey() + ")") + " uses parameter " + p;
+                        if (by.isEmpty()) {
+                            throw at.error(where + ", which no parameter source" + (op.from().isEmpty() ? "" : " it draws from (" + String.join(", ", op.from()) + ")")
+                                    + " gives" + (w.sources().isEmpty() ? " (the file has no parameters: section)"
+                                    : "; the sources give " + String.join(", ", w.sources().stream().flatMap(s -> s.gives().stream()).distinct().toList())));
+                        }
+                        if (by.size() > 1) {
+                            throw at.error(where + ", which " + String.join(" and ", by.stream().map(SourceSpec::name).toList()) + " give: name the one it draws"
+                                    + " from with from: [" + by.get(0).name() + "]");
                         }
                     }
                 }

@@ -48,7 +48,7 @@ record WorkloadMix(DrawnMix mix, Map<String, String> notExpressible, Map<String,
         for (String text : statements) {
             List<String> params = QueryText.parameters(text, QueryText.sql(dialect, text));
             templates.add(new DrawnMix.Template(text, call ? op.procedure() : null, params));
-            for (String p : params) sources.add(w.sourceOf(p).name());
+            for (String p : params) sources.add(w.sourcesOf(op, p).get(0).name());
         }
         return new DrawnMix.Type(op.name(), templates, statements.size() == 1 ? TxMode.AUTOCOMMIT : TxMode.EXPLICIT, op.weight(), op.entities(),
                 List.copyOf(sources));

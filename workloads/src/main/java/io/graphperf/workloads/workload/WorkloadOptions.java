@@ -25,10 +25,11 @@ import java.util.Map;
  * @param loadBatch    rows a loading transaction writes
  * @param agents       the load agents that send the cells, or null
  * @param yours        whether the engine is the user's server
+ * @param resetAllowed whether graphperf may empty the user's database (--reset delete-all)
  */
 public record WorkloadOptions(Workload workload, Data data, List<String> transports, List<Executor> loads, Duration warmupFixed, Duration warmupMax,
                               Duration duration, Duration serverWarmup, Duration serverWarmupCap, boolean shuffled, int checkSamples, double tolerance,
-                              List<Threshold> thresholds, int loadThreads, int loadBatch, Agents agents, boolean yours) {
+                              List<Threshold> thresholds, int loadThreads, int loadBatch, Agents agents, boolean yours, boolean resetAllowed) {
 
     public static final String EMBEDDED = "embedded";
 
@@ -67,6 +68,6 @@ public record WorkloadOptions(Workload workload, Data data, List<String> transpo
     /** The same options with each cell's window {@code factor} times as long (a precision run's choice). */
     public WorkloadOptions withLongerWindows(double factor) {
         return new WorkloadOptions(workload, data, transports, loads, warmupFixed, warmupMax, Duration.ofMillis(Math.round(duration.toMillis() * factor)),
-                serverWarmup, serverWarmupCap, shuffled, checkSamples, tolerance, thresholds, loadThreads, loadBatch, agents, yours);
+                serverWarmup, serverWarmupCap, shuffled, checkSamples, tolerance, thresholds, loadThreads, loadBatch, agents, yours, resetAllowed);
     }
 }

@@ -92,6 +92,13 @@ final class WorkloadTrial {
 
     private String dialect = "";
 
+    /** The engine in messages: its name as the run gives it (neo4j:2026, …), else its own short description. */
+    private String who() {
+        if (!io.graphperf.core.results.Cell.BASELINE.equals(ctx.variant())) return ctx.variant();
+        int paren = description.indexOf(" (");
+        return paren > 0 ? description.substring(0, paren) : description;
+    }
+
     /** The dataset's files: generated (cached between runs) or the user's folder; null without. */
     private ImportDataset dataset() throws Exception {
         WorkloadOptions.Data d = o.data();
@@ -104,7 +111,8 @@ final class WorkloadTrial {
 
     private Engine start(BulkImport store) throws Exception {
         ctx.progress().phase(!ctx.engines().embedded() ? "connect to your server" : store != null ? "start the engine on the loaded store" : "start the engine");
-        Engine e = store != null ? store.start() : ctx.engines().start(STORE);
+        // a user's server: connected as it is, unless the workload writes (then it is emptied and loaded each trial: --reset delete-all)
+        Engine e = store != null ? store.start() : ctx.engines().embedded() || w.writes() ? ctx.engines().start(STORE) : ctx.engines().connect();
         description = e.description();
         resetMethod = e.resetMethod();
         dialect = e.dialect();
@@ -161,13 +169,15 @@ final class WorkloadTrial {
                     e.reset();
                     ctx.progress().phaseDone(e.resetMethod());
                 }
-                ctx.progress().phase("load " + o.data().describe() + " over Bolt");
                 BoltLoad.Outcome out = new BoltLoad(e, ImportFiles.of(ds.importArguments(0), "graphperf's Bolt loader"), o.loadThreads(), o.loadBatch(),
-                        true, ctx.progress()).load();
+                        o.resetAllowed(), ctx.progress()).load();
                 loaded = out.describe();
                 loadedNow = !out.alreadyLoaded();
-                ctx.progress().phaseDone(loaded);
             } else if (!o.data().setup().isEmpty() && e.queryLong("MATCH (n) RETURN count(n)") > 0) {
+                if (!o.resetAllowed()) {
+                    throw new BadInput("your database holds data, and a setup script runs on an empty one: give --reset delete-all to empty"
+                            + " it first, on a database you can lose");
+                }
                 ctx.progress().phase("empty your database (--reset delete-all) for the setup script");
                 e.reset();
                 ctx.progress().phaseDone(e.resetMethod());
@@ -303,15 +313,15 @@ final class WorkloadTrial {
         for (String t : o.transports()) {
             ctx.progress().phase("answers: " + o.checkSamples() + " draws of each read operation over " + t);
             List<String> errors = new ArrayList<>();
-            List<AnswerCheck.Sample> got = AnswerCheck.take(e, t, w, mix, o.checkSamples(), errors);
+            List<AnswerCheck.Sample> got = AnswerCheck.take(e, t, who(), w, mix, o.checkSamples(), errors);
             if (ref == null && !reference.has(ANSWERS) && ctx.reference()) {
-                ref = new AnswerCheck.Reference(AnswerCheck.name(e), t, mix.texts(), got);
+                ref = new AnswerCheck.Reference(who(), t, mix.texts(), got);
                 if (errors.isEmpty()) reference.write(ANSWERS, ref);
             } else if (ref == null) {
                 ref = reference.read(ANSWERS, new TypeReference<AnswerCheck.Reference>() {
                 });
             }
-            AnswerCheck.Outcome out = AnswerCheck.compare(ref, got, mix.texts(), w, o.tolerance(), AnswerCheck.name(e) + " over " + t);
+            AnswerCheck.Outcome out = AnswerCheck.compare(ref, got, mix.texts(), w, o.tolerance(), who() + " over " + t);
             answers.put(t, out.check());
             differences.addAll(out.differences());
             failures.addAll(errors);

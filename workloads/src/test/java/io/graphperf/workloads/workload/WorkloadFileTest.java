@@ -227,4 +227,24 @@ class WorkloadFileTest {
         assertTrue(error("parameters:\n  x: {csv: a.csv, order: shuffled}\noperations:\n  - name: a\n    cypher: RETURN $x\n").contains("unknown order"));
         assertTrue(error("operations:\n  - name: a\n    kuzu: RETURN 1\n    cypher: RETURN 1\n    oracle: RETURN 1\n").contains("'oracle'"));
     }
+
+    @Test
+    void aParameterTwoSourcesGiveIsTakenFromTheOneTheOperationNames() throws IOException {
+        write("people.csv", "person:long\n1\n");
+        write("acts.csv", "person:long,activity:long\n1,10\n");
+        String yaml = """
+                parameters:
+                  people: {csv: people.csv}
+                  acts: {csv: acts.csv}
+                operations:
+                  - name: one
+                    FROM
+                    cypher: "MATCH (p {id: $person})-->(a {id: $activity}) RETURN a"
+                """;
+        String m = error(yaml.replace("FROM", "weight: 1"));
+        assertTrue(m.contains("people and acts give: name the one it draws from with from: [people]"), m);
+        Workload w = WorkloadFile.read(write("w.yaml", yaml.replace("FROM", "from: [acts]")), DIALECTS);
+        assertEquals("acts", w.sourcesOf(w.operations().get(0), "person").get(0).name());
+        assertTrue(error(yaml.replace("FROM", "from: [nobody]")).contains("draws from nobody, which is no parameter source"));
+    }
 }

@@ -97,7 +97,7 @@ public final class Neo4jEngines implements Engines {
         try {
             for (int i = 0; i < uris.size(); i++) {
                 connected.add(Neo4jEngine.remote(uris.get(i), server.user(), server.password(), server.database(), http.isEmpty() ? null : http.get(i),
-                        false, Neo4jEngine.DEFAULT_CONNECTIONS));
+                        server.resetAllowed(), Neo4jEngine.DEFAULT_CONNECTIONS));
             }
         } catch (RuntimeException e) {
             for (Engine c : connected) c.close();
