@@ -37,15 +37,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * and type) is left as it is; one that holds anything else is refused unless the run may empty it first ({@code --reset delete-all}).
  * Rows whose relationship ends are not loaded nodes are skipped, counted (as the importer's --skip-bad-relationships).
  */
-final class BoltLoad {
+public final class BoltLoad {
 
-    static final String MARKER = "_GraphperfLoad";
+    public static final String MARKER = "_GraphperfLoad";
     /** How often a batch that met a transient error (a deadlock between two batches' relationships) is tried again. */
     static final int RETRIES = 20;
 
     /** What the load did: rows written, rows skipped, batches that an earlier, interrupted load had committed already. */
-    record Outcome(long nodes, long relationships, long skipped, int resumedBatches, int batches, boolean alreadyLoaded, double seconds) {
-        String describe() {
+    public record Outcome(long nodes, long relationships, long skipped, int resumedBatches, int batches, boolean alreadyLoaded, double seconds) {
+        public String describe() {
             if (alreadyLoaded) return "already loaded (every label's and type's count matches the files): left as it is";
             return String.format("%,d nodes, %,d relationships over Bolt in %d batches, %.1f s%s%s", nodes, relationships, batches, seconds,
                     resumedBatches > 0 ? "; " + resumedBatches + " batches committed by an interrupted load before were skipped" : "",
@@ -60,7 +60,12 @@ final class BoltLoad {
     private final ProgressListener progress;
     private final Map<String, String[]> idSpaces = new HashMap<>();
 
-    BoltLoad(Engine engine, ImportFiles files, int threads, int batchRows, boolean resetAllowed, ProgressListener progress) {
+    /**
+     * @param threads      transactions at once
+     * @param batchRows    rows a transaction writes
+     * @param resetAllowed whether a database holding other data may be emptied first (else it is refused)
+     */
+    public BoltLoad(Engine engine, ImportFiles files, int threads, int batchRows, boolean resetAllowed, ProgressListener progress) {
         this.engine = engine;
         this.files = files;
         this.threads = threads;
@@ -69,7 +74,7 @@ final class BoltLoad {
         this.progress = progress;
     }
 
-    Outcome load() throws Exception {
+    public Outcome load() throws Exception {
         long t0 = System.nanoTime();
         String digest = digest();
         for (ImportFiles.Table t : files.nodes()) idSpaces.put(ImportRows.idSpace(t, "graphperf's Bolt loader"), new String[]{t.name(), key(t)});
@@ -120,7 +125,7 @@ final class BoltLoad {
             } catch (RuntimeException | IOException e) {
                 failed.compareAndSet(null, e); // a bad row (its file and line named), or the workers stopped first
             } finally {
-                for (int i = 0; i < threads; i++) put(queue, Batch.END, failed);
+                for (int i = 0; i < threads; i++) end(queue, workers);
                 for (Thread w : workers) w.join();
             }
         }
@@ -176,14 +181,22 @@ final class BoltLoad {
         put(queue, new Batch(b.text(), List.of(marked), b.table(), b.number(), b.where(), b.count()), failed);
     }
 
+    /** Queues a batch; stops (throws) once a worker failed, so the producer never waits on workers that stopped taking. */
     private static void put(BlockingQueue<Batch> queue, Batch b, AtomicReference<Exception> failed) {
         try {
             while (!queue.offer(b, 100, TimeUnit.MILLISECONDS)) {
-                if (failed.get() != null && b != Batch.END) throw new IllegalStateException("stopped");
+                if (failed.get() != null) throw new IllegalStateException("stopped");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted");
+        }
+    }
+
+    /** Tells one worker the batches are done; none left to tell once every worker has ended (a failed one ends at once). */
+    private static void end(BlockingQueue<Batch> queue, List<Thread> workers) throws InterruptedException {
+        while (!queue.offer(Batch.END, 100, TimeUnit.MILLISECONDS)) {
+            if (workers.stream().noneMatch(Thread::isAlive)) return;
         }
     }
 
@@ -199,8 +212,7 @@ final class BoltLoad {
                 progress.progress(total == 0 ? 1 : now / (double) total, String.format("%s: %,d of %,d rows", b.table(), now, total));
             }
         } catch (Exception e) {
-            failed.compareAndSet(null, e);
-            for (Batch b = queue.poll(); b != null; b = queue.poll()) { } // unblock the producer
+            failed.compareAndSet(null, e); // the producer stops at its next batch; the other workers skip what is queued
         }
     }
 
