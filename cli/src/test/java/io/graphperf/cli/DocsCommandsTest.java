@@ -120,8 +120,10 @@ class DocsCommandsTest {
         int comment = s.indexOf(" #");
         if (comment >= 0) s = s.substring(0, comment);
         List<String> out = new ArrayList<>();
-        for (String w : s.strip().split("\\s+")) {
-            if (w.isEmpty()) continue;
+        // words as a shell splits them: a single-quoted word is one ('p99 < 50ms'), its quotes taken off
+        Matcher m = Pattern.compile("'([^']*)'|(\\S+)").matcher(s.strip());
+        while (m.find()) {
+            String w = m.group(1) != null ? m.group(1) : m.group(2);
             out.add(w.startsWith("examples/") ? ROOT.resolve(w).toString() : w);
         }
         return out.toArray(String[]::new);
