@@ -119,4 +119,19 @@ class WorkloadErrorsTest {
         assertEquals(data.toAbsolutePath().normalize(), o.data().folder(), "dataset: data is the folder beside the file");
         assertEquals(1, o.thresholds().size());
     }
+
+    @Test
+    void aRampIsStagesFromAStartRateAfterAFixedWarmup() throws IOException {
+        Path f = file(GOOD);
+        refusedWith(List.of(f.toString(), "--load", "ramping", "--rate", "50", "--warmup", "5s"), "--load ramping needs --stages");
+        refusedWith(List.of(f.toString(), "--load", "ramping", "--rate", "50", "--stages", "30s:100"), "needs a fixed --warmup");
+        refusedWith(List.of(f.toString(), "--load", "ramping", "--rate", "50", "--warmup", "5s", "--stages", "30s:lots"), "bad stage '30s:lots'");
+        refusedWith(List.of(f.toString(), "--stages", "30s:100"), "--stages needs --load ramping");
+        WorkloadOptions o = (WorkloadOptions) CliErrorsTest.options("run", "workload", f.toString(), "--load", "ramping", "--rate", "50", "--warmup", "5s",
+                "--stages", "30s:100,1m:400", "--clients", "16", "--out", dir.resolve("o").toString());
+        io.graphperf.core.measure.Ramping r = (io.graphperf.core.measure.Ramping) o.loads().get(0);
+        assertEquals(90_000, r.windowMillis());
+        assertEquals(16, r.clients());
+        assertEquals(java.time.Duration.ofSeconds(90), o.plan(r).window(), "the window is the stages' total, whatever the file's duration");
+    }
 }

@@ -68,6 +68,18 @@ public final class LoadOptions {
         }
     }
 
+    /**
+     * The open model ramping in {@code stages} from {@code startRate} (its rate through a fixed warm-up of {@code warmup}), with
+     * {@code clientCount} clients; errors name the options.
+     */
+    public static Executor ramping(double startRate, java.util.List<io.graphperf.core.measure.Ramping.Stage> stages, Duration warmup, int clientCount) {
+        try {
+            return new io.graphperf.core.measure.Ramping(startRate, stages, warmup.toMillis(), clientCount);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage() + " (options --rate/--stages/--clients)");
+        }
+    }
+
     public RunPlan plan(Defaults d) {
         Duration max = warmupMax != null ? warmupMax : d.warmupMax();
         Duration window = duration != null ? duration : d.window();

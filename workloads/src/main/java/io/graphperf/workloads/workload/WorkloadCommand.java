@@ -3,6 +3,7 @@ package io.graphperf.workloads.workload;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Dialect;
 import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.Ramping;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.DurationConverter;
@@ -64,10 +65,15 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     List<String> transports = new ArrayList<>();
     @Option(names = "--clients", split = ",", paramLabel = "N", description = "Client threads, a cell each (default: 8); in the open model, the pool that sends the schedule.")
     List<Integer> clients = new ArrayList<>();
-    @Option(names = "--load", paramLabel = "MODEL", description = "Load model: closed (clients as fast as possible, default) or open (a fixed --rate).")
+    @Option(names = "--load", paramLabel = "MODEL", description = "Load model: closed (clients as fast as possible, default), open (a fixed --rate) or"
+            + " ramping (from --rate through --stages, as k6's ramping-arrival-rate).")
     String load;
-    @Option(names = "--rate", split = ",", paramLabel = "R", description = "Open model: operations per second, offered whatever the engine does; a cell each.")
+    @Option(names = "--rate", split = ",", paramLabel = "R", description = "Open model: operations per second, offered whatever the engine does; a cell each."
+            + " Ramping: the rate it starts from (and keeps through the fixed --warmup).")
     List<Double> rates = new ArrayList<>();
+    @Option(names = "--stages", split = ",", paramLabel = "DURATION:RATE", description = "Ramping: each stage's length and the rate it ends at, the rate"
+            + " moving linearly (e.g. 30s:100,1m:500,30s:500); the window is their total (--duration does not apply).")
+    List<String> stages = new ArrayList<>();
     @Option(names = "--warmup", paramLabel = "auto|DURATION", converter = WarmupSpec.Converter.class,
             description = "Each cell's warm-up: auto (until steady, default) or a fixed duration such as 30s.")
     WarmupSpec warmup;
@@ -156,17 +162,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     public WorkloadOptions options() {
         Workload w = WorkloadFile.read(file, dialects());
         if (server.given() && !engines.chosen().isEmpty()) throw new UserError("--engine and --engines choose engines graphperf starts; --server is your own Neo4j");
-        boolean beyond = engines.beyondNeo4j();
-        List<String> tr = transports.isEmpty() ? List.of(beyond ? WorkloadOptions.EMBEDDED : "bolt") : List.copyOf(transports);
-        for (String t : tr) {
-            if (!List.of("bolt", "http", WorkloadOptions.EMBEDDED).contains(t) && !t.startsWith("ws-")) {
-                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as"
-                        + " ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
-            }
-            if (server.given() && (t.equals(WorkloadOptions.EMBEDDED) || t.startsWith("ws-"))) {
-                throw new UserError("transport " + t + " (option --transports) runs on the engine graphperf starts (its plugins); with --server use bolt and http");
-            }
-        }
+        List<String> tr = transports();
         if (server.uris().size() > 1) throw new UserError("--server: a workload runs on one server (a list of servers is for reads' round-robin groups)");
         if (server.given() && w.writes() && reset == null) {
             OperationSpec op = w.writeOperations().get(0);
@@ -179,17 +175,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
             }
         }
         WorkloadOptions.Data data = data();
-        List<Integer> cl = clients.isEmpty() ? List.of(8) : List.copyOf(clients);
-        for (int c : cl) if (c < 1) throw new UserError("--clients must be at least 1, not " + c);
-        String model = load == null ? "closed" : load;
-        List<Executor> loads = new ArrayList<>();
-        if (model.equals("open")) {
-            if (rates.isEmpty()) throw new UserError("--load open needs --rate (operations per second)");
-            for (double r : rates) for (int c : cl) loads.add(LoadOptions.executor("open", r, c));
-        } else {
-            if (!rates.isEmpty()) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
-            for (int c : cl) loads.add(LoadOptions.executor(model, null, c));
-        }
+        List<Executor> loads = loads();
         Duration window = duration == null ? Duration.ofSeconds(30) : duration, max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
         if (max.isZero() || max.isNegative()) throw new UserError("--warmup-max must be positive");
@@ -212,6 +198,63 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         return new WorkloadOptions(w, data, tr, loads, wu.auto() ? null : wu.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(2), o.equals("shuffled"), samples, tol, th,
                 threads, batch, split, server.given(), "delete-all".equals(reset));
+    }
+
+    /** The transports asked for (bolt by default; embedded with an engine other than Neo4j), each one that applies here. */
+    private List<String> transports() {
+        List<String> tr = transports.isEmpty() ? List.of(engines.beyondNeo4j() ? WorkloadOptions.EMBEDDED : "bolt") : List.copyOf(transports);
+        for (String t : tr) {
+            if (!List.of("bolt", "http", WorkloadOptions.EMBEDDED).contains(t) && !t.startsWith("ws-")) {
+                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as"
+                        + " ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
+            }
+            if (server.given() && (t.equals(WorkloadOptions.EMBEDDED) || t.startsWith("ws-"))) {
+                throw new UserError("transport " + t + " (option --transports) runs on the engine graphperf starts (its plugins); with --server use bolt and http");
+            }
+        }
+        return tr;
+    }
+
+    /** A load per cell: each client count (closed), each rate × client count (open), or each client count's ramp. */
+    private List<Executor> loads() {
+        List<Integer> cl = clients.isEmpty() ? List.of(8) : List.copyOf(clients);
+        for (int c : cl) if (c < 1) throw new UserError("--clients must be at least 1, not " + c);
+        String model = load == null ? "closed" : load;
+        if (!List.of("closed", "open", "ramping").contains(model)) throw new UserError("unknown load model '" + model + "' (option --load); known: closed, open, ramping");
+        List<Executor> loads = new ArrayList<>();
+        if (!stages.isEmpty() && !model.equals("ramping")) throw new UserError("--stages needs --load ramping");
+        if (model.equals("ramping")) {
+            loads.addAll(ramping(cl));
+        } else if (model.equals("open")) {
+            if (rates.isEmpty()) throw new UserError("--load open needs --rate (operations per second)");
+            for (double r : rates) for (int c : cl) loads.add(LoadOptions.executor("open", r, c));
+        } else {
+            if (!rates.isEmpty()) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
+            for (int c : cl) loads.add(LoadOptions.executor(model, null, c));
+        }
+        return loads;
+    }
+
+    /** One ramping cell per client count: from --rate through --stages, after a fixed --warmup at that rate. */
+    private List<Executor> ramping(List<Integer> cl) {
+        if (rates.size() != 1) throw new UserError("--load ramping needs one --rate: the rate it starts from");
+        if (stages.isEmpty()) throw new UserError("--load ramping needs --stages (e.g. 30s:100,1m:500)");
+        if (warmup == null || warmup.auto()) throw new UserError("--load ramping needs a fixed --warmup (the ramp starts after it; e.g. --warmup 10s)");
+        List<Ramping.Stage> st = new ArrayList<>();
+        for (String s : stages) {
+            int colon = s.lastIndexOf(':');
+            if (colon <= 0) throw new UserError("bad stage '" + s + "' (option --stages): DURATION:RATE, e.g. 30s:100");
+            try {
+                st.add(new Ramping.Stage(DurationConverter.parse(s.substring(0, colon), "a stage's length").toMillis(), Double.parseDouble(s.substring(colon + 1))));
+            } catch (NumberFormatException e) {
+                throw new UserError("bad stage '" + s + "' (option --stages): its rate is not a number");
+            } catch (IllegalArgumentException e) {
+                throw new UserError("bad stage '" + s + "' (option --stages): " + e.getMessage());
+            }
+        }
+        List<Executor> out = new ArrayList<>();
+        for (int c : cl) out.add(LoadOptions.ramping(rates.get(0), st, warmup.fixed(), c));
+        return out;
     }
 
     private WorkloadOptions.Data data() {

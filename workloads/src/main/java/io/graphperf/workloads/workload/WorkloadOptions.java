@@ -1,6 +1,7 @@
 package io.graphperf.workloads.workload;
 
 import io.graphperf.core.measure.Executor;
+import io.graphperf.core.measure.Ramping;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Steadiness;
 import io.graphperf.core.measure.Warmup;
@@ -59,8 +60,12 @@ public record WorkloadOptions(Workload workload, Data data, List<String> transpo
         }
     }
 
-    /** A cell's plan: its load, warm-up and window. */
+    /** A cell's plan: its load, warm-up and window (a ramp's: its fixed warm-up, and its stages' total). */
     public RunPlan plan(Executor load) {
+        if (load instanceof Ramping r) {
+            return new RunPlan(load, new Warmup.Fixed(Duration.ofMillis(r.warmupMillis())), Duration.ofMillis(r.windowMillis()), 0, Duration.ofSeconds(1),
+                    RunPlan.DEFAULT_BATCHES, null);
+        }
         Warmup w = warmupFixed != null ? new Warmup.Fixed(warmupFixed) : new Warmup.UntilSteady(warmupMax, Steadiness.Criterion.DEFAULT);
         return new RunPlan(load, w, duration, 0, Duration.ofSeconds(1), RunPlan.DEFAULT_BATCHES, null);
     }

@@ -6,15 +6,15 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 /**
  * A load model that owns its loop, named as in k6: it decides when each client sends its next operation;
  * the {@link ExecutionContext} times and records every call. One file per executor, each with its
- * configuration as a record ({@link Closed}, {@link Open}; {@link Segment} is one agent's part of either); a ramping executor is one
- * more, named in {@code permits}. Built once from the options, then carried as a value — to an engine host, to a load agent — as JSON
+ * configuration as a record ({@link Closed}, {@link Open}, {@link Ramping}; {@link Segment} is one agent's part of any). Built once from the options, then carried as a value — to an engine host, to a load agent — as JSON
  * with its {@code model}; changed only through {@link #withClients} and {@link #withSegment}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "model")
-@JsonSubTypes({@JsonSubTypes.Type(value = Closed.class, name = "closed"), @JsonSubTypes.Type(value = Open.class, name = "open")})
-public sealed interface Executor permits Closed, Open {
+@JsonSubTypes({@JsonSubTypes.Type(value = Closed.class, name = "closed"), @JsonSubTypes.Type(value = Open.class, name = "open"),
+        @JsonSubTypes.Type(value = Ramping.class, name = "ramping")})
+public sealed interface Executor permits Closed, Open, Ramping {
 
-    /** Stable name used in reports, run.json and results.csv: {@code closed} or {@code open}. */
+    /** Stable name used in reports, run.json and results.csv: {@code closed}, {@code open} or {@code ramping}. */
     String name();
 
     /** Client threads (the open model's pool that sends the scheduled operations). */

@@ -84,12 +84,18 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
             threads.add(ctx.thread("graphperf-open-" + t, () -> loop(ctx, thread, slots, interval, lastSent, skipped)));
         }
         for (int t = clients / segment.of(); t < clients; t++) ctx.worker(t).done(); // the other agents' threads: none here
-        Execution joined = ExecutionContext.join(threads);
+        return accounted(ctx, ExecutionContext.join(threads), lastSent, skipped, clients, segment);
+    }
+
+    /**
+     * An open model's clients, joined, then its schedule accounted for: this agent's slots 0 .. lastSent were handed out; each was
+     * executed, dropped, or (when another thread's later slot went out just before the window's end became visible) skipped: never
+     * sent, so not acknowledged.
+     */
+    static Execution accounted(ExecutionContext ctx, Execution joined, AtomicLong lastSent, Set<Long> skipped, int clients, Segment segment) {
         return deadline -> {
             boolean all = joined.join(deadline);
             if (all) {
-                // this agent's slots 0 .. lastSent were handed out; each was executed, dropped, or (when another thread's later slot
-                // went out just before the window's end became visible) skipped: never sent, so not acknowledged
                 long total = lastSent.get() + 1;
                 for (int c = 0; c < clients; c++) ctx.accounting().issued(c, segment.issued(c, clients, total));
                 for (long k : skipped) {
@@ -129,7 +135,7 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
     }
 
     /** Waits until the slot is due; false when the schedule ended first (the slot lies at or after the window's end). */
-    private static boolean waitUntil(ExecutionContext ctx, long intended) {
+    static boolean waitUntil(ExecutionContext ctx, long intended) {
         long remaining;
         while ((remaining = intended - System.nanoTime()) > 0) {
             if (intended >= ctx.windowEnd()) return false;

@@ -29,6 +29,10 @@ import java.util.stream.Stream;
  */
 public final class Runner {
 
+    /** A ramp's window, never steady by design (a flag of its own kind, {@code ramped:}). */
+    static final String RAMPED = "ramped: the offered rate changes through the window by design (stages), so no figure of it is a steady state;"
+            + " read each interval against its own rate (the timeline), or measure a constant --rate for a verdict";
+
     /** Lead before the clock starts, so every client thread is waiting by then. */
     private static final long START_LEAD_NANOS = 20_000_000;
     /** After the drain deadline, how long an operation already inside the engine may still take before its session is closed. */
@@ -462,8 +466,9 @@ public final class Runner {
             for (int i = 0; i < signal.length; i++) signal[i] = signal(window.get(i));
             boolean hasNaN = false;
             for (double v : signal) hasNaN |= Double.isNaN(v);
-            Steadiness.Verdict verdict = hasNaN
-                    ? Steadiness.Verdict.undecided(plan.executor().signal().text, "too short to tell: some intervals of the window completed no operation")
+            Steadiness.Verdict verdict = plan.executor() instanceof Ramping
+                    ? Steadiness.Verdict.undecided(plan.executor().signal().text, RAMPED)
+                    : hasNaN ? Steadiness.Verdict.undecided(plan.executor().signal().text, "too short to tell: some intervals of the window completed no operation")
                     : Steadiness.judge(signal, interval, plan.executor().signal().text, plan.criterion());
             Executor e = plan.executor();
             double lateShare = w.scheduled == 0 ? 0 : (double) (w.late + w.dropped) / w.scheduled;

@@ -45,9 +45,9 @@ final class ValiditySection {
         h.close("div");
     }
 
-    /** "3 of 12 cells flagged (drifting, too short to tell, too few operations or overloaded)". */
+    /** "3 of 12 cells flagged (drifting, too short to tell, too few operations, overloaded or ramped)". */
     static String summary(long flagged, int measured) {
-        return flagged + " of " + measured + " cells flagged (drifting, too short to tell, too few operations or overloaded)";
+        return flagged + " of " + measured + " cells flagged (drifting, too short to tell, too few operations, overloaded or ramped)";
     }
 
     /** "too short to tell: 5 cells — measure longer windows (…)". */

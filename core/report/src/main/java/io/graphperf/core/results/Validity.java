@@ -40,7 +40,8 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
                 + " (--setting graphperf.host.jvm=-XX:TieredStopAtLevel=1: slower code, another system; docs/compare.md)"),
         UNDECIDED("too short to tell", "measure longer windows (--duration; each flag says about how long would tell)"),
         TOO_FEW("too few operations", "measure longer windows (--duration) or, for latency cells of a fixed count, more operations (--repeat-factor)"),
-        OVERLOADED("overloaded", "offer less (--rate) or give the open model more clients (--clients), or a bigger machine");
+        OVERLOADED("overloaded", "offer less (--rate) or give the open model more clients (--clients), or a bigger machine"),
+        RAMPED("ramped", "a ramp is not steady by design: read its timeline, each interval against its rate; measure a constant --rate for a verdict");
 
         public final String text, remedy;
 
@@ -83,7 +84,7 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         List<String> l = new ArrayList<>();
         for (String f : flags) {
             Kind k = Kind.of(f);
-            if (k == Kind.DRIFTING || k == Kind.UNDECIDED) l.add(k.text);
+            if (k == Kind.DRIFTING || k == Kind.UNDECIDED || k == Kind.RAMPED) l.add(k.text);
         }
         if (!steady && l.isEmpty()) l.add("NOT steady");
         if (tooFew) l.add("too few ops");
