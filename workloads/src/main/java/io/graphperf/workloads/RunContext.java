@@ -3,6 +3,8 @@ package io.graphperf.workloads;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Cell;
+import io.graphperf.workloads.agents.Agents;
+import io.graphperf.workloads.agents.Coordinator;
 import io.graphperf.workloads.cells.CellLoad;
 import io.graphperf.workloads.cells.Duet;
 import io.graphperf.workloads.cells.Scenario;
@@ -89,6 +91,21 @@ public record RunContext(Engines engines, Path dir, String variant, int repeat, 
         Slowdown slow = slowdown();
         Runner r = slow == null ? runner : runner.slowedBy(slow);
         return pairing == null ? r : pairing.paired(r, cell, plan);
+    }
+
+    /**
+     * The trial's load agents, started here (or awaited, when they run elsewhere) with the progress said; refused in a duet or with an
+     * injected slowdown, which need every cell measured by this process. The caller closes them.
+     */
+    public Coordinator startAgents(Agents agents, String experiment) throws Exception {
+        if (paired() || slowdown() != null) {
+            throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
+                    + " measured by this process; drop --agents");
+        }
+        progress.phase(agents.external() ? "wait for " + agents.count() + " load agents to join " + agents.rendezvous() : "start " + agents.count() + " load agents");
+        Coordinator c = Coordinator.start(agents, dir, experiment);
+        progress.phaseDone(c.describe());
+        return c;
     }
 
     /** The slowdown the variant injects into its operations, or null. */

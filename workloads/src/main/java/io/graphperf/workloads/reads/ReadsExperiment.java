@@ -12,7 +12,6 @@ import io.graphperf.workloads.agents.Coordinator;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
 import io.graphperf.workloads.options.ExperimentCommand;
-import io.graphperf.core.UserError;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.Headline;
 import io.graphperf.workloads.agents.AgentReplay;
@@ -69,16 +68,9 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("datasetDir", ds.dir().toString());
         if (o.agents() == null) return run(ctx, o, ds, config, null);
-        if (ctx.paired() || ctx.slowdown() != null) {
-            throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
-                    + " measured by this process; drop --agents");
-        }
-        ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
-                : "start " + o.agents().count() + " load agents");
-        try (Coordinator agents = Coordinator.start(o.agents(), ctx.dir(), NAME)) {
+        try (Coordinator agents = ctx.startAgents(o.agents(), NAME)) {
             // the agents rebuild each cell's query mix from the dataset's parameter sets, as this process draws them
             agents.share(ds.dir().resolve(ReadParameterSets.FILE));
-            ctx.progress().phaseDone(agents.describe());
             config.put("agents", agents.describe());
             return run(ctx, o, ds, config, agents);
         }

@@ -55,15 +55,20 @@ final class ReferenceFiles {
         }
     }
 
-    /** {@code name} as the reference wrote it, waiting for it while the reference trial runs. */
-    <T> T read(String name, TypeReference<T> type) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+    /**
+     * {@code name} as the reference wrote it; when the reference's trial runs at the same time ({@code concurrent}: a duet), waiting for
+     * it until the reference writes it or says it failed. A trial after the reference's finds it there or not at all.
+     */
+    <T> T read(String name, TypeReference<T> type, boolean concurrent) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + (concurrent ? WAIT.toNanos() : 0);
         Path f = dir.resolve(name);
         while (!Files.isRegularFile(f)) {
             if (Files.isRegularFile(dir.resolve(FAILED))) {
                 throw new UserError("the reference (the first engine's trial) gave no " + name + ": " + Files.readString(dir.resolve(FAILED)));
             }
-            if (System.nanoTime() > deadline) throw new UserError("the reference (the first engine's trial) wrote no " + name + " within " + WAIT.toMinutes() + " minutes");
+            if (System.nanoTime() > deadline) {
+                throw new UserError("the reference (the first engine's trial) wrote no " + name + (concurrent ? " within " + WAIT.toMinutes() + " minutes" : ""));
+            }
             Thread.sleep(200);
         }
         return json.readValue(f.toFile(), type);

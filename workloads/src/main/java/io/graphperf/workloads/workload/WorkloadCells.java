@@ -6,7 +6,6 @@ import io.graphperf.core.measure.DrawnMix;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.RunListener;
 import io.graphperf.core.measure.RunPlan;
-import io.graphperf.core.report.Format;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.agents.AgentWork;
@@ -184,10 +183,5 @@ final class WorkloadCells {
                 return agents.describe();
             }
         };
-    }
-
-    /** For the progress line. */
-    static String rate(double r) {
-        return Format.rate(r);
     }
 }

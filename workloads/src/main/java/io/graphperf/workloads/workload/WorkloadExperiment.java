@@ -1,6 +1,5 @@
 package io.graphperf.workloads.workload;
 
-import io.graphperf.core.UserError;
 import io.graphperf.core.report.ReportSection;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.ExperimentData;
@@ -67,14 +66,7 @@ public final class WorkloadExperiment implements Experiment<WorkloadOptions> {
     @Override
     public TrialResult run(RunContext ctx, WorkloadOptions o) throws Exception {
         if (o.agents() == null) return new WorkloadTrial(ctx, o, null).run();
-        if (ctx.paired() || ctx.slowdown() != null) {
-            throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
-                    + " measured by this process; drop --agents");
-        }
-        ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
-                : "start " + o.agents().count() + " load agents");
-        try (Coordinator agents = Coordinator.start(o.agents(), ctx.dir(), NAME)) {
-            ctx.progress().phaseDone(agents.describe());
+        try (Coordinator agents = ctx.startAgents(o.agents(), NAME)) {
             return new WorkloadTrial(ctx, o, agents).run();
         }
     }

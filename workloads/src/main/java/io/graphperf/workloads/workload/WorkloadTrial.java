@@ -47,7 +47,7 @@ final class WorkloadTrial {
     private final Map<String, Check> answers = new LinkedHashMap<>();
     private final List<String> differences = new ArrayList<>();
     private final Map<String, Integer> sampled = new LinkedHashMap<>();
-    private String description = "", resetMethod = "", loaded = "", serverWarmup = "none";
+    private String description = "", loaded = "", serverWarmup = "none", dialect = "";
     private WorkloadMix mix;
     private Double scale;
 
@@ -76,6 +76,7 @@ final class WorkloadTrial {
             compile(e);
             load(e, ds);
             measure(e);
+            if (ctx.reference() && !reference.has(ANSWERS)) reference.failed("its trial ended without answers: " + String.join("; ", failures));
         } catch (Exception ex) {
             if (ctx.reference() && !reference.has(ANSWERS)) reference.failed(ex.getMessage());
             throw ex;
@@ -87,14 +88,13 @@ final class WorkloadTrial {
         WorkloadData data = new WorkloadData(w.name() + " (" + w.file() + ")", o.data().describe() + (loaded.isEmpty() ? "" : ": " + loaded), description,
                 mix == null ? "" : dialect, mix == null ? Map.of() : mix.texts(), mix == null ? Map.of() : mix.notExpressible(), answers, differences,
                 ctx.reference() && ctx.repeat() == 1, sampled, serverWarmup);
-        return new TrialResult(cells, description, resetMethod, environment, config, data, warnings, failures);
+        // the data is never reset between a workload's cells (a writing workload's cells see the writes before them)
+        return new TrialResult(cells, description, "", environment, config, data, warnings, failures);
     }
-
-    private String dialect = "";
 
     /** The engine in messages: its name as the run gives it (neo4j:2026, …), else its own short description. */
     private String who() {
-        if (!io.graphperf.core.results.Cell.BASELINE.equals(ctx.variant())) return ctx.variant();
+        if (!Cell.BASELINE.equals(ctx.variant())) return ctx.variant();
         int paren = description.indexOf(" (");
         return paren > 0 ? description.substring(0, paren) : description;
     }
@@ -114,7 +114,6 @@ final class WorkloadTrial {
         // a user's server: connected as it is, unless the workload writes (then it is emptied and loaded each trial: --reset delete-all)
         Engine e = store != null ? store.start() : ctx.engines().embedded() || w.writes() ? ctx.engines().start(STORE) : ctx.engines().connect();
         description = e.description();
-        resetMethod = e.resetMethod();
         dialect = e.dialect();
         environment.putAll(e.environment());
         ctx.progress().phaseDone(description);
@@ -271,7 +270,7 @@ final class WorkloadTrial {
             ctx.progress().phaseDone(rows.size() + " rows");
         } else {
             rows = reference.read(file, new TypeReference<List<List<Object>>>() {
-            });
+            }, ctx.paired());
         }
         sampled.put(q.name(), rows.size());
         return q.with(rows, "sampled by a query at setup");
@@ -319,7 +318,7 @@ final class WorkloadTrial {
                 if (errors.isEmpty()) reference.write(ANSWERS, ref);
             } else if (ref == null) {
                 ref = reference.read(ANSWERS, new TypeReference<AnswerCheck.Reference>() {
-                });
+                }, ctx.paired());
             }
             AnswerCheck.Outcome out = AnswerCheck.compare(ref, got, mix.texts(), w, o.tolerance(), who() + " over " + t);
             answers.put(t, out.check());

@@ -82,10 +82,7 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
         if (o.agents() == null) {
             config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan(), cells, failures, warnings));
         } else {
-            ctx.progress().phase(o.agents().external() ? "wait for " + o.agents().count() + " load agents to join " + o.agents().rendezvous()
-                    : "start " + o.agents().count() + " load agents");
-            try (Coordinator agents = Coordinator.start(o.agents(), ctx.dir(), NAME)) {
-                ctx.progress().phaseDone(agents.describe());
+            try (Coordinator agents = ctx.startAgents(o.agents(), NAME)) {
                 config.put("agents", agents.describe());
                 config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan().withLoad(agents), cells, failures, warnings));
             }

@@ -1,13 +1,13 @@
 package io.graphperf.workloads.workload;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.ProgressListener;
+import io.graphperf.workloads.StandInEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -48,7 +47,7 @@ class BoltLoadTest {
     }
 
     /** An empty stand-in server whose statements (each a batch) succeed until {@code failAfter} of them ran, then all fail. */
-    static final class StandIn implements Engine {
+    static final class StandIn extends StandInEngine {
         final AtomicInteger left;
         final AtomicLong rows = new AtomicLong();
         final List<String> executed = new ArrayList<>();
@@ -87,16 +86,6 @@ class BoltLoadTest {
         }
 
         @Override
-        public String description() {
-            return "stand-in";
-        }
-
-        @Override
-        public List<String> transports() {
-            return List.of("bolt");
-        }
-
-        @Override
         public synchronized void execute(String statement) {
             executed.add(statement);
         }
@@ -104,38 +93,6 @@ class BoltLoadTest {
         @Override
         public List<Object> queryColumn(String statement, Map<String, Object> parameters) {
             return List.of();
-        }
-
-        @Override
-        public long queryLong(String statement) {
-            return 0;
-        }
-
-        @Override
-        public void awaitIndexesOnline() {
-        }
-
-        @Override
-        public void reset() {
-        }
-
-        @Override
-        public String resetMethod() {
-            return "none";
-        }
-
-        @Override
-        public Map<String, Object> environment() {
-            return Map.of();
-        }
-
-        @Override
-        public OptionalLong serverPid() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public void close() {
         }
     }
 

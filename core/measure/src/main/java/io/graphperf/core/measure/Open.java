@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The open model at a fixed rate (k6's "constant-arrival-rate"): operation i is scheduled at start + i / rate
@@ -75,24 +76,26 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
 
     @Override
     public Execution start(ExecutionContext ctx) {
-        AtomicLong slots = new AtomicLong(), lastSent = new AtomicLong(-1);
-        Set<Long> skipped = ConcurrentHashMap.newKeySet();
         long interval = intervalNanos();
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < clients / segment.of(); t++) {
-            int thread = t;
-            threads.add(ctx.thread("graphperf-open-" + t, () -> loop(ctx, thread, slots, interval, lastSent, skipped)));
-        }
-        for (int t = clients / segment.of(); t < clients; t++) ctx.worker(t).done(); // the other agents' threads: none here
-        return accounted(ctx, ExecutionContext.join(threads), lastSent, skipped, clients, segment);
+        return schedule(ctx, clients, segment, "graphperf-open-", slot -> slot * interval);
     }
 
     /**
-     * An open model's clients, joined, then its schedule accounted for: this agent's slots 0 .. lastSent were handed out; each was
-     * executed, dropped, or (when another thread's later slot went out just before the window's end became visible) skipped: never
-     * sent, so not acknowledged.
+     * An open model's schedule sent by {@code clients} / agents threads: slot k of this agent ({@code segment}) is due {@code dueNanos} after
+     * the start ({@link Long#MAX_VALUE}: past the schedule's end), sent by the next free thread as client slot mod clients's operation
+     * slot div clients; when every thread is joined, every slot handed out is accounted for: executed, dropped, or (when another thread's
+     * later slot went out just before the window's end became visible) skipped: never sent, so not acknowledged.
      */
-    static Execution accounted(ExecutionContext ctx, Execution joined, AtomicLong lastSent, Set<Long> skipped, int clients, Segment segment) {
+    static Execution schedule(ExecutionContext ctx, int clients, Segment segment, String threadName, LongUnaryOperator dueNanos) {
+        AtomicLong slots = new AtomicLong(), lastSent = new AtomicLong(-1);
+        Set<Long> skipped = ConcurrentHashMap.newKeySet();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < clients / segment.of(); t++) {
+            int thread = t;
+            threads.add(ctx.thread(threadName + t, () -> loop(ctx, thread, clients, segment, slots, dueNanos, lastSent, skipped)));
+        }
+        for (int t = clients / segment.of(); t < clients; t++) ctx.worker(t).done(); // the other agents' threads: none here
+        Execution joined = ExecutionContext.join(threads);
         return deadline -> {
             boolean all = joined.join(deadline);
             if (all) {
@@ -107,17 +110,18 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
         };
     }
 
-    private void loop(ExecutionContext ctx, int thread, AtomicLong slots, long interval, AtomicLong lastSent, Set<Long> skipped) {
+    private static void loop(ExecutionContext ctx, int thread, int clients, Segment segment, AtomicLong slots, LongUnaryOperator dueNanos,
+                             AtomicLong lastSent, Set<Long> skipped) {
         ExecutionContext.Worker w = ctx.worker(thread);
         try {
             ctx.awaitStart();
             long t0 = ctx.startNanos();
             while (true) {
-                long k = slots.getAndIncrement(), slot = segment.slot(k);
-                long intended = t0 + slot * interval;
+                long k = slots.getAndIncrement(), slot = segment.slot(k), due = dueNanos.applyAsLong(slot);
+                long intended = t0 + due;
                 int client = (int) (slot % clients);
                 long seq = slot / clients;
-                if (!waitUntil(ctx, intended)) { // the window ended before this slot was due: it is not part of the schedule
+                if (due == Long.MAX_VALUE || !waitUntil(ctx, intended)) { // the schedule (or the window) ended before this slot was due
                     skipped.add(k);
                     break;
                 }

@@ -3,9 +3,6 @@ package io.graphperf.core.measure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The open model with a rate that changes in stages (k6's "ramping-arrival-rate"): during the warm-up (fixed, {@code warmupMillis}) the
@@ -109,42 +106,9 @@ public record Ramping(double startRate, List<Stage> stages, long warmupMillis, i
 
     @Override
     public Execution start(ExecutionContext ctx) {
-        AtomicLong slots = new AtomicLong(), lastSent = new AtomicLong(-1);
-        Set<Long> skipped = ConcurrentHashMap.newKeySet();
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < clients / segment.of(); t++) {
-            int thread = t;
-            threads.add(ctx.thread("graphperf-ramping-" + t, () -> loop(ctx, thread, slots, lastSent, skipped)));
-        }
-        for (int t = clients / segment.of(); t < clients; t++) ctx.worker(t).done();
-        return Open.accounted(ctx, ExecutionContext.join(threads), lastSent, skipped, clients, segment);
-    }
-
-    private void loop(ExecutionContext ctx, int thread, AtomicLong slots, AtomicLong lastSent, Set<Long> skipped) {
-        ExecutionContext.Worker w = ctx.worker(thread);
-        try {
-            ctx.awaitStart();
-            long t0 = ctx.startNanos();
-            while (true) {
-                long k = slots.getAndIncrement(), slot = segment.slot(k);
-                double at = secondsOf(slot);
-                int client = (int) (slot % clients);
-                long seq = slot / clients;
-                if (Double.isInfinite(at) || !Open.waitUntil(ctx, t0 + (long) (at * 1e9))) {
-                    skipped.add(k);
-                    break;
-                }
-                long intended = t0 + (long) (at * 1e9);
-                lastSent.accumulateAndGet(k, Math::max);
-                if (ctx.stopped()) {
-                    w.dropped(client, seq, intended);
-                    continue;
-                }
-                var op = ctx.next(client, seq);
-                w.execute(client, seq, op, intended, System.nanoTime());
-            }
-        } finally {
-            w.done();
-        }
+        return Open.schedule(ctx, clients, segment, "graphperf-ramping-", slot -> {
+            double at = secondsOf(slot);
+            return Double.isInfinite(at) ? Long.MAX_VALUE : (long) (at * 1e9);
+        });
     }
 }
