@@ -113,7 +113,7 @@ class WorkloadIT {
                 "RETURN u.name, u.city, u.age, count(f) AS followers\"\n    kuzu: \"MATCH (u:User {userId: $user}) RETURN u.name, u.city, u.age + 1, 0\""));
         CliErrorsTest.Outcome o = run(dir, wrong.toString(), "--engines", "neo4j,kuzu", "--heap", "768m");
         assertEquals(1, o.code(), o.failure());
-        assertTrue(o.out().contains("wrong answer: operation profile with parameters {user=") && o.out().contains("the reference (neo4j over embedded) answered")
+        assertTrue(o.out().contains("wrong answer: operation profile with parameters {user=") && o.out().contains("the reference (neo4j over embedded) answered [[")
                 && o.out().contains("kuzu over embedded answered"), o.out());
         RunResult r = last(dir);
         assertEquals(List.of("neo4j"), r.cells().stream().map(Cell::variant).distinct().toList(), "kuzu's cells are not measured");

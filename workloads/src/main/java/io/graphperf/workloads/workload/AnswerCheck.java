@@ -107,8 +107,8 @@ final class AnswerCheck {
             int n = listed.merge(op.name(), 1, Integer::sum);
             if (n <= LISTED) {
                 differences.add("wrong answer: operation " + op.name() + " with parameters " + Answers.shown(s.parameters().size() == 1 ? s.parameters().get(0)
-                        : s.parameters()) + ": the reference (" + ref.engine() + " over " + ref.transport() + ") answered " + Answers.shown(r.rows())
-                        + ", " + who + " answered " + Answers.shown(s.rows()) + " — " + diff);
+                        : s.parameters()) + ": the reference (" + ref.engine() + " over " + ref.transport() + ") answered " + shown(r.rows())
+                        + ", " + who + " answered " + shown(s.rows()) + " — " + diff);
             }
         }
         listed.forEach((op, n) -> {
@@ -117,6 +117,11 @@ final class AnswerCheck {
         Check c = new Check("answers equal to the reference's (" + ref.engine() + " over " + ref.transport() + ") for the same parameters", compared, equal,
                 compared == equal, compared == equal ? null : (compared - equal) + " of " + compared + " answers differ");
         return new Outcome(c, differences);
+    }
+
+    /** An answer: one statement's rows, or each statement's. */
+    private static String shown(List<List<List<Object>>> rows) {
+        return Answers.shown(rows.size() == 1 ? rows.get(0) : rows);
     }
 
     /** Rows as plain values (numbers, text, booleans, lists, maps; anything else as its text), so they are kept and compared alike. */
