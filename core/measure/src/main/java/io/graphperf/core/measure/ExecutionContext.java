@@ -32,6 +32,12 @@ public final class ExecutionContext {
     final AtomicReference<Throwable> crash = new AtomicReference<>();
     private volatile long startNanos;
     private volatile long windowStart = Long.MAX_VALUE, windowEnd = Long.MAX_VALUE, deadline = Long.MAX_VALUE;
+    /**
+     * Odd while the Runner moves a window boundary (reads the clock and publishes it): a client that finished an operation then waits
+     * for the boundary, so it never judges an operation by a boundary the Runner has chosen but not yet published (on a busy machine
+     * the Runner's thread can lose its core between the two for milliseconds).
+     */
+    private volatile long boundaryVersion;
     private volatile boolean stopped;
 
     ExecutionContext(List<Session> sessions, OperationSource source, long operationsPerClient, int accountedClients) {
@@ -123,13 +129,36 @@ public final class ExecutionContext {
         go.countDown();
     }
 
-    void startWindow(long at) {
+    /** Starts the window now; returns when that is. */
+    long startWindow() {
+        boundaryVersion++;
+        long at = System.nanoTime();
+        windowStart = at;
+        boundaryVersion++;
+        return at;
+    }
+
+    /** Starts the window at {@code at}, which no operation can have ended by yet (the clients' start). */
+    void startWindowAt(long at) {
         windowStart = at;
     }
 
-    void endWindow(long at, long drainNanos) {
+    /** Ends the window now, the drain ending {@code drainNanos} later; returns when the window ended. */
+    long endWindow(long drainNanos) {
+        boundaryVersion++;
+        long at = System.nanoTime();
         windowEnd = at;
         deadline = at + drainNanos;
+        boundaryVersion++;
+        return at;
+    }
+
+    /** Ends the window and the drain at once, no later than now (a client crashed: nothing more is measured). */
+    void endWindowNow() {
+        boundaryVersion++;
+        windowEnd = Math.min(windowEnd, System.nanoTime());
+        deadline = windowEnd;
+        boundaryVersion++;
     }
 
     long deadline() {
@@ -195,7 +224,13 @@ public final class ExecutionContext {
             }
             long end = System.nanoTime();
             lastEnd = end;
-            long ws = windowStart, we = windowEnd;
+            // the window's boundaries as published once this operation had ended (waiting while the Runner publishes one)
+            long ws, we, version;
+            do {
+                while (((version = boundaryVersion) & 1) != 0) Thread.yield();
+                ws = windowStart;
+                we = windowEnd;
+            } while (boundaryVersion != version);
             boolean measured = intended >= ws && intended < we;
             long latency = end - intended;
             if (Histograms.outOfRange(latency)) clamped++;
@@ -224,7 +259,7 @@ public final class ExecutionContext {
             double share = WindowShare.of(start, end, ws, we);
             windowWork += share;
             windowEntityWork += share * op.entities();
-            recorders.interval.recordValue(lat);
+            recorders.interval[(end < ws ? Interval.Phase.WARMUP : end < we ? Interval.Phase.WINDOW : Interval.Phase.DRAIN).ordinal()].recordValue(lat);
             if (!measured) {
                 recorders.warmup.recordValue(lat);
                 return;

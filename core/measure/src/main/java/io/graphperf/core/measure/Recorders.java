@@ -32,8 +32,11 @@ final class Recorders {
     final Recorder dropped = Histograms.newRecorder();
     /** successful warm-up operations */
     final Recorder warmup = Histograms.newRecorder();
-    /** every successful operation of any phase, for the per-interval timeline */
-    final Recorder interval = Histograms.newRecorder();
+    /**
+     * every successful operation, for the per-interval timeline: one recorder for each phase ({@link Interval.Phase} ordinal) its end
+     * falls in, so that an interval of the warm-up never holds an operation that ended in the window, however late the Runner samples
+     */
+    final Recorder[] interval = {Histograms.newRecorder(), Histograms.newRecorder(), Histograms.newRecorder()};
     final LongAdder intervalErrors = new LongAdder();
     /** window operations whose bytes on the wire the transport reported, and their sums */
     final LongAdder wireRequests = new LongAdder(), sent = new LongAdder(), sentUncompressed = new LongAdder(), received = new LongAdder(),

@@ -186,6 +186,8 @@ public final class Runner {
         private CpuMeter.Snapshot cpuAtWindowStart, cpuAtWindowEnd;
         private final long intervalNanos = plan.interval().toNanos();
         private long t0, lastSample, windowStart = -1, windowEnd = -1;
+        /** the last interval's latencies, in case a sliver is joined to it */
+        private Histogram previousAll;
         /** the fixed warm-up's end, the warm-up's cap, the window's length (lengthened while too short to tell), the drain's deadline */
         private long fixedEnd = Long.MAX_VALUE, cap = Long.MAX_VALUE, windowNanos, deadline = Long.MAX_VALUE;
         private boolean warmupSteady;
@@ -217,7 +219,10 @@ public final class Runner {
             for (RunListener l : listeners) l.warmupStarted(start);
             if (plan.warmup() instanceof Warmup.Fixed f) fixedEnd = start + f.duration().toNanos();
             if (plan.warmup() instanceof Warmup.UntilSteady u) cap = start + u.max().toNanos();
-            if (fixedEnd == start) startWindow(start, false);
+            if (fixedEnd == start) {
+                ctx.startWindowAt(start);
+                startedWindow(start, false);
+            }
             windowNanos = plan.window().toNanos();
             while (true) {
                 long now = System.nanoTime();
@@ -231,7 +236,7 @@ public final class Runner {
                 now = System.nanoTime();
                 boolean due = now - lastSample >= intervalNanos;
                 if (ctx.crash.get() != null) {
-                    ctx.endWindow(Math.min(now, ctx.windowEnd()), 0);
+                    ctx.endWindowNow();
                     ctx.stop();
                     execution.join(now + 10_000_000_000L);
                     return false;
@@ -250,14 +255,13 @@ public final class Runner {
         /** The warm-up's look: the window starts at the fixed warm-up's end, or once the signal is steady and the JIT quiet (or at the cap). */
         private void warmupStep(long now, boolean due) {
             if (now >= fixedEnd) {
-                startWindow(now, false);
-                sample(now, Interval.Phase.WARMUP);
+                sample(startWindow(false), Interval.Phase.WARMUP);
             } else if (due) {
                 sample(now);
                 boolean ready = plan.warmup() instanceof Warmup.UntilSteady u
                         && Steadiness.readyForWindow(signalArray(warmupSignal), plan.interval().toNanos() / 1e9, u.criterion())
                         && jitQuiet(u.criterion());
-                if (ready || now >= cap) startWindow(now, ready);
+                if (ready || now >= cap) sample(startWindow(ready), Interval.Phase.WARMUP); // what ended since the look
             }
         }
 
@@ -271,13 +275,12 @@ public final class Runner {
                     windowNanos = longer;
                     return;
                 }
-                endWindow(now);
+                sample(endWindow(), Interval.Phase.WINDOW); // what ended since the judgement
                 deadline = ctx.deadline();
             } else if (now >= windowStart + windowNanos || countDone) {
                 // the window's end first, so clients see it as soon as possible; the interval still belongs to the window
-                endWindow(now);
+                sample(endWindow(), Interval.Phase.WINDOW);
                 deadline = ctx.deadline();
-                sample(now, Interval.Phase.WINDOW);
             } else if (due) {
                 sample(now);
             }
@@ -329,10 +332,16 @@ public final class Runner {
             return next;
         }
 
-        private void startWindow(long now, boolean steady) {
+        /** Starts the window now; returns when that is. */
+        private long startWindow(boolean steady) {
+            long now = ctx.startWindow();
+            startedWindow(now, steady);
+            return now;
+        }
+
+        private void startedWindow(long now, boolean steady) {
             windowStart = now;
             warmupSteady = steady;
-            ctx.startWindow(now);
             phase = Interval.Phase.WINDOW;
             cpuAtWindowStart = cpu.snapshot();
             RunListener.WarmupEnd why = steady ? RunListener.WarmupEnd.STEADY
@@ -340,12 +349,14 @@ public final class Runner {
             for (RunListener l : listeners) l.windowStarted(now, (now - t0) / 1e9, why);
         }
 
-        private void endWindow(long now) {
+        /** Ends the window now; returns when that is. */
+        private long endWindow() {
+            long now = ctx.endWindow(plan.drainLimit().toNanos());
             windowEnd = now;
-            ctx.endWindow(now, plan.drainLimit().toNanos());
             phase = Interval.Phase.DRAIN;
             cpuAtWindowEnd = cpu.snapshot();
             for (RunListener l : listeners) l.windowEnded(now);
+            return now;
         }
 
         /** Sleeps, then spins the last millisecond: phase boundaries should be where the plan puts them. */
@@ -362,7 +373,13 @@ public final class Runner {
         private void sample(long now, Interval.Phase intervalPhase) {
             double seconds = (now - lastSample) / 1e9;
             if (seconds <= 0) return;
-            Histogram all = ctx.recorders.interval.getIntervalHistogram();
+            Interval previous = timeline.isEmpty() ? null : timeline.get(timeline.size() - 1);
+            // a boundary set a moment after a look (the judgement's time): joined to the look's interval, not a sliver whose rate means nothing
+            boolean sliver = previous != null && previous.phase() == intervalPhase && previousAll != null && now - lastSample < intervalNanos / 10;
+            // what ended in this phase, and any operation of an earlier phase recorded after that phase's last interval (a client that
+            // lost its core between the end of its call and the recording): at most one a client, counted where it is seen
+            Histogram all = ctx.recorders.interval[intervalPhase.ordinal()].getIntervalHistogram();
+            for (int earlier = 0; earlier < intervalPhase.ordinal(); earlier++) all.add(ctx.recorders.interval[earlier].getIntervalHistogram());
             long errors = ctx.recorders.intervalErrors.sumThenReset();
             long tsStart = (lastSample - t0) / 1_000_000, tsEnd = (now - t0) / 1_000_000;
             Histogram service = Histograms.newHistogram();
@@ -395,6 +412,18 @@ public final class Runner {
                 jitCores = round3((c - lastJit) / seconds);
                 lastJit = c;
             }
+            if (sliver) {
+                all.add(previousAll);
+                ok = all.getTotalCount();
+                errors += previous.errors();
+                if (!Double.isNaN(jitCores)) jitCores = round3((jitCores * seconds + previous.jitCores() * previous.seconds()) / (seconds + previous.seconds()));
+                seconds += previous.seconds();
+                timeline.remove(timeline.size() - 1);
+                if (intervalPhase == Interval.Phase.WARMUP) {
+                    warmupSignal.remove(warmupSignal.size() - 1);
+                    warmupJit.remove(warmupJit.size() - 1);
+                }
+            }
             Interval i = new Interval(round3((now - t0) / 1e9), round3(seconds), intervalPhase, ok, round3(ok / seconds),
                     ok == 0 ? Double.NaN : all.getValueAtPercentile(50) / 1e6, ok == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, errors,
                     jitCores);
@@ -404,7 +433,8 @@ public final class Runner {
                 warmupJit.add(jitCores);
             }
             lastSample = now;
-            for (RunListener l : listeners) l.interval(i);
+            previousAll = all;
+            if (!sliver) for (RunListener l : listeners) l.interval(i); // listeners saw the look's interval: the sliver's few operations are not shown live
         }
 
         private void logInterval(Histogram h, String tag, long startMs, long endMs) {

@@ -13,7 +13,7 @@ import java.util.function.LongUnaryOperator;
  * function of the call's sequence number returns (busy-waiting below 5 ms, exact to a few microseconds;
  * sleeping above, so many slow clients do not burn the CPU). Optionally fails chosen calls. It remembers
  * when the last call started, so a test can check that nothing reached it after a cell ended, and what each call
- * really took (its own clock, from its start to its end): on a busy machine a call takes longer than it was told,
+ * really took (its own clock, from its start to its end) and when each ended: on a busy machine a call takes longer than it was told,
  * never shorter, and a test compares the harness's figures with these rather than with the machine's speed.
  */
 public final class SyntheticTransport implements Transport {
@@ -22,7 +22,7 @@ public final class SyntheticTransport implements Transport {
     private final LongPredicate failCall;
     private final AtomicLong calls = new AtomicLong();
     private final AtomicLong lastStart = new AtomicLong();
-    private final java.util.Queue<Long> starts = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.Queue<Long> starts = new java.util.concurrent.ConcurrentLinkedQueue<>(), ends = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final org.HdrHistogram.ConcurrentHistogram took = new org.HdrHistogram.ConcurrentHistogram(3_600_000_000_000L, 3);
 
     public SyntheticTransport(LongUnaryOperator latencyNanosOfCall, LongPredicate failCall) {
@@ -46,6 +46,11 @@ public final class SyntheticTransport implements Transport {
     /** How many calls started (by the transport's clock) after this System.nanoTime() value. */
     public long startsAfter(long nanos) {
         return starts.stream().filter(s -> s > nanos).count();
+    }
+
+    /** How many calls ended (by the transport's clock) in [from, to), System.nanoTime() values. */
+    public long endsBetween(long from, long to) {
+        return ends.stream().filter(e -> e >= from && e < to).count();
     }
 
     /** System.nanoTime() when the last call started. */
@@ -75,7 +80,9 @@ public final class SyntheticTransport implements Transport {
             long until = started + wait;
             while (System.nanoTime() < until) Thread.onSpinWait();
         }
-        took.recordValue(System.nanoTime() - started);
+        long ended = System.nanoTime();
+        ends.add(ended);
+        took.recordValue(ended - started);
         if (failCall.test(n)) throw new IllegalStateException("synthetic failure of call " + n);
     }
 }
