@@ -187,6 +187,7 @@ final class Launch implements ExperimentCommand.Launcher {
         ConsoleSummary.cells(result, out);
         e.summary(result, out);
         ConsoleSummary.targets(result, out);
+        ConsoleSummary.capacities(result, out);
         ConsoleSummary.thresholds(result, out);
         ConsoleSummary.comparisons(result, out);
     }

@@ -36,6 +36,16 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("run", RunCommand.build(new Launch()));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
+        cl.setParameterExceptionHandler((ex, args) -> {
+            // a capacity search asked of a command whose cells run no open model (an import's phases, the change stream's pipeline)
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getUnmatched().stream().anyMatch(a -> a.startsWith("--capacity"))) {
+                ex.getCommandLine().getErr().println("graphperf: error: " + ex.getCommandLine().getCommandSpec().qualifiedName(" ") + " has no capacity search"
+                        + " (option --capacity): it needs cells that run the open model — graphperf run reads, run writes or run workload");
+                return 2;
+            }
+            return usage.handleParseException(ex, args);
+        });
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             boolean verbose = parseResult.originalArgs().contains("--verbose");
             PrintWriter err = commandLine.getErr();

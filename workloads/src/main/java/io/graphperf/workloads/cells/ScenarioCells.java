@@ -3,6 +3,7 @@ package io.graphperf.workloads.cells;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.PortableOperations;
+import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.RunContext;
@@ -28,9 +29,11 @@ public final class ScenarioCells {
      *                     empty: the cells' own workloads
      * @param dialects     the scenarios in each engine's dialect
      * @param load         who sends each cell's operations ({@link CellLoad#HERE}, or load agents)
+     * @param capacity     a capacity search for each cell instead of one measurement at the run's load, or null
      */
     public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
-                       boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects, CellLoad load) {
+                       boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects, CellLoad load,
+                       CapacitySearch.Settings capacity) {
 
         public Plan {
             warmupOn = List.copyOf(warmupOn);
@@ -39,24 +42,24 @@ public final class ScenarioCells {
 
         /** The same plan with its cells loaded by {@code l}. */
         public Plan withLoad(CellLoad l) {
-            return new Plan(scenarios, transports, run, serverWarmup, serverWarmupCap, shuffled, isolated, warmupOn, dialects, l);
+            return new Plan(scenarios, transports, run, serverWarmup, serverWarmupCap, shuffled, isolated, warmupOn, dialects, l, capacity);
         }
 
         /** The same plan with each cell's measured window {@code factor} times as long. */
         public Plan withLongerWindows(double factor) {
             return new Plan(scenarios, transports, run.withWindow(Duration.ofMillis(Math.round(run.window().toMillis() * factor))), serverWarmup,
-                    serverWarmupCap, shuffled, isolated, warmupOn, dialects, load);
+                    serverWarmupCap, shuffled, isolated, warmupOn, dialects, load, capacity);
         }
 
         /** The same plan for one cell (its engine warmed on the same fixed set, when one is named). */
         public Plan only(Item i) {
-            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn, dialects, load);
+            return new Plan(List.of(i.scenario()), List.of(i.transport()), run, serverWarmup, serverWarmupCap, false, true, warmupOn, dialects, load, capacity);
         }
 
         /** The plan in an engine's dialect; each scenario it cannot express is left out and put in {@code notExpressible} with why. */
         public Plan in(String dialect, Map<String, String> notExpressible) {
             return new Plan(written(scenarios, dialect, notExpressible), transports, run, serverWarmup, serverWarmupCap, shuffled, isolated,
-                    written(warmupOn, dialect, notExpressible), dialects, load);
+                    written(warmupOn, dialect, notExpressible), dialects, load, capacity);
         }
 
         private List<Scenario> written(List<Scenario> from, String dialect, Map<String, String> notExpressible) {
@@ -199,6 +202,10 @@ public final class ScenarioCells {
             for (Item i : order) {
                 n++;
                 ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, order.size(), i.scenario().id(), i.transport()));
+                if (plan.capacity() != null) {
+                    capacity(plan, i, runner, transports.get(i.transport()), ctx, experiment, cells, failures);
+                    continue;
+                }
                 Cell c = runner.measure(i.scenario(), i.transport(), transports.get(i.transport()), plan.run());
                 cells.add(c);
                 ctx.progress().phaseDone(CellRunner.outcome(c));
@@ -208,6 +215,17 @@ public final class ScenarioCells {
             for (Transport t : transports.values()) t.close();
         }
         return config;
+    }
+
+    /** A capacity search over one cell: its probes, then its outcome, added to {@code cells}. */
+    private static void capacity(Plan plan, Item i, CellRunner runner, Transport t, RunContext ctx, String experiment, List<Cell> cells,
+                                 List<String> failures) throws Exception {
+        ctx.progress().phaseDone("a capacity search");
+        int[] probe = {0};
+        CapacityCells.search(plan.capacity(), CellRunner.planFor(i.scenario(), plan.run()).executor().clients(), ctx, experiment, i.scenario().id(),
+                i.scenario().title(), i.transport(), load -> runner.measure(i.scenario(), i.transport(), t, plan.run().withExecutor(load),
+                        i.scenario().id() + "-" + i.transport() + "-probe-" + ++probe[0]), cells, failures, b -> {
+                });
     }
 
     /** The cells in the experiment's listed order (scenario, then transport), whatever order they ran in. */

@@ -36,8 +36,11 @@ public final class RunOptions {
             + " reached it and the runs the others would need (instead of --repeat)."})
     public String precision;
 
-    @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class, description = "With --precision: the time the runs may take in all (default: 30m).")
+    @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class, description = "With --precision: the time the runs may take in all"
+            + " (default: 30m). With --capacity: the time each search may take; no probe starts after it, and the search says so (default: none, 40 probes at most).")
     public Duration budget;
+    /** whether a capacity search took --budget as its own */
+    private boolean budgetForCapacity;
 
     @Option(names = "--seed", description = "Seed of the cell order and of sampled parameters (default: a new one per run, printed).")
     public Long seed;
@@ -67,9 +70,16 @@ public final class RunOptions {
     }
 
     /** The precision goal of --precision (null without it). */
+    /** --budget as a capacity search's (null when not given). */
+    public Duration capacityBudget() {
+        budgetForCapacity = true;
+        if (budget != null && budget.toSeconds() < 1) throw new UserError("--budget " + budget + ": give at least 1s");
+        return budget;
+    }
+
     public Precision.Goal precisionGoal() {
         if (precision == null) {
-            if (budget != null) throw new UserError("--budget goes with --precision (the time to reach it in)");
+            if (budget != null && !budgetForCapacity) throw new UserError("--budget goes with --precision (the time to reach it in) or --capacity (a search's)");
             return null;
         }
         if (repeat != null) throw new UserError("--precision chooses the number of runs itself; drop --repeat " + repeat);

@@ -20,6 +20,7 @@ import io.graphperf.core.results.Check;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.agents.AgentWork;
 import io.graphperf.workloads.agents.Coordinator;
+import io.graphperf.workloads.cells.CapacityCells;
 import io.graphperf.workloads.cells.CellLoad;
 import io.graphperf.workloads.cells.ServerWarmup;
 
@@ -125,6 +126,10 @@ final class ReadStudy {
                 return; // a wrong answer makes every timing meaningless
             }
             warm(e, "first server", transports, forms);
+            if (o.capacity() != null) {
+                capacity(e);
+                return; // a capacity search is the run: the other studies are not
+            }
             e = latency(e);
             throughput(e);
             open(e);
@@ -264,6 +269,24 @@ final class ReadStudy {
             Measurement m = measured.measurement();
             ctx.progress().phaseDone(String.format("achieved %s of %s ops/s, p50 %s ms, p99 %s ms%s%s", Format.rate(m.throughput().opsPerSecond()), Format.rate(rate),
                     Format.ms(m.latencies().all().p50Ms()), Format.ms(m.latencies().all().p99Ms()), m.overloaded() ? ", OVERLOADED" : "", by(measured)));
+        }
+    }
+
+    /** The mix's capacity over each transport (as Cypher), searched with probes in the open model sent by the sweep's clients. */
+    private void capacity(Engine e) throws Exception {
+        for (String transport : transports) {
+            String title = "all queries mixed, open model, " + label(transport, CYPHER);
+            int[] probe = {0};
+            CapacityCells.search(o.capacity(), o.sweepClients(), ctx, ReadsExperiment.NAME, "mix", title, transport, open -> {
+                probe[0]++;
+                CellLoad.Measured measured = measure(e, transport, CYPHER, queries, open, warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                        ctx.histograms().resolve("capacity-" + label(transport, CYPHER).replace('/', '-') + "-" + probe[0] + ".hlog"),
+                        ReadsOverAgents.work(queries, CYPHER, title, Map.of()));
+                Cell c = ctx.tag(cell("mix", title, transport, CYPHER, "(mix)", measured).build());
+                if (c.measurement().outcomes().errors() > 0) warnings.add(c.label() + " at " + Format.rate(open.offeredPerSecond()) + " ops/s: "
+                        + c.measurement().outcomes().errors() + " errors, e.g. " + c.measurement().outcomes().errorSamples());
+                return c;
+            }, cells, failures, b -> b.dimension("form", CYPHER).query("(mix)").scale(o.scale()).entityUnit("requests"));
         }
     }
 

@@ -3,6 +3,7 @@ package io.graphperf.workloads.reads;
 import io.graphperf.core.UserError;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
+import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
@@ -90,6 +91,8 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     EngineChoice engines = new EngineChoice();
     @Mixin
     PairingOption pairing = new PairingOption();
+    @Mixin
+    CapacityOptions capacity = new CapacityOptions();
 
     @Override
     public PairingOption pairing() {
@@ -153,11 +156,13 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
         Agents split = agents.agents(run.trials());
         if (split != null) checkAgents(split, w, tr, sc);
+        var search = capacity.settings(this.run);
+        if (search != null && !rates.isEmpty()) throw new UserError("--capacity searches the open model's rate itself: drop --rates");
         return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn,
                 server.given() ? List.of() : bt, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
-                datasetCache, split);
+                datasetCache, split, search);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.Closed;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Open;
@@ -27,12 +28,13 @@ import java.util.List;
  * @param serverWarmup a fixed server warm-up, or null for until settled
  * @param datasetCache where generated datasets are kept, or null for the run's default
  * @param agents       the load agents that send the cells which split over them, or null
+ * @param capacity     a capacity search of the mix over each transport instead of the other studies, or null
  */
 public record ReadsOptions(double scale, long datasetSeed, List<String> transports, List<String> forms, String cache, List<SocialQuery> queries,
                            double repeatFactor, int checkSamples, List<Integer> threads, List<Double> rates, List<Integer> connections,
                            List<Integer> boltThreads, List<Integer> gatewayThreads, List<Integer> servers, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
                            Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
-                           Path datasetCache, Agents agents) {
+                           Path datasetCache, Agents agents, CapacitySearch.Settings capacity) {
 
     /** The latency study's load: one client, one query at a time. */
     public Executor oneClient() {

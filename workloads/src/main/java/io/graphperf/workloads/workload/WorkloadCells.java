@@ -11,6 +11,7 @@ import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.agents.AgentWork;
 import io.graphperf.workloads.agents.Coordinator;
 import io.graphperf.workloads.cells.CellCheck;
+import io.graphperf.workloads.cells.CapacityCells;
 import io.graphperf.workloads.cells.CellLoad;
 import io.graphperf.workloads.cells.CellOrder;
 import io.graphperf.workloads.cells.CellRunner;
@@ -119,6 +120,14 @@ final class WorkloadCells {
                 n++;
                 ctx.progress().phase(String.format("cell %d/%d: %s", n, order.size(), i.label()));
                 Transport t = WorkloadOptions.EMBEDDED.equals(i.transport()) ? null : open.computeIfAbsent(i.transport(), x -> transport(x));
+                if (o.capacity() != null) {
+                    ctx.progress().phaseDone("a capacity search");
+                    int[] probe = {0};
+                    CapacityCells.search(o.capacity(), i.load().clients(), ctx, WorkloadExperiment.NAME, "mix", w.name(), i.transport(),
+                            rate -> runner.measure(scenario(i), i.transport(), t, o.plan(rate), "mix-" + i.transport() + "-probe-" + ++probe[0]), cells, failures,
+                            b -> b.scale(scale).dimension("form", form));
+                    continue;
+                }
                 Cell c = runner.measure(scenario(i), i.transport(), t, o.plan(i.load()), "mix-" + i.transport() + "-" + i.load().name() + "-"
                         + i.load().clients() + (i.load().offeredPerSecond() == null ? "" : "-" + Math.round(i.load().offeredPerSecond())));
                 cells.add(c);

@@ -6,6 +6,7 @@ import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Ramping;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
+import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
@@ -114,6 +115,8 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     EngineChoice engines = new EngineChoice();
     @Mixin
     PairingOption pairing = new PairingOption();
+    @Mixin
+    CapacityOptions capacity = new CapacityOptions();
 
     @Override
     public PairingOption pairing() {
@@ -175,6 +178,8 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
             }
         }
         WorkloadOptions.Data data = data();
+        var search = capacity.settings(this.run);
+        CapacityOptions.refuseFixedLoad(search, load, rates.isEmpty() ? null : rates.get(0));
         List<Executor> loads = loads();
         Duration window = duration == null ? Duration.ofSeconds(30) : duration, max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
@@ -197,7 +202,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         WarmupSpec wu = warmup == null ? WarmupSpec.AUTO : warmup;
         return new WorkloadOptions(w, data, tr, loads, wu.auto() ? null : wu.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(2), o.equals("shuffled"), samples, tol, th,
-                threads, batch, split, server.given(), "delete-all".equals(reset));
+                threads, batch, split, server.given(), "delete-all".equals(reset), search);
     }
 
     /** The transports asked for (bolt by default; embedded with an engine other than Neo4j), each one that applies here. */

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Ramping;
 import io.graphperf.core.measure.RunPlan;
@@ -27,10 +28,12 @@ import java.util.Map;
  * @param agents       the load agents that send the cells, or null
  * @param yours        whether the engine is the user's server
  * @param resetAllowed whether graphperf may empty the user's database (--reset delete-all)
+ * @param capacity     a capacity search for each cell instead of one measurement at its load, or null
  */
 public record WorkloadOptions(Workload workload, Data data, List<String> transports, List<Executor> loads, Duration warmupFixed, Duration warmupMax,
                               Duration duration, Duration serverWarmup, Duration serverWarmupCap, boolean shuffled, int checkSamples, double tolerance,
-                              List<Threshold> thresholds, int loadThreads, int loadBatch, Agents agents, boolean yours, boolean resetAllowed) {
+                              List<Threshold> thresholds, int loadThreads, int loadBatch, Agents agents, boolean yours, boolean resetAllowed,
+                              CapacitySearch.Settings capacity) {
 
     public static final String EMBEDDED = "embedded";
 
@@ -73,6 +76,6 @@ public record WorkloadOptions(Workload workload, Data data, List<String> transpo
     /** The same options with each cell's window {@code factor} times as long (a precision run's choice). */
     public WorkloadOptions withLongerWindows(double factor) {
         return new WorkloadOptions(workload, data, transports, loads, warmupFixed, warmupMax, Duration.ofMillis(Math.round(duration.toMillis() * factor)),
-                serverWarmup, serverWarmupCap, shuffled, checkSamples, tolerance, thresholds, loadThreads, loadBatch, agents, yours, resetAllowed);
+                serverWarmup, serverWarmupCap, shuffled, checkSamples, tolerance, thresholds, loadThreads, loadBatch, agents, yours, resetAllowed, capacity);
     }
 }

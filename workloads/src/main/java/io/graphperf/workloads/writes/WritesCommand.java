@@ -8,6 +8,7 @@ import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.AgentOptions;
+import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.LoadOptions;
 import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
@@ -54,6 +55,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     EngineChoice engines = new EngineChoice();
     @Mixin
     PairingOption pairing = new PairingOption();
+    @Mixin
+    CapacityOptions capacity = new CapacityOptions();
 
     @Override
     public PairingOption pairing() {
@@ -87,12 +90,14 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
             }
             requireTransport(warmSet, tr, " (option --server-warmup-on)");
         }
+        var search = capacity.settings(this.run);
+        CapacityOptions.refuseFixedLoad(search, load.load, load.rate);
         var run = load.plan(DEFAULTS);
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
         Agents split = agents.agents(this.run.trials());
         if (split != null) checkAgents(split, chosen, tr, run.executor().clients());
         return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(), warmSet,
-                WriteDialects.ALL, null), split);
+                WriteDialects.ALL, null, search), split);
     }
 
     /** What load agents need: a fixed warm-up (a common window), Neo4j over bolt or http, clients that split over them. */

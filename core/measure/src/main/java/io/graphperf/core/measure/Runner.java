@@ -381,7 +381,36 @@ public final class Runner {
             Histogram all = ctx.recorders.interval[intervalPhase.ordinal()].getIntervalHistogram();
             for (int earlier = 0; earlier < intervalPhase.ordinal(); earlier++) all.add(ctx.recorders.interval[earlier].getIntervalHistogram());
             long errors = ctx.recorders.intervalErrors.sumThenReset();
-            long tsStart = (lastSample - t0) / 1_000_000, tsEnd = (now - t0) / 1_000_000;
+            addToTotals((lastSample - t0) / 1_000_000, (now - t0) / 1_000_000);
+            double jitCores = Double.NaN;
+            if (jit != null) {
+                double c = jit.compilerSeconds();
+                jitCores = round3((c - lastJit) / seconds);
+                lastJit = c;
+            }
+            if (sliver) {
+                all.add(previousAll);
+                errors += previous.errors();
+                if (!Double.isNaN(jitCores)) jitCores = round3((jitCores * seconds + previous.jitCores() * previous.seconds()) / (seconds + previous.seconds()));
+                seconds += previous.seconds();
+                dropLastInterval(intervalPhase);
+            }
+            long ok = all.getTotalCount();
+            Interval i = new Interval(round3((now - t0) / 1e9), round3(seconds), intervalPhase, ok, round3(ok / seconds),
+                    ok == 0 ? Double.NaN : all.getValueAtPercentile(50) / 1e6, ok == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, errors,
+                    jitCores);
+            timeline.add(i);
+            if (intervalPhase == Interval.Phase.WARMUP) {
+                warmupSignal.add(signal(i));
+                warmupJit.add(jitCores);
+            }
+            lastSample = now;
+            previousAll = all;
+            if (!sliver) for (RunListener l : listeners) l.interval(i); // listeners saw the look's interval: the sliver's few operations are not shown live
+        }
+
+        /** Adds the interval's histograms to the cell's totals and to the interval log ({@code tsStart}, {@code tsEnd}: ms since the start). */
+        private void addToTotals(long tsStart, long tsEnd) {
             Histogram service = Histograms.newHistogram();
             ctx.recorders.byType.forEach((type, r) -> {
                 TypeTotals total = totals.computeIfAbsent(type, t -> new TypeTotals());
@@ -405,36 +434,15 @@ public final class Runner {
             Histogram drop = ctx.recorders.dropped.getIntervalHistogram();
             droppedTotal.add(drop);
             logInterval(drop, "dropped", tsStart, tsEnd); // part of the latency (a lower bound each): a merge of agents' logs needs them
-            long ok = all.getTotalCount();
-            double jitCores = Double.NaN;
-            if (jit != null) {
-                double c = jit.compilerSeconds();
-                jitCores = round3((c - lastJit) / seconds);
-                lastJit = c;
+        }
+
+        /** Takes the last interval off the timeline (a sliver is joined to it). */
+        private void dropLastInterval(Interval.Phase phase) {
+            timeline.remove(timeline.size() - 1);
+            if (phase == Interval.Phase.WARMUP) {
+                warmupSignal.remove(warmupSignal.size() - 1);
+                warmupJit.remove(warmupJit.size() - 1);
             }
-            if (sliver) {
-                all.add(previousAll);
-                ok = all.getTotalCount();
-                errors += previous.errors();
-                if (!Double.isNaN(jitCores)) jitCores = round3((jitCores * seconds + previous.jitCores() * previous.seconds()) / (seconds + previous.seconds()));
-                seconds += previous.seconds();
-                timeline.remove(timeline.size() - 1);
-                if (intervalPhase == Interval.Phase.WARMUP) {
-                    warmupSignal.remove(warmupSignal.size() - 1);
-                    warmupJit.remove(warmupJit.size() - 1);
-                }
-            }
-            Interval i = new Interval(round3((now - t0) / 1e9), round3(seconds), intervalPhase, ok, round3(ok / seconds),
-                    ok == 0 ? Double.NaN : all.getValueAtPercentile(50) / 1e6, ok == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, errors,
-                    jitCores);
-            timeline.add(i);
-            if (intervalPhase == Interval.Phase.WARMUP) {
-                warmupSignal.add(signal(i));
-                warmupJit.add(jitCores);
-            }
-            lastSample = now;
-            previousAll = all;
-            if (!sliver) for (RunListener l : listeners) l.interval(i); // listeners saw the look's interval: the sliver's few operations are not shown live
         }
 
         private void logInterval(Histogram h, String tag, long startMs, long endMs) {

@@ -63,6 +63,9 @@ final class CellsSection {
 
     static String dims(Cell c) {
         if (c.dimensions().isEmpty()) return "";
+        if (c.dimensions().containsKey(Cell.PROBE)) { // a capacity search's probe: its number and outcome say it (the objective is the search's)
+            return " (probe " + c.dimensions().get(Cell.PROBE) + (Boolean.TRUE.equals(c.dimensions().get(Cell.KEPT)) ? ", kept)" : ", broken)");
+        }
         return c.dimensions().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ", " (", ")"));
     }
 

@@ -76,6 +76,21 @@ public final class ConsoleSummary {
         }
     }
 
+    /** Each capacity search's outcome, and each capacity against the first one with the same objective. */
+    public static void capacities(RunResult run, PrintStream out) {
+        List<Cell> outcomes = run.cells().stream().filter(Cell::isCapacity).toList();
+        if (outcomes.isEmpty()) return;
+        out.println();
+        out.println("capacity (the highest open-model rate that kept every objective; docs/capacity.md):");
+        for (Cell c : outcomes) {
+            Cell first = outcomes.stream().filter(o -> o.dimensions().get(Cell.OBJECTIVE).equals(c.dimensions().get(Cell.OBJECTIVE))).findFirst().orElse(c);
+            double cap = c.values().getOrDefault("capacity_per_s", Double.NaN);
+            out.printf("  %s / %s%s, %s: %s ops/s, %s — %s; limited by %s%s%n", c.scenario(), c.transport(), " [" + c.variant() + "]",
+                    c.dimensions().get(Cell.OBJECTIVE), Double.isFinite(cap) ? Format.rate(cap) : "not found", c.component().get("bracket"),
+                    c.component().get("why"), c.component().get("limitedBy"), first == c ? "" : "; against the first: " + CapacitySection.ratio(first, c));
+        }
+    }
+
     /** The thresholds the run was asked to keep: each cell's measured value with its interval, met or not. */
     public static void thresholds(RunResult run, PrintStream out) {
         if (run.thresholds().isEmpty()) return;

@@ -45,6 +45,7 @@ public final class HtmlReport {
         targets(h, run);
         thresholds(h, run);
         for (ReportSection s : experimentSections) s.render(h, run);
+        CapacitySection.render(h, run);
         MatrixSection.render(h, run);
         CellsSection.render(h, run);
         AgentsSection.render(h, run);

@@ -40,6 +40,10 @@ public record Cell(String experiment, String scenario, String title, String quer
 
     public static final String BASELINE = "baseline";
     public static final String PHASE = "phase";
+    /** The load of a capacity search's outcome: the highest open-model rate that kept the objectives, searched by probe cells */
+    public static final String CAPACITY = "capacity";
+    /** The dimensions that tie a capacity search's probe cells to it: its objectives, the probe's number, whether it kept them */
+    public static final String OBJECTIVE = "objective", PROBE = "capacity_probe", KEPT = "kept";
 
     /** What identifies a cell within one variant: the same key in two variants is the same cell, compared. */
     public record Key(String scenario, String transport, int clients, String load, Double offeredPerSecond, Double scale,
@@ -49,6 +53,7 @@ public record Cell(String experiment, String scenario, String title, String quer
             if (transport != null && !transport.isEmpty()) b.append(" / ").append(transport);
             if (!PHASE.equals(load) && clients > 0) b.append(" · ").append(clients).append(clients == 1 ? " client" : " clients");
             if (offeredPerSecond != null) b.append(" · open ").append(Format.rate(offeredPerSecond)).append("/s");
+            if (CAPACITY.equals(load)) b.append(" · capacity");
             if (scale != null) b.append(" · scale ").append(Format.scale(scale));
             dimensions.forEach((k, v) -> b.append(" · ").append(k).append(' ').append(v));
             return b.toString();
@@ -89,6 +94,20 @@ public record Cell(String experiment, String scenario, String title, String quer
     public Cell withVariant(String variant, int repeat, Map<String, String> axes) {
         return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, dimensions, axes,
                 measurement, seconds, values, checks, reference, component, validity, figures, entityUnit, agents);
+    }
+
+    /** The same cell with more dimensions (e.g. a capacity search's probe number). */
+    public Cell withDimensions(Map<String, Object> more) {
+        Map<String, Object> all = new LinkedHashMap<>(dimensions);
+        all.putAll(more);
+        return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, all, axes,
+                measurement, seconds, values, checks, reference, component, validity, figures, entityUnit, agents);
+    }
+
+    /** True for a capacity search's outcome. */
+    @JsonIgnore
+    public boolean isCapacity() {
+        return CAPACITY.equals(load);
     }
 
     public Cell withChecks(List<Check> more) {
@@ -168,6 +187,14 @@ public record Cell(String experiment, String scenario, String title, String quer
             clients = m.loadModel().clients();
             load = m.loadModel().name();
             offered = m.loadModel().offeredPerSecond();
+            return this;
+        }
+
+        /** A capacity search's outcome, found with {@code n} client threads sending the open model (its figures are given with {@link #figure}). */
+        public Builder capacity(int n) {
+            load = CAPACITY;
+            clients = n;
+            defaultFigure = false;
             return this;
         }
 

@@ -1,0 +1,322 @@
+package io.graphperf.core.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The highest open-model rate at which a cell keeps its objectives (its capacity), searched with real cells: rates rise geometrically from
+ * a start until a probe breaks an objective or no longer achieves the rate it was offered (the knee is bracketed), then the bracket is
+ * bisected. Its two ends are then run again until each has been run {@code repeats} times: the lower end must keep the objectives in
+ * every run, the upper end break them in every run, or the bracket moves — a single lucky probe never sets the capacity. The search
+ * ends when the bracket is within ± the precision of its middle, when the budget or the probe limit runs out, or when runs disagree
+ * across the whole bracket; it says which. The capacity is the bracket ([low, high]) and a point inside it, interpolated linearly on
+ * the worst objective's ratio to its bound.
+ */
+public final class CapacitySearch {
+
+    /** Runs one cell in the open model at a rate and returns what it measured. */
+    @FunctionalInterface
+    public interface Probe {
+        Measurement at(Open load) throws Exception;
+    }
+
+    /** Hears each probe as it ends. */
+    @FunctionalInterface
+    public interface Listener {
+        void probed(Point point, int probes);
+    }
+
+    /**
+     * @param objectives    upper bounds on figures that grow with load (e.g. {@code p99 < 50ms}, {@code errors < 1%}, {@code late < 5%})
+     * @param start         the first rate
+     * @param growth        the factor rates rise (or fall) by while bracketing
+     * @param precision     the bracket's half-width relative to its middle at which the search ends (0.05: ±5 %)
+     * @param repeats       runs at each end of the bracket
+     * @param budgetSeconds the search's wall-clock budget (no new probe starts after it); 0: none
+     * @param maxProbes     probes at most
+     * @param achievedShare the share of the offered rate a probe must achieve to keep its objectives
+     */
+    public record Settings(List<Objective> objectives, double start, double growth, double precision, int repeats, double budgetSeconds,
+                           int maxProbes, double achievedShare) {
+        public Settings {
+            objectives = List.copyOf(objectives);
+            if (objectives.isEmpty()) throw new IllegalArgumentException("a capacity search needs an objective");
+            for (Objective o : objectives) {
+                if (!o.upperBoundOnLoad()) {
+                    throw new IllegalArgumentException("objective '" + o.text() + "' is not an upper bound on a figure that grows with load"
+                            + " (a latency, errors, dropped or late, with < or <=)");
+                }
+            }
+            if (!(start > 0)) throw new IllegalArgumentException("the start rate must be positive, got " + start);
+            if (!(growth > 1)) throw new IllegalArgumentException("the growth factor must be above 1, got " + growth);
+            if (!(precision > 0 && precision < 1)) throw new IllegalArgumentException("the precision must be between 0 and 100 %, got " + precision * 100 + " %");
+            if (repeats < 1) throw new IllegalArgumentException("repeats must be at least 1, got " + repeats);
+            if (budgetSeconds < 0) throw new IllegalArgumentException("the budget must not be negative");
+            if (maxProbes < 2) throw new IllegalArgumentException("a search needs at least 2 probes");
+        }
+
+        public static Settings of(List<Objective> objectives, double start) {
+            return new Settings(objectives, start, 2, 0.05, 3, 0, 40, 0.95);
+        }
+
+        public Settings withPrecision(double p) {
+            return new Settings(objectives, start, growth, p, repeats, budgetSeconds, maxProbes, achievedShare);
+        }
+
+        public Settings withRepeats(int r) {
+            return new Settings(objectives, start, growth, precision, r, budgetSeconds, maxProbes, achievedShare);
+        }
+
+        public Settings withBudget(double seconds) {
+            return new Settings(objectives, start, growth, precision, repeats, seconds, maxProbes, achievedShare);
+        }
+
+        public Settings withMaxProbes(int n) {
+            return new Settings(objectives, start, growth, precision, repeats, budgetSeconds, n, achievedShare);
+        }
+    }
+
+    /**
+     * One probe: the rate offered, what was achieved, whether it kept every objective, and if not which broke.
+     *
+     * @param ratio the worst objective's figure over its bound (above 1 breaks it), or offered over achieved when that is worse
+     */
+    public record Point(double offered, double achieved, boolean kept, List<String> broken, double ratio, Measurement measurement) {
+    }
+
+    /** Why the search ended. */
+    public enum Stop {
+        /** the bracket is within ± the precision */
+        PRECISION,
+        /** the budget ran out */
+        BUDGET,
+        /** the probe limit was reached */
+        PROBES,
+        /** even the lowest rate tried broke an objective */
+        FLOOR,
+        /** runs at the same rates disagree across the whole bracket: the boundary is fuzzier than the precision asked */
+        RUNS_DISAGREE
+    }
+
+    /**
+     * The outcome: the capacity as a point and a bracket.
+     *
+     * @param capacity the interpolated capacity (NaN when no rate kept the objectives, or none broke them)
+     * @param low      the highest rate that kept the objectives in all its runs (0 when none did)
+     * @param high     the lowest rate above it that broke them in all its runs (+∞ when none did)
+     */
+    public record Result(double capacity, double low, double high, Stop stop, String why, List<Point> probes) {
+
+        /** "between A and B ops/s" or what is known instead. */
+        public String bracketText() {
+            if (low <= 0) return String.format(Locale.ROOT, "below %.4g ops/s", high);
+            if (Double.isInfinite(high)) return String.format(Locale.ROOT, "at least %.4g ops/s", low);
+            return String.format(Locale.ROOT, "between %.4g and %.4g ops/s", low, high);
+        }
+    }
+
+    private final Settings settings;
+    private final int clients;
+    private final Probe probe;
+    private final Listener listener;
+    private final TreeMap<Double, List<Point>> runs = new TreeMap<>();
+    private final List<Point> probes = new ArrayList<>();
+    private final long started = System.nanoTime();
+
+    /** @param clients the client threads that send each probe's schedule */
+    public CapacitySearch(Settings settings, int clients, Probe probe, Listener listener) {
+        this.settings = settings;
+        this.clients = clients;
+        this.probe = probe;
+        this.listener = listener;
+    }
+
+    /** A probe's outcome against the objectives. */
+    public static Point judge(double offered, Measurement m, Settings s) {
+        List<String> broken = new ArrayList<>();
+        double worst = 0;
+        for (Objective o : s.objectives()) {
+            double v = o.of(m);
+            if (Double.isNaN(v)) {
+                broken.add(o.text() + ": no operation measured");
+                worst = Double.POSITIVE_INFINITY;
+                continue;
+            }
+            double ratio = o.bound() > 0 ? v / o.bound() : v > 0 ? Double.POSITIVE_INFINITY : 0;
+            worst = Math.max(worst, ratio);
+            if (!o.keeps(v)) broken.add(o.figure() + (o.operation() == null ? "" : " of " + o.operation()) + " " + o.show(v) + " (objective " + o.text() + ")");
+        }
+        double achieved = m.throughput().opsPerSecond();
+        if (achieved < s.achievedShare() * offered) {
+            broken.add(String.format(Locale.ROOT, "achieved %.4g of %.4g ops/s offered", achieved, offered));
+            worst = Math.max(worst, offered * s.achievedShare() / Math.max(achieved, 1e-9));
+        }
+        return new Point(offered, achieved, broken.isEmpty(), List.copyOf(broken), worst, m);
+    }
+
+    /** Runs the search. */
+    public Result run() throws Exception {
+        // bracket the knee
+        double rate = settings.start();
+        Point p = probe(rate);
+        if (p == null) return result(Stop.BUDGET);
+        if (p.kept()) {
+            while (p.kept()) {
+                rate *= settings.growth();
+                if ((p = probe(rate)) == null) return result(stopped());
+            }
+        } else {
+            double floor = floor();
+            while (!p.kept()) {
+                rate /= settings.growth();
+                if (rate < floor) return result(Stop.FLOOR);
+                if ((p = probe(rate)) == null) return result(stopped());
+            }
+        }
+        // refine: repeat the ends, bisect the widest gap inside the bracket
+        while (true) {
+            double low = low(), high = high(low);
+            if (low <= 0) {
+                double below = runs.firstKey() / settings.growth();
+                if (below < floor()) return result(Stop.FLOOR);
+                if (probe(below) == null) return result(stopped());
+                continue;
+            }
+            if (Double.isInfinite(high)) {
+                if (probe(runs.lastKey() * settings.growth()) == null) return result(stopped());
+                continue;
+            }
+            if (runs.get(low).size() < settings.repeats()) {
+                if (probe(low) == null) return result(stopped());
+                continue;
+            }
+            if (runs.get(high).size() < settings.repeats()) {
+                if (probe(high) == null) return result(stopped());
+                continue;
+            }
+            if (width(low, high) <= 2 * settings.precision()) return result(Stop.PRECISION);
+            double next = widestGap(low, high);
+            if (Double.isNaN(next)) return result(Stop.RUNS_DISAGREE);
+            if (probe(next) == null) return result(stopped());
+        }
+    }
+
+    /** The lowest rate tried: the start divided by the growth five times (1/32 of it by default). */
+    private double floor() {
+        return settings.start() / Math.pow(settings.growth(), 5) * 0.999;
+    }
+
+    private Stop stopped() {
+        return probes.size() >= settings.maxProbes() ? Stop.PROBES : Stop.BUDGET;
+    }
+
+    /** Runs one probe; null when the budget or the probe limit allows none. */
+    private Point probe(double rate) throws Exception {
+        if (probes.size() >= settings.maxProbes()) return null;
+        if (settings.budgetSeconds() > 0 && (System.nanoTime() - started) / 1e9 >= settings.budgetSeconds()) return null;
+        Point p = judge(rate, probe.at(new Open(rate, clients)), settings);
+        probes.add(p);
+        runs.computeIfAbsent(rate, r -> new ArrayList<>()).add(p);
+        if (listener != null) listener.probed(p, probes.size());
+        return p;
+    }
+
+    private boolean allKept(double rate) {
+        return runs.get(rate).stream().allMatch(Point::kept);
+    }
+
+    private boolean allBroken(double rate) {
+        return runs.get(rate).stream().noneMatch(Point::kept);
+    }
+
+    /** The lowest rate broken in all its runs. */
+    private double lowestBroken() {
+        for (Map.Entry<Double, List<Point>> e : runs.entrySet()) if (allBroken(e.getKey())) return e.getKey();
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /** The highest rate kept in all its runs below every rate broken in all of them; 0 when none. */
+    private double low() {
+        double ceiling = lowestBroken(), best = 0;
+        for (double r : runs.keySet()) if (r < ceiling && allKept(r)) best = r;
+        return best;
+    }
+
+    /** The lowest rate above {@code low} broken in all its runs; +∞ when none. */
+    private double high(double low) {
+        for (double r : runs.keySet()) if (r > low && allBroken(r)) return r;
+        return Double.POSITIVE_INFINITY;
+    }
+
+    private static double width(double low, double high) {
+        return (high - low) / ((high + low) / 2);
+    }
+
+    /** The middle of the widest gap between rates run inside the bracket, when wider than the precision allows; NaN when none is. */
+    private double widestGap(double low, double high) {
+        List<Double> inside = new ArrayList<>(runs.subMap(low, true, high, true).keySet());
+        double best = 0, at = Double.NaN;
+        for (int i = 1; i < inside.size(); i++) {
+            double a = inside.get(i - 1), b = inside.get(i), w = width(a, b);
+            if (w > 2 * settings.precision() && w > best) {
+                best = w;
+                at = (a + b) / 2;
+            }
+        }
+        return at;
+    }
+
+    private Result result(Stop stop) {
+        double low = runs.isEmpty() ? 0 : low(), high = runs.isEmpty() ? Double.POSITIVE_INFINITY : high(low);
+        double capacity = Double.NaN;
+        if (low > 0 && Double.isFinite(high)) {
+            double rl = meanRatio(low), rh = meanRatio(high);
+            capacity = rh > rl && Double.isFinite(rh) ? low + (high - low) * Math.min(1, Math.max(0, (1 - rl) / (rh - rl))) : (low + high) / 2;
+        }
+        String why = switch (stop) {
+            case PRECISION -> String.format(Locale.ROOT, "bracketed within ±%.3g %%", settings.precision() * 100);
+            case BUDGET -> String.format(Locale.ROOT, "the budget of %.0f s ran out after %d probes%s", settings.budgetSeconds(), probes.size(), ends(low, high));
+            case PROBES -> "the limit of " + settings.maxProbes() + " probes was reached" + ends(low, high);
+            case FLOOR -> String.format(Locale.ROOT, "even %.4g ops/s broke an objective", runs.isEmpty() ? settings.start() : runs.firstKey());
+            case RUNS_DISAGREE -> "runs at the same rates disagree across the bracket: the objective holds only some of the time there";
+        };
+        return new Result(capacity, low, high, stop, why, List.copyOf(probes));
+    }
+
+    /** How often the bracket's ends were run, when fewer than the repeats asked: ", its ends run 1 and 3 times of 3". */
+    private String ends(double low, double high) {
+        int l = low > 0 ? runs.get(low).size() : 0, h = Double.isFinite(high) ? runs.get(high).size() : 0;
+        if (l >= settings.repeats() && h >= settings.repeats()) return "";
+        return String.format(Locale.ROOT, ", its ends run %d and %d times of %d: not yet confirmed", l, h, settings.repeats());
+    }
+
+    private double meanRatio(double rate) {
+        return runs.get(rate).stream().mapToDouble(Point::ratio).average().orElse(Double.NaN);
+    }
+
+    /**
+     * What limited the capacity, from the probes at the bracket's upper end: errors, the rate not achieved, the harness's CPU, the
+     * engine's CPU, or latency rising with CPU to spare (queueing on a lock, the disk or the network).
+     */
+    public static String limitedBy(Result r) {
+        List<Point> above = r.probes().stream().filter(p -> p.offered() == r.high()).toList();
+        if (above.isEmpty()) return "not known (nothing broke the objectives)";
+        Point p = above.get(0);
+        if (r.low() <= 0) return "not load: even the lowest rate tried broke it (" + String.join("; ", p.broken()) + ")";
+        Measurement m = p.measurement();
+        Resources res = m.resources();
+        if (m.outcomes().errors() > 0 && p.broken().stream().anyMatch(b -> b.startsWith("errors"))) {
+            return "errors: " + (m.outcomes().errorSamples().isEmpty() ? m.outcomes().errors() + " failed" : m.outcomes().errorSamples().get(0));
+        }
+        String cpu = res == null ? "" : String.format(Locale.ROOT, " (engine %.2f, harness %.2f of %d cores)", res.serverCores(), res.harnessCores(), res.cores());
+        if (res != null && res.clientBound()) {
+            return "the CPU, the harness's share of it among the rest" + cpu + ": load agents on other machines would leave the engine more";
+        }
+        if (res != null && !Double.isNaN(res.serverCores()) && res.serverCores() >= 0.8 * res.cores()) return "the engine's CPU" + cpu;
+        if (res != null && res.machineBusy() >= 0.9) return "the machine's CPU" + cpu;
+        return "latency rose with CPU to spare" + cpu + ": queueing on the engine's threads, a lock, the disk or the network";
+    }
+}

@@ -1,0 +1,151 @@
+package io.graphperf.core.measure;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import java.util.function.LongUnaryOperator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The capacity search against queues whose answer is known. The open model sends slot k at k / rate (fixed intervals, as graphperf's
+ * open model does) to c client threads, each the next free one: a c-server FIFO queue. The stand-in engine serves slot k for a service
+ * time s(k) — fixed, or drawn from an exponential distribution by k — on c servers, each server's next service starting when it is free
+ * or when the slot arrives, whichever is later (so a thread woken late by a busy machine delays one reply, never the servers' schedule).
+ * An exact simulation of that queue over the same warm-up and window gives the p99 at each rate, hence the highest rate whose p99 keeps
+ * the objective: the capacity the search must find, inside its own bracket and within ±5 %. Service times of milliseconds keep a busy
+ * machine's wake-up delays (tens of microseconds) far below the objective's slope.
+ */
+class CapacitySearchTest {
+
+    static final Duration WARMUP = Duration.ofMillis(200), WINDOW = Duration.ofMillis(800);
+
+    @Test
+    void findsTheCapacityOfFixedServiceTimesOnTwoServers() throws Exception {
+        // D/D/2, 10 ms a request: 200/s served; above it the queue grows through the window, so p99 < 25 ms breaks just above 200/s
+        checkAgainstTheQueue(2, k -> 10_000_000L, 25, 100);
+    }
+
+    @Test
+    void findsTheCapacityOfExponentialServiceTimesOnFourServers() throws Exception {
+        // D/M/4, 8 ms a request on average: 500/s served; the mean latency, from the intended start, passes 12 ms near 425/s, while each
+        // request's own service time stays 8 ms on average: a search that ignored the wait for a server would find the servers' 500/s
+        checkAgainstTheQueue(4, exponential(8_000_000, 7), "mean < 12ms", 200);
+    }
+
+    private static void checkAgainstTheQueue(int servers, LongUnaryOperator service, double p99Ms, double start) throws Exception {
+        checkAgainstTheQueue(servers, service, "p99 < " + p99Ms + "ms", start);
+    }
+
+    private static void checkAgainstTheQueue(int servers, LongUnaryOperator service, String bound, double start) throws Exception {
+        Objective objective = Objective.parse(bound, List.of(), "objective", "test");
+        double known = simulatedCapacity(servers, service, objective);
+        CapacitySearch.Settings settings = CapacitySearch.Settings.of(List.of(objective), start).withRepeats(2);
+        CapacitySearch.Result r = new CapacitySearch(settings, servers, load -> probe(load, service), null).run();
+        String what = String.format("known %.1f/s; found %.1f/s %s (%s) after %d probes: %s", known, r.capacity(), r.bracketText(), r.why(),
+                r.probes().size(), r.probes().stream().map(p -> String.format("%.1f→p99 %.1f ms%s", p.offered(),
+                        p.measurement().latencies().all().p99Ms(), p.kept() ? "" : " ✗" + p.broken())).toList());
+        System.out.println("capacity search against a known queue: " + what); // the evidence docs/results.md quotes
+        assertEquals(CapacitySearch.Stop.PRECISION, r.stop(), what);
+        assertTrue(r.low() <= known && known <= r.high(), "the known capacity lies inside the search's bracket: " + what);
+        assertEquals(known, r.capacity(), known * 0.05, what);
+        assertTrue((r.high() - r.low()) / ((r.high() + r.low()) / 2) <= 0.1 + 1e-9, "±5 %: " + what);
+        // each end of the bracket was run twice, with one outcome
+        assertEquals(2, r.probes().stream().filter(p -> p.offered() == r.low()).filter(CapacitySearch.Point::kept).count(), what);
+        assertEquals(2, r.probes().stream().filter(p -> p.offered() == r.high()).filter(p -> !p.kept()).count(), what);
+        // every probe's scheduled operations are accounted for
+        for (CapacitySearch.Point p : r.probes()) {
+            Measurement m = p.measurement();
+            assertEquals(m.outcomes().scheduled(), m.latencies().all().count() + m.outcomes().errors(), "completed + dropped + failed: " + what);
+            assertTrue(m.outcomes().scheduled() > 0, what);
+        }
+    }
+
+    /** One real cell: the open model's schedule (one client thread a server) against the stand-in queue. */
+    private static Measurement probe(Open open, LongUnaryOperator service) throws Exception {
+        QueueServers queue = new QueueServers(open, service);
+        RunPlan plan = new RunPlan(open, new Warmup.Fixed(WARMUP), WINDOW);
+        return new Runner(queue, queue.slots(), plan, null, List.of(), List.of(queue.start())).run();
+    }
+
+    /** The highest rate (to 0.1 %) whose simulated figure (p99 or mean) over the window keeps the objective's bound. */
+    static double simulatedCapacity(int servers, LongUnaryOperator service, Objective o) {
+        double low = 1, high = 1;
+        while (o.keeps(simulated(high, servers, service, o))) high *= 2;
+        while (high / low > 1.001) {
+            double mid = Math.sqrt(low * high);
+            if (o.keeps(simulated(mid, servers, service, o))) low = mid;
+            else high = mid;
+        }
+        return low;
+    }
+
+    static double simulated(double rate, int servers, LongUnaryOperator service, Objective o) {
+        Histogram h = simulatedLatencies(rate, servers, service);
+        return o.figure().equals("mean") ? h.getMean() / 1e6 : h.getValueAtPercentile(99) / 1e6;
+    }
+
+    static double simulatedP99(double rate, int servers, LongUnaryOperator service) {
+        return simulatedLatencies(rate, servers, service).getValueAtPercentile(99) / 1e6;
+    }
+
+    /** An exact simulation: slot k arrives at k × interval, takes the earliest free server, and is measured if it arrives in the window. */
+    static Histogram simulatedLatencies(double rate, int servers, LongUnaryOperator service) {
+        long interval = new Open(rate, 1).intervalNanos(), warmup = WARMUP.toNanos(), end = warmup + WINDOW.toNanos();
+        PriorityQueue<Long> free = new PriorityQueue<>();
+        for (int i = 0; i < servers; i++) free.add(0L);
+        Histogram h = Histograms.newHistogram();
+        for (long k = 0; k * interval < end; k++) {
+            long arrival = k * interval, begins = Math.max(arrival, free.poll()), done = begins + service.applyAsLong(k);
+            free.add(done);
+            if (arrival >= warmup) h.recordValue(done - arrival);
+        }
+        return h;
+    }
+
+    static LongUnaryOperator exponential(long meanNanos, long seed) {
+        return k -> (long) (-meanNanos * Math.log(1 - new SplittableRandom(seed * 1_000_003L + k).nextDouble()));
+    }
+
+    @Test
+    void theSimulationIsTheQueueOfTheory() {
+        // below its service rate a D/D/c queue never waits: every latency is the service time
+        assertEquals(10.0, simulatedP99(190, 2, k -> 10_000_000L), 0.02);
+        // above it, slot k waits k × (1/μ − 1/λ): at 1.05 μ the window's p99 is far beyond the service time
+        assertTrue(simulatedP99(210, 2, k -> 10_000_000L) > 30);
+        // an M/M/1-like check of the exponential draws: their mean is the mean asked
+        LongUnaryOperator e = exponential(8_000_000, 7);
+        double sum = 0;
+        for (int k = 0; k < 100_000; k++) sum += e.applyAsLong(k);
+        assertEquals(8_000_000, sum / 100_000, 8_000_000 * 0.02);
+    }
+
+    @Test
+    void aSearchStopsWhenItsBudgetOrProbesRunOutAndSaysSo() throws Exception {
+        Objective objective = Objective.parse("p99 < 1s", List.of(), "objective", "test");
+        CapacitySearch.Settings settings = CapacitySearch.Settings.of(List.of(objective), 25).withMaxProbes(3);
+        CapacitySearch.Result r = new CapacitySearch(settings, 2, load -> probe(load, k -> 10_000_000L), null).run();
+        assertEquals(CapacitySearch.Stop.PROBES, r.stop());
+        assertEquals(3, r.probes().size());
+        assertTrue(Double.isNaN(r.capacity()) || r.low() > 0, r.bracketText());
+        assertTrue(r.bracketText().startsWith("at least 100"), "25, 50 and 100/s, half the servers' 200/s at most, all kept it: " + r.bracketText());
+        assertTrue(r.why().contains("3 probes"), r.why());
+    }
+
+    @Test
+    void objectivesACapacityCannotSeekAreRefused() {
+        Objective throughput = Objective.parse("throughput > 500/s", List.of(), "objective", "test");
+        assertThrows(IllegalArgumentException.class, () -> CapacitySearch.Settings.of(List.of(throughput), 10));
+        assertThrows(IllegalArgumentException.class, () -> CapacitySearch.Settings.of(List.of(), 10));
+        assertFalse(Objective.parse("p99 > 5ms", List.of(), "objective", "t").upperBoundOnLoad());
+        assertTrue(assertThrows(io.graphperf.core.UserError.class, () -> Objective.parse("p101 < 5ms", List.of(), "objective", "--capacity"))
+                .getMessage().contains("out of range"));
+    }
+}
