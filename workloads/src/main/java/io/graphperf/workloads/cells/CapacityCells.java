@@ -46,25 +46,25 @@ public final class CapacityCells {
     public static Cell search(CapacitySearch.Settings settings, int clients, RunContext ctx, String experiment, String scenario, String title,
                               String transport, CellAt cellAt, List<Cell> cells, List<String> failures, Consumer<Cell.Builder> extras) throws Exception {
         String objective = objectives(settings);
-        int[] probes = {0};
+        Cell[] measured = new Cell[1]; // the probe's cell, until the search has judged it
         CapacitySearch search = new CapacitySearch(settings, clients, load -> {
-            probes[0]++;
-            double rate = load.ratePerSecond();
-            ctx.progress().phase(String.format("capacity of %s over %s (%s): probe %d at %s ops/s", scenario, transport, objective, probes[0], Format.rate(rate)));
-            Cell c = cellAt.at(load);
-            Measurement m = c.measurement();
-            CapacitySearch.Point p = CapacitySearch.judge(rate, m, settings);
+            ctx.progress().phase(String.format("capacity of %s over %s (%s): probe at %s ops/s", scenario, transport, objective,
+                    Format.rate(load.ratePerSecond())));
+            measured[0] = cellAt.at(load);
+            return measured[0].measurement();
+        }, (p, n) -> {
+            Cell c = measured[0];
             Map<String, Object> tie = new LinkedHashMap<>();
             tie.put(Cell.OBJECTIVE, objective);
-            tie.put(Cell.PROBE, probes[0]);
+            tie.put(Cell.PROBE, n);
             tie.put(Cell.KEPT, p.kept());
             cells.add(c.withDimensions(tie));
-            ctx.progress().phaseDone(String.format("achieved %s ops/s, p50 %s ms, p99 %s ms, %s: %s", Format.rate(m.throughput().opsPerSecond()),
+            Measurement m = p.measurement();
+            ctx.progress().phaseDone(String.format("probe %d: achieved %s ops/s, p50 %s ms, p99 %s ms, %s: %s", n, Format.rate(m.throughput().opsPerSecond()),
                     Format.ms(m.latencies().all().p50Ms()), Format.ms(m.latencies().all().p99Ms()), c.validity().label(),
                     p.kept() ? "kept" : "broken — " + String.join("; ", p.broken())));
             ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
-            return m;
-        }, null);
+        });
         CapacitySearch.Result r = search.run();
         String limited = CapacitySearch.limitedBy(r);
         Cell.Builder b = Cell.builder(experiment, scenario).title("capacity of " + title).transport(transport).capacity(clients)

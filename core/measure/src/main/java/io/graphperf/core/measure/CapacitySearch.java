@@ -23,10 +23,10 @@ public final class CapacitySearch {
         Measurement at(Open load) throws Exception;
     }
 
-    /** Hears each probe as it ends. */
+    /** Hears each probe as it is judged ({@code n}: its number, from 1). */
     @FunctionalInterface
     public interface Listener {
-        void probed(Point point, int probes);
+        void probed(Point point, int n) throws Exception;
     }
 
     /**
