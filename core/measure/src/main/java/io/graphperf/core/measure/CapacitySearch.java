@@ -9,11 +9,18 @@ import java.util.TreeMap;
 /**
  * The highest open-model rate at which a cell keeps its objectives (its capacity), searched with real cells: rates rise geometrically from
  * a start until a probe breaks an objective or no longer achieves the rate it was offered (the knee is bracketed), then the bracket is
- * bisected. Its two ends are then run again until each has been run {@code repeats} times: the lower end must keep the objectives in
- * every run, the upper end break them in every run, or the bracket moves — a single lucky probe never sets the capacity. The search
- * ends when the bracket is within ± the precision of its middle, when the budget or the probe limit runs out, or when runs disagree
- * across the whole bracket; it says which. The capacity is the bracket ([low, high]) and a point inside it, interpolated linearly on
- * the worst objective's ratio to its bound.
+ * bisected, a probe a rate. Once it is narrow enough its two ends are run again until each has been run {@code repeats} times — a single
+ * lucky probe never sets the capacity.
+ * <p>
+ * A rate is <em>kept</em> when every run at it kept the objectives, <em>broken</em> when every run broke them, <em>mixed</em> otherwise.
+ * Near a knee a figure such as p99 is noisy from window to window, and the same rate may keep the objective in one run and break it in
+ * the next, or a lower rate break it where a higher one kept it. The bracket is therefore read from both sides: its lower end is the
+ * highest kept rate below which every rate run was kept, its upper end the lowest broken rate above which every rate run was broken.
+ * Whatever disagreed lies inside it, so the bracket never claims more than the runs showed (a capacity read from the highest kept rate
+ * alone would move from run to run with the noise). The search ends when the bracket is within ± the precision of its middle, when
+ * the budget or the probe limit runs out, or when only rates that disagree are left inside it (the boundary is fuzzier than the precision
+ * asked); it says which. The capacity is the bracket ([low, high]) and a point inside it where a line fitted to every probe's worst
+ * objective ratio over the bracket's rates crosses 1.
  */
 public final class CapacitySearch {
 
@@ -97,7 +104,7 @@ public final class CapacitySearch {
         PROBES,
         /** even the lowest rate tried broke an objective */
         FLOOR,
-        /** runs at the same rates disagree across the whole bracket: the boundary is fuzzier than the precision asked */
+        /** only rates whose runs disagree are left inside the bracket: the boundary is fuzzier than the precision asked */
         RUNS_DISAGREE
     }
 
@@ -105,8 +112,8 @@ public final class CapacitySearch {
      * The outcome: the capacity as a point and a bracket.
      *
      * @param capacity the interpolated capacity (NaN when no rate kept the objectives, or none broke them)
-     * @param low      the highest rate that kept the objectives in all its runs (0 when none did)
-     * @param high     the lowest rate above it that broke them in all its runs (+∞ when none did)
+     * @param low      the highest rate that kept the objectives in all its runs, every rate below it too (0 when none did)
+     * @param high     the lowest rate that broke them in all its runs, every rate above it too (+∞ when none did)
      */
     public record Result(double capacity, double low, double high, Stop stop, String why, List<Point> probes) {
 
@@ -118,9 +125,14 @@ public final class CapacitySearch {
         }
     }
 
+    /** A probe run and judged at a rate (package-private: tests script the verdicts). */
+    @FunctionalInterface
+    interface Trial {
+        Point at(double rate) throws Exception;
+    }
+
     private final Settings settings;
-    private final int clients;
-    private final Probe probe;
+    private final Trial trial;
     private final Listener listener;
     private final TreeMap<Double, List<Point>> runs = new TreeMap<>();
     private final List<Point> probes = new ArrayList<>();
@@ -128,9 +140,12 @@ public final class CapacitySearch {
 
     /** @param clients the client threads that send each probe's schedule */
     public CapacitySearch(Settings settings, int clients, Probe probe, Listener listener) {
+        this(settings, rate -> judge(rate, probe.at(new Open(rate, clients)), settings), listener);
+    }
+
+    CapacitySearch(Settings settings, Trial trial, Listener listener) {
         this.settings = settings;
-        this.clients = clients;
-        this.probe = probe;
+        this.trial = trial;
         this.listener = listener;
     }
 
@@ -176,7 +191,7 @@ public final class CapacitySearch {
                 if ((p = probe(rate)) == null) return result(stopped());
             }
         }
-        // refine: repeat the ends, bisect the widest gap inside the bracket
+        // refine: bisect the bracket's edge gaps one probe at a time, then run its ends again (an end that disagrees moves the bracket)
         while (true) {
             double low = low(), high = high(low);
             if (low <= 0) {
@@ -189,17 +204,10 @@ public final class CapacitySearch {
                 if (probe(runs.lastKey() * settings.growth()) == null) return result(stopped());
                 continue;
             }
-            if (runs.get(low).size() < settings.repeats()) {
-                if (probe(low) == null) return result(stopped());
-                continue;
-            }
-            if (runs.get(high).size() < settings.repeats()) {
-                if (probe(high) == null) return result(stopped());
-                continue;
-            }
-            if (width(low, high) <= 2 * settings.precision()) return result(Stop.PRECISION);
-            double next = widestGap(low, high);
-            if (Double.isNaN(next)) return result(Stop.RUNS_DISAGREE);
+            double next = edgeGap(low, high);
+            if (Double.isNaN(next) && runs.get(low).size() < settings.repeats()) next = low;
+            if (Double.isNaN(next) && runs.get(high).size() < settings.repeats()) next = high;
+            if (Double.isNaN(next)) return result(width(low, high) <= 2 * settings.precision() ? Stop.PRECISION : Stop.RUNS_DISAGREE);
             if (probe(next) == null) return result(stopped());
         }
     }
@@ -217,7 +225,7 @@ public final class CapacitySearch {
     private Point probe(double rate) throws Exception {
         if (probes.size() >= settings.maxProbes()) return null;
         if (settings.budgetSeconds() > 0 && (System.nanoTime() - started) / 1e9 >= settings.budgetSeconds()) return null;
-        Point p = judge(rate, probe.at(new Open(rate, clients)), settings);
+        Point p = trial.at(rate);
         probes.add(p);
         runs.computeIfAbsent(rate, r -> new ArrayList<>()).add(p);
         if (listener != null) listener.probed(p, probes.size());
@@ -232,56 +240,63 @@ public final class CapacitySearch {
         return runs.get(rate).stream().noneMatch(Point::kept);
     }
 
-    /** The lowest rate broken in all its runs. */
-    private double lowestBroken() {
-        for (Map.Entry<Double, List<Point>> e : runs.entrySet()) if (allBroken(e.getKey())) return e.getKey();
-        return Double.POSITIVE_INFINITY;
-    }
-
-    /** The highest rate kept in all its runs below every rate broken in all of them; 0 when none. */
+    /** The highest rate kept in all its runs below which every rate run was kept in all its runs; 0 when none. */
     private double low() {
-        double ceiling = lowestBroken(), best = 0;
-        for (double r : runs.keySet()) if (r < ceiling && allKept(r)) best = r;
+        double best = 0;
+        for (double r : runs.keySet()) {
+            if (!allKept(r)) break;
+            best = r;
+        }
         return best;
     }
 
-    /** The lowest rate above {@code low} broken in all its runs; +∞ when none. */
+    /** The lowest rate broken in all its runs above which every rate run was broken in all its runs (and above {@code low}); +∞ when none. */
     private double high(double low) {
-        for (double r : runs.keySet()) if (r > low && allBroken(r)) return r;
-        return Double.POSITIVE_INFINITY;
+        double best = Double.POSITIVE_INFINITY;
+        for (double r : runs.descendingKeySet()) {
+            if (r <= low || !allBroken(r)) break;
+            best = r;
+        }
+        return best;
+    }
+
+    /** The lowest rate run above {@code low} that was not kept in all its runs. */
+    private double firstNotKept(double low) {
+        Double r = runs.higherKey(low);
+        return r == null ? Double.POSITIVE_INFINITY : r;
+    }
+
+    /** The highest rate run below {@code high} that was not broken in all its runs. */
+    private double lastNotBroken(double high) {
+        Double r = runs.lowerKey(high);
+        return r == null ? 0 : r;
     }
 
     private static double width(double low, double high) {
         return (high - low) / ((high + low) / 2);
     }
 
-    /** The middle of the widest gap between rates run inside the bracket, when wider than the precision allows; NaN when none is. */
-    private double widestGap(double low, double high) {
-        List<Double> inside = new ArrayList<>(runs.subMap(low, true, high, true).keySet());
-        double best = 0, at = Double.NaN;
-        for (int i = 1; i < inside.size(); i++) {
-            double a = inside.get(i - 1), b = inside.get(i), w = width(a, b);
-            if (w > 2 * settings.precision() && w > best) {
-                best = w;
-                at = (a + b) / 2;
-            }
-        }
-        return at;
+    /**
+     * Where to probe next inside the bracket: the middle of the wider of its two edge gaps — from the lower end to the first rate above it
+     * that was not kept, and from the last rate below the upper end that was not broken to it — when wider than the precision allows; NaN
+     * when neither is (what is left inside the bracket are rates whose runs disagree). Without disagreement both gaps are the bracket.
+     */
+    private double edgeGap(double low, double high) {
+        double a = firstNotKept(low), b = lastNotBroken(high);
+        double lower = width(low, a), upper = width(b, high), limit = 2 * settings.precision();
+        if (lower <= limit && upper <= limit) return Double.NaN;
+        return lower >= upper ? (low + a) / 2 : (b + high) / 2;
     }
 
     private Result result(Stop stop) {
         double low = runs.isEmpty() ? 0 : low(), high = runs.isEmpty() ? Double.POSITIVE_INFINITY : high(low);
-        double capacity = Double.NaN;
-        if (low > 0 && Double.isFinite(high)) {
-            double rl = meanRatio(low), rh = meanRatio(high);
-            capacity = rh > rl && Double.isFinite(rh) ? low + (high - low) * Math.min(1, Math.max(0, (1 - rl) / (rh - rl))) : (low + high) / 2;
-        }
+        double capacity = low > 0 && Double.isFinite(high) ? crossing(low, high) : Double.NaN;
         String why = switch (stop) {
             case PRECISION -> String.format(Locale.ROOT, "bracketed within ±%.3g %%", settings.precision() * 100);
             case BUDGET -> String.format(Locale.ROOT, "the budget of %.0f s ran out after %d probes%s", settings.budgetSeconds(), probes.size(), ends(low, high));
             case PROBES -> "the limit of " + settings.maxProbes() + " probes was reached" + ends(low, high);
             case FLOOR -> String.format(Locale.ROOT, "even %.4g ops/s broke an objective", runs.isEmpty() ? settings.start() : runs.firstKey());
-            case RUNS_DISAGREE -> "runs at the same rates disagree across the bracket: the objective holds only some of the time there";
+            case RUNS_DISAGREE -> "runs disagree inside the bracket: the objective held only some of the time at " + disagreeing(low, high);
         };
         return new Result(capacity, low, high, stop, why, List.copyOf(probes));
     }
@@ -293,8 +308,37 @@ public final class CapacitySearch {
         return String.format(Locale.ROOT, ", its ends run %d and %d times of %d: not yet confirmed", l, h, settings.repeats());
     }
 
-    private double meanRatio(double rate) {
-        return runs.get(rate).stream().mapToDouble(Point::ratio).average().orElse(Double.NaN);
+    /** The rates inside the bracket and how many of their runs kept the objectives: "300 (1 of 3 kept), 550 (2 of 3 kept)". */
+    private String disagreeing(double low, double high) {
+        List<String> rates = new ArrayList<>();
+        for (Map.Entry<Double, List<Point>> e : runs.subMap(low, false, high, false).entrySet()) {
+            long kept = e.getValue().stream().filter(Point::kept).count();
+            rates.add(String.format(Locale.ROOT, "%.4g ops/s (%d of %d kept)", e.getKey(), kept, e.getValue().size()));
+        }
+        return rates.isEmpty() ? "no rate inside it" : String.join(", ", rates);
+    }
+
+    /**
+     * Where a least-squares line through every probe's worst objective ratio (capped at 4, so one collapsed probe does not tilt it) over
+     * the rates in [low, high] crosses 1, kept inside the bracket; its middle when the line does not rise.
+     */
+    private double crossing(double low, double high) {
+        double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (List<Point> at : runs.subMap(low, true, high, true).values()) {
+            for (Point p : at) {
+                double y = Math.min(4, p.ratio());
+                if (Double.isNaN(y)) continue;
+                n++;
+                sx += p.offered();
+                sy += y;
+                sxx += p.offered() * p.offered();
+                sxy += p.offered() * y;
+            }
+        }
+        double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+        if (!(slope > 0)) return (low + high) / 2;
+        double intercept = (sy - slope * sx) / n;
+        return Math.min(high, Math.max(low, (1 - intercept) / slope));
     }
 
     /**

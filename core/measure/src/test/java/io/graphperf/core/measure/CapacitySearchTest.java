@@ -139,6 +139,51 @@ class CapacitySearchTest {
         assertTrue(r.why().contains("3 probes"), r.why());
     }
 
+    /**
+     * A noisy knee, as E2's p99 over 10 s windows shows it: from 300/s to 550/s the objective holds in some runs and not in others (runs
+     * alternate by the rate's own count, so the same rate disagrees with itself and a lower rate breaks it where a higher one kept it).
+     * The bracket must hold the whole fuzzy zone — its lower end below every rate that ever broke it, its upper end above every rate that
+     * ever kept it — and say which rates disagreed; the old reading (the highest rate kept in all its runs) claimed 425–600 from such runs.
+     */
+    @Test
+    void ratesWhoseRunsDisagreeStayInsideTheBracket() throws Exception {
+        Objective objective = Objective.parse("p99 < 50ms", List.of(), "objective", "test");
+        CapacitySearch.Settings settings = CapacitySearch.Settings.of(List.of(objective), 100).withRepeats(3);
+        java.util.Map<Double, Integer> seen = new java.util.HashMap<>();
+        CapacitySearch.Trial noisy = rate -> {
+            int n = seen.merge(rate, 1, Integer::sum);
+            boolean kept = rate < 300 || rate <= 550 && n % 2 == 0;
+            return new CapacitySearch.Point(rate, rate, kept, kept ? List.of() : List.of("p99"), kept ? 0.5 + rate / 1200 : 1.2, null);
+        };
+        CapacitySearch.Result r = new CapacitySearch(settings, noisy, null).run();
+        String what = r.bracketText() + " (" + r.stop() + ": " + r.why() + ") after " + r.probes().size() + " probes: "
+                + r.probes().stream().map(p -> (int) p.offered() + (p.kept() ? "K" : "B")).toList();
+        assertEquals(CapacitySearch.Stop.RUNS_DISAGREE, r.stop(), what);
+        double everBroke = r.probes().stream().filter(p -> !p.kept()).mapToDouble(CapacitySearch.Point::offered).min().orElseThrow();
+        double everKept = r.probes().stream().filter(CapacitySearch.Point::kept).mapToDouble(CapacitySearch.Point::offered).max().orElseThrow();
+        assertTrue(r.low() < everBroke && everBroke >= 300, "no rate at or below the lower end ever broke the objective: " + what);
+        assertTrue(r.high() > everKept && everKept <= 550, "no rate at or above the upper end ever kept it: " + what);
+        assertTrue(r.low() >= 300 / 1.1 && r.high() <= 550 * 1.1 + 1e-9, "the fuzzy zone 300–550 found to the precision: " + what);
+        assertTrue(r.low() <= r.capacity() && r.capacity() <= r.high(), what);
+        assertTrue(r.why().contains("of 3 kept") || r.why().contains("of 1 kept") || r.why().contains("of 2 kept"), what);
+        for (double end : new double[] {r.low(), r.high()}) {
+            assertEquals(3, r.probes().stream().filter(p -> p.offered() == end).count(), "each end run 3 times: " + what);
+        }
+    }
+
+    /** A knee without noise: the bracket closes to the precision around it, whatever the rates' order of discovery. */
+    @Test
+    void aSharpKneeIsBracketedToThePrecision() throws Exception {
+        Objective objective = Objective.parse("p99 < 50ms", List.of(), "objective", "test");
+        CapacitySearch.Settings settings = CapacitySearch.Settings.of(List.of(objective), 100).withRepeats(2);
+        CapacitySearch.Trial sharp = rate -> new CapacitySearch.Point(rate, rate, rate <= 437, rate <= 437 ? List.of() : List.of("p99"),
+                rate / 437.0, null);
+        CapacitySearch.Result r = new CapacitySearch(settings, sharp, null).run();
+        assertEquals(CapacitySearch.Stop.PRECISION, r.stop(), r.why());
+        assertTrue(r.low() <= 437 && 437 < r.high() && (r.high() - r.low()) / ((r.high() + r.low()) / 2) <= 0.1 + 1e-9, r.bracketText());
+        assertEquals(437, r.capacity(), 437 * 0.01, "the ratio crosses 1 at 437/s: " + r.capacity());
+    }
+
     @Test
     void objectivesACapacityCannotSeekAreRefused() {
         Objective throughput = Objective.parse("throughput > 500/s", List.of(), "objective", "test");
