@@ -22,6 +22,12 @@ import java.util.stream.Stream;
 public final class Datagen {
 
     /** The importer options the datasets are made for (spec E1). */
+    /**
+     * The generators' seed when none is given — the same for {@code datagen}, for every experiment that generates its dataset and for
+     * the result checks that compare a server's answers with it, so data written by {@code datagen} is the data those checks expect.
+     */
+    public static final long DEFAULT_SEED = 1;
+
     public static final List<String> IMPORT_OPTIONS = List.of("--id-type=integer", "--ignore-empty-strings=true",
             "--ignore-extra-columns=true", "--skip-duplicate-nodes=true", "--skip-bad-relationships=true", "--bad-tolerance=10000");
 

@@ -1,6 +1,7 @@
 package io.graphperf.workloads.imports;
 
 import io.graphperf.core.UserError;
+import io.graphperf.datagen.Datagen;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
@@ -47,7 +48,7 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
     String maxOffHeap;
     @Option(names = "--defects", paramLabel = "N", description = "Defects per kind injected into a generated dataset (default: 0).")
     Integer defects;
-    @Option(names = "--dataset-seed", description = "Generator seed (default: 1).")
+    @Option(names = "--dataset-seed", description = "Generator seed (default: " + Datagen.DEFAULT_SEED + ").")
     Long datasetSeed;
     @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated datasets are kept for reuse (default: OUT/datasets).")
     Path datasetCache;
@@ -73,7 +74,7 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
         int tolerance = badTolerance == null ? 10_000 : badTolerance;
         if (tolerance < 0) throw new UserError("--bad-tolerance must be 0 or more");
         return new ImportOptions(ds, sc, indexes, probeLabel, tolerance, maxOffHeap == null ? "2G" : maxOffHeap, defects == null ? 0 : defects,
-                datasetSeed == null ? 1 : datasetSeed, datasetCache, !noDropOsCache);
+                datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, datasetCache, !noDropOsCache);
     }
 
     /** The first option given that only a CSV import reads, or null. */

@@ -1,6 +1,7 @@
 package io.graphperf.workloads.reads;
 
 import io.graphperf.core.UserError;
+import io.graphperf.datagen.Datagen;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.CapacityOptions;
@@ -37,7 +38,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
 
     @Option(names = "--scale", description = "Scale of the generated social dataset (default: 1 = 2,011 people, ~83 k nodes).")
     Double scale;
-    @Option(names = "--dataset-seed", description = "Generator seed of the dataset (default: 1).")
+    @Option(names = "--dataset-seed", description = "Generator seed of the dataset (default: " + Datagen.DEFAULT_SEED + ", as datagen's).")
     Long datasetSeed;
     @Option(names = "--transports", split = ",", paramLabel = "T", description = "bolt, http, embedded (default: all three), and graphperf's WebSocket gateway as ws-FORMAT[-COMPRESSION]: "
             + "ws-json, ws-bson, ws-msgpack, each optionally with -deflate-fast, -deflate-best, -zstd or -lz4 (e.g. ws-bson-zstd).")
@@ -158,7 +159,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         if (split != null) checkAgents(split, w, tr, sc);
         var search = capacity.settings(this.run);
         if (search != null && !rates.isEmpty()) throw new UserError("--capacity searches the open model's rate itself: drop --rates");
-        return new ReadsOptions(s, datasetSeed == null ? 1 : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
+        return new ReadsOptions(s, datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn,
                 server.given() ? List.of() : bt, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,

@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Dialect;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Ramping;
+import io.graphperf.datagen.Datagen;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.CapacityOptions;
@@ -54,7 +55,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     String dataset;
     @Option(names = "--scale", description = "With a generated --dataset: its scale (default: 1).")
     Double scale;
-    @Option(names = "--dataset-seed", description = "With a generated --dataset: its generator's seed (default: 1).")
+    @Option(names = "--dataset-seed", description = "With a generated --dataset: its generator's seed (default: " + Datagen.DEFAULT_SEED + ", as datagen's).")
     Long datasetSeed;
     @Option(names = "--dataset-cache", paramLabel = "DIR", description = "Where generated datasets are kept for reuse (default: OUT/datasets).")
     Path datasetCache;
@@ -284,7 +285,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
                 throw new UserError("dataset " + dataset + " (option --dataset) is neither a generated dataset (" + String.join(", ", GENERATED) + ") nor a folder");
             }
         }
-        return new WorkloadOptions.Data(generated ? dataset : null, s, datasetSeed == null ? 1 : datasetSeed, folder, datasetCache, Map.copyOf(scripts));
+        return new WorkloadOptions.Data(generated ? dataset : null, s, datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, folder, datasetCache, Map.copyOf(scripts));
     }
 
     /** What load agents need: a fixed warm-up, Neo4j over bolt or http, clients that split over them. */
