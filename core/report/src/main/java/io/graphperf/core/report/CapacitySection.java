@@ -38,8 +38,10 @@ public final class CapacitySection {
         t.end();
         h.note("The capacity is the highest open-model rate (operations sent at fixed intervals, latency from each one's intended start) at which"
                 + " every objective held. Rates doubled from the start until a probe broke an objective or achieved less than 95 % of the rate offered;"
-                + " the bracket was then bisected, and each end run again: its lower end kept the objectives in every run, its upper end broke them in"
-                + " every run. The capacity shown lies inside the bracket, interpolated on the worst objective's ratio to its bound.");
+                + " the bracket was then bisected, and each end run again. The bracket is read from both sides: its lower end kept the objectives in"
+                + " every run, as did every rate below it; its upper end broke them in every run, as did every rate above it; rates whose runs"
+                + " disagreed lie inside it. The capacity shown lies inside the bracket, where a line through the probes' worst objective ratios"
+                + " crosses 1. A bracket is one engine process's: --repeat gives one per process.");
         comparisons(h, outcomes);
         for (Cell c : outcomes) curve(h, run, c);
     }
