@@ -38,7 +38,10 @@ final class EngineCatalog {
     static void init() {
         EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
         EngineChoice.CONDITIONS.put(NEO4J_2026, () -> Neo4jRelease.V2026.whyNotRunnable(Home.get()));
-        EngineChoice.MODULES.values().forEach(d -> EngineChoice.CONDITIONS.put(d.name(), () -> d.whyNotRunnable(Home.get())));
+        EngineChoice.MODULES.values().forEach(d -> {
+            EngineChoice.CONDITIONS.put(d.name(), () -> d.whyNotRunnable(Home.get()));
+            for (String v : d.versions().stream().skip(1).toList()) EngineChoice.CONDITIONS.put(d.name() + ":" + v, () -> d.whyNotRunnable(Home.get(), v));
+        });
     }
 
     static List<Variant> variants(List<String> engines) {
@@ -55,7 +58,8 @@ final class EngineCatalog {
      * heap, page cache, data folder and the module's settings ({@code --setting NAME.key=value}), a variant's (a matrix cell's) over them.
      */
     static Engines embedded(Variant v, EngineOptions o, Path trialDir) {
-        EngineDescriptor d = EngineChoice.MODULES.get(String.valueOf(v.settings().get(ENGINE)));
+        String name = String.valueOf(v.settings().get(ENGINE));
+        EngineDescriptor d = EngineChoice.module(name);
         if (d == null) return null;
         Map<String, String> own = new LinkedHashMap<>();
         o.settings.forEach((k, val) -> {
@@ -76,6 +80,6 @@ final class EngineCatalog {
             }
         }
         return d.engines(new EngineDescriptor.Context(trialDir, stores, Home.get(), heap, FilesystemSpec.parseSize(pageCache, "--page-cache"), own,
-                o.keepStore));
+                o.keepStore, EngineChoice.version(name)));
     }
 }

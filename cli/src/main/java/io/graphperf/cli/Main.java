@@ -19,7 +19,7 @@ import java.util.Set;
 @Command(name = "graphperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"A performance lab for graph databases: runs experiments against an engine graphperf starts (Neo4j 5.26 in a child JVM)",
                 "or your own server, and writes run.json, results.csv and an HTML report."},
-        subcommands = {CompareCommand.class, HistoryCommand.class, DatagenCommand.class, ListCommand.class, ReportCommand.class, OverheadCommand.class,
+        subcommands = {CompareCommand.class, HistoryCommand.class, DatagenCommand.class, ListCommand.class, EnginesCommand.class, ReportCommand.class, OverheadCommand.class,
                 ServeCommand.class, AgentCommand.class, MergeCommand.class, K8sCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

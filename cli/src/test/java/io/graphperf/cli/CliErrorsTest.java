@@ -96,7 +96,8 @@ class CliErrorsTest {
 
     @Test
     void enginesAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
-        assertCleanError(cli("run", "reads", "--engines", "memgraph,arcadedb:26", "--out", dir.toString()), "none of the engines memgraph, arcadedb:26 (option --engines) can run here");
+        assertCleanError(cli("run", "reads", "--engines", "memgraph", "--out", dir.toString()), "engine 'memgraph' (option --engines) cannot run here: no package");
+        assertCleanError(cli("run", "reads", "--engines", "neo4j,arcadedb:26.7", "--out", dir.toString()), "does not drive arcadedb 26.7; the versions it drives: 25.3.1, 26.10.2");
         assertCleanError(cli("run", "reads", "--engine", "dgraph", "--out", dir.toString()),
                 "unknown engine 'dgraph' (option --engine); known: neo4j, neo4j:2025, neo4j:2026, kuzu, ladybug, arcadedb, orientdb, falkordb");
         assertCleanError(cli("run", "reads", "--engines", "neo4j,kuzu", "--variant", "big:heap=2g", "--out", dir.toString()),
@@ -226,7 +227,7 @@ class CliErrorsTest {
     /** Every command's --help renders, lists only its own options, and picocli has nothing to warn about. */
     @Test
     void everyCommandsHelpRendersWithoutWarnings() {
-        List<List<String>> paths = new ArrayList<>(List.of(List.of(), List.of("run"), List.of("compare"), List.of("report"), List.of("list"),
+        List<List<String>> paths = new ArrayList<>(List.of(List.of(), List.of("run"), List.of("compare"), List.of("report"), List.of("list"), List.of("engines"),
                 List.of("overhead"), List.of("datagen"), List.of("datagen", "social"), List.of("datagen", "b2b"), List.of("datagen", "export"),
                 List.of("datagen", "stats")));
         for (String e : io.graphperf.workloads.Experiments.all().keySet()) paths.add(List.of("run", e));

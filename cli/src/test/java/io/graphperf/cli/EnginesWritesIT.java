@@ -30,19 +30,20 @@ class EnginesWritesIT {
 
     @Test
     void neo4jKuzuAndLadybugWriteTheSameIdsEachCheckedById(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug", "--out", dir.toString(),
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug:0.21.2", "--out", dir.toString(),
                 "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
                 "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.failure());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "ladybug"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "ladybug:0.21.2"), run.variants().stream().map(RunResult.Variant::name).toList(),
+                "LadybugDB at a version other than its default, fetched at first use");
         Set<String> neo4j = scenarios(run, "neo4j"), kuzu = scenarios(run, "kuzu");
         assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100", "call-in-tx", "foreach-100"), neo4j);
         assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100"), kuzu,
                 "Kuzu's Cypher has no FOREACH and no CALL {} IN TRANSACTIONS");
-        assertEquals(kuzu, scenarios(run, "ladybug"), "LadybugDB speaks Kuzu's Cypher");
+        assertEquals(kuzu, scenarios(run, "ladybug:0.21.2"), "LadybugDB speaks Kuzu's Cypher");
         for (Cell c : run.cells()) {
             assertEquals("embedded", c.transport(), "like with like: every engine measured in its own process");
             assertTrue(c.verified() && !c.checks().isEmpty(), c.variant() + " " + c.scenario() + ": " + c.checks());
@@ -54,6 +55,32 @@ class EnginesWritesIT {
         assertTrue(run.warnings().stream().anyMatch(w -> w.contains("foreach-100 (Kuzu's Cypher has no FOREACH)")), run.warnings().toString());
         assertFalse(run.comparisons().isEmpty(), "kuzu compared with neo4j cell by cell");
         EnginesReadsIT.assertNoEngineHostLeft(dir);
+    }
+
+    /**
+     * ArcadeDB 26.10.2, a version from a pinned wheel's jars on Java 21+: its scenarios written and every id checked as on 25.3.1; the
+     * second run takes the jars from graphperf's cache (nothing fetched: it would run offline).
+     */
+    @Test
+    void arcadeDb26RunsFromItsWheelsJarsAndTheSecondRunFetchesNothing(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.graphperf.core.engine.JavaRuntimes.atLeast(21).isPresent(), "ArcadeDB 26 needs a Java 21+ here");
+        for (int run = 1; run <= 2; run++) {
+            Path out = dir.resolve("run" + run);
+            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "arcadedb:26.10.2", "--out", out.toString(),
+                    "--scenarios", "create-labelled-indexed,unwind-100", "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s",
+                    "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+            assertEquals(0, o.code(), o.failure());
+            RunResult result = JsonExporter.read(WritesIT.onlyRun(out));
+            assertTrue(result.passed(), result.failures().toString());
+            assertEquals(Set.of("create-labelled-indexed", "unwind-100"), scenarios(result, "arcadedb:26.10.2"));
+            for (Cell c : result.cells()) {
+                assertTrue(c.measurement().outcomes().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id")
+                        && ch.passed()), c.scenario() + ": " + c.checks());
+            }
+            assertTrue(Files.readString(WritesIT.onlyRun(out).resolve("run.json")).contains("embedded ArcadeDB 26.10.2"), "run.json names the version it ran");
+            if (run == 2) assertFalse(o.err().contains("fetching ArcadeDB"), "the second run fetched nothing: " + o.err());
+            EnginesReadsIT.assertNoEngineHostLeft(out);
+        }
     }
 
     /**

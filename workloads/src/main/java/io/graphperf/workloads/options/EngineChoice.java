@@ -44,6 +44,7 @@ public final class EngineChoice {
         for (EngineDescriptor d : EngineDescriptor.all()) {
             MODULES.put(d.name(), d);
             AVAILABLE.put(d.name(), d.summary());
+            for (String v : d.versions().stream().skip(1).toList()) AVAILABLE.put(d.name() + ":" + v, d.summary(v));
             UNAVAILABLE.putAll(d.versionsNotRunnable());
         }
         UNAVAILABLE.put("memgraph", "no package of Memgraph's server is served by the registries this machine uses (Debian, PyPI, npm; PyPI's"
@@ -99,7 +100,7 @@ public final class EngineChoice {
     }
 
     /** Why a known engine cannot run here, or null when it can. */
-    static String whyNot(String name) {
+    public static String whyNot(String name) {
         if (UNAVAILABLE.containsKey(name)) return UNAVAILABLE.get(name);
         Supplier<String> condition = CONDITIONS.get(name);
         return condition == null ? null : condition.get();
@@ -110,8 +111,54 @@ public final class EngineChoice {
         return chosen().stream().anyMatch(n -> !n.equals("neo4j") && !n.startsWith("neo4j:"));
     }
 
+    /** The module of an engine name ("ladybug" or "ladybug:0.21.2"), or null for Neo4j's releases. */
+    public static EngineDescriptor module(String name) {
+        int colon = name.indexOf(':');
+        return MODULES.get(colon < 0 ? name : name.substring(0, colon));
+    }
+
+    /** The version an engine name asks of its module ("0.21.2" of "ladybug:0.21.2"), or null for its default. */
+    public static String version(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? null : name.substring(colon + 1);
+    }
+
+    /**
+     * A version of a module that knows several: the exact one, or the newest known of a release line ("0.21" gives 0.21.2); its
+     * default is named without a version. Null when the module knows no versions; an error naming the known ones when it does not
+     * know this one.
+     */
+    private static String versioned(String g, String given, String option) {
+        int colon = g.indexOf(':');
+        if (colon < 0) return null;
+        String prefix = g.substring(0, colon);
+        EngineDescriptor d = MODULES.values().stream().filter(m -> m.name().equals(prefix) || m.aliases().contains(prefix)).findFirst().orElse(null);
+        if (d == null || d.versions().isEmpty()) return null;
+        String v = g.substring(colon + 1);
+        String known = d.versions().stream().filter(k -> k.equals(v)).findFirst()
+                .or(() -> d.versions().stream().filter(k -> k.startsWith(v + ".")).max(EngineChoice::compareVersions)).orElse(null);
+        if (known == null) {
+            throw new UserError("engine '" + given + "' (option " + option + "): graphperf does not drive " + d.name() + " " + v + "; the versions it"
+                    + " drives: " + String.join(", ", d.versions()) + " (" + d.versions().get(0) + " the default; graphperf engines lists them)");
+        }
+        return known.equals(d.versions().get(0)) ? d.name() : d.name() + ":" + known;
+    }
+
+    /** Dotted versions compared number by number ("0.21.10" after "0.21.9"). */
+    static int compareVersions(String a, String b) {
+        String[] x = a.split("\\."), y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            String p = i < x.length ? x[i] : "0", q = i < y.length ? y[i] : "0";
+            int c = p.matches("\\d+") && q.matches("\\d+") ? Long.compare(Long.parseLong(p), Long.parseLong(q)) : p.compareTo(q);
+            if (c != 0) return c;
+        }
+        return 0;
+    }
+
     static String normal(String given, String option) {
         String g = given.trim().toLowerCase(Locale.ROOT);
+        String versioned = versioned(g, given, option);
+        if (versioned != null) return versioned;
         if (g.startsWith("neo4j:5.26") || g.equals("neo4j:5")) g = "neo4j";
         if (g.startsWith("neo4j:2025")) g = "neo4j:2025";
         if (g.startsWith("neo4j:2026")) g = "neo4j:2026";
@@ -121,7 +168,8 @@ public final class EngineChoice {
         }
         if (g.contains(":") && UNAVAILABLE.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));
         if (AVAILABLE.containsKey(g) || UNAVAILABLE.containsKey(g)) return g;
-        throw new UserError("unknown engine '" + given + "' (option " + option + "); known: " + String.join(", ", AVAILABLE.keySet())
+        List<String> names = AVAILABLE.keySet().stream().filter(k -> module(k) == null || version(k) == null).toList();
+        throw new UserError("unknown engine '" + given + "' (option " + option + "); known: " + String.join(", ", names) + " (their versions: graphperf engines)"
                 + " (and, not runnable here: " + String.join(", ", UNAVAILABLE.keySet()) + ")");
     }
 }

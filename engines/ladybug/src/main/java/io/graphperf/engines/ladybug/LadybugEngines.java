@@ -47,7 +47,7 @@ public final class LadybugEngines extends HostedEngines {
     @Override
     public HostRequest<Map<String, Object>> openRequest(Path store) {
         try {
-            LadybugPackage.Server s = LadybugPackage.get();
+            LadybugPackage.Server s = LadybugPackage.get(context.version());
             return new LadybugOpen(store.toString(), s.python(), s.packages().toString(), s.script().toString(), context.pageCacheBytes(), 0);
         } catch (IOException e) {
             throw new UserError("LadybugDB cannot start: " + e.getMessage(), e);
@@ -59,7 +59,12 @@ public final class LadybugEngines extends HostedEngines {
 
     @Override
     protected String loader() {
-        return "COPY FROM the dataset's part files, one per label and type (LadybugDB " + LadybugPackage.VERSION + ", Kuzu's bulk path)";
+        return "COPY FROM the dataset's part files, one per label and type (LadybugDB " + version() + ", Kuzu's bulk path)";
+    }
+
+    /** The version this trial starts. */
+    private String version() {
+        return LadybugPackage.orDefault(context.version());
     }
 
     @Override
@@ -69,7 +74,7 @@ public final class LadybugEngines extends HostedEngines {
 
     @Override
     public String describe() {
-        return "embedded LadybugDB " + LadybugPackage.VERSION + " in a Python process (buffer pool " + (context.pageCacheBytes() >> 20)
+        return "embedded LadybugDB " + version() + " in a Python process (buffer pool " + (context.pageCacheBytes() >> 20)
                 + " MiB), reached over loopback TCP from an engine host (heap " + heap() + ")";
     }
 
@@ -77,7 +82,7 @@ public final class LadybugEngines extends HostedEngines {
     public Map<String, Object> settings() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", LadybugDescriptor.NAME);
-        m.put("version", LadybugPackage.VERSION);
+        m.put("version", version());
         m.put("hostHeap", heap());
         m.put("bufferPoolBytes", context.pageCacheBytes());
         m.put("threadsPerQuery", "LadybugDB's default (every core)");

@@ -39,12 +39,21 @@ public final class ArcadeDbHostMain {
         HostLoop.serve(requests(), () -> {
             try {
                 Class.forName("com.arcadedb.database.DatabaseFactory");
-                Class.forName("com.arcadedb.cypher.query.CypherQueryEngine");
+                cypherEngine();
             } catch (Throwable t) {
-                throw new IllegalStateException("ArcadeDB's classes did not load (" + t + "): the engine host needs com.arcadedb:arcadedb-engine,"
-                        + " arcadedb-gremlin and arcadedb-network " + ArcadeDbEngines.VERSION + " on its classpath");
+                throw new IllegalStateException("ArcadeDB's classes did not load (" + t + "): the engine host needs com.arcadedb:arcadedb-engine"
+                        + " on its classpath, and for " + ArcadeDbEngines.VERSION + "'s Cypher arcadedb-gremlin and arcadedb-network");
             }
         }, ArcadeDbHostMain::closeDatabase);
+    }
+
+    /** ArcadeDB's Cypher: its Gremlin module's (Cypher for Gremlin, 25.x) or its own (26.x's engine jar). */
+    private static void cypherEngine() throws ClassNotFoundException {
+        try {
+            Class.forName("com.arcadedb.cypher.query.CypherQueryEngine");
+        } catch (ClassNotFoundException gremlin) {
+            Class.forName("com.arcadedb.query.opencypher.query.OpenCypherQueryEngineFactory");
+        }
     }
 
     private static HostDispatch requests() {

