@@ -78,12 +78,12 @@ class CapacityTest {
 
     @Test
     void eachVariantGetsItsCapacityComparedAndEveryProbeIsARow(@TempDir Path dir) throws Exception {
-        Trials.Spec spec = new Trials.Spec(Variant.all(List.of("four:stand.in.servers=4")), 1, dir, 7, dir.resolve("datasets"), Path.of("."), Map.of(),
+        Trials.Spec spec = new Trials.Spec(Variant.all(List.of("four:stand.in.servers=4")), 2, dir, 7, dir.resolve("datasets"), Path.of("."), Map.of(),
                 Verdicts.Settings.DEFAULT);
         RunResult r = Trials.run(new Searching(), "", spec,
                 (v, trialDir, id) -> new TrialsAndCompareTest.FakeEngines(Map.of("servers", v.settings().getOrDefault("stand.in.servers", "2"))), ProgressListener.NONE);
         List<Cell> outcomes = r.cells().stream().filter(Cell::isCapacity).toList();
-        assertEquals(2, outcomes.size(), r.cells().toString());
+        assertEquals(4, outcomes.size(), "a search per variant and repeat: " + r.cells());
         Cell two = outcomes.stream().filter(c -> c.variant().equals("baseline")).findFirst().orElseThrow();
         Cell four = outcomes.stream().filter(c -> c.variant().equals("four")).findFirst().orElseThrow();
         // 10 ms a request: 2 servers serve 200/s, 4 serve 400/s; p99 < 30 ms breaks just past that, when the queue grows through the window
@@ -93,7 +93,13 @@ class CapacityTest {
         assertEquals("precision", four.component().get("stop"));
         // every probe is a cell of its search: its objective, its number, and whether it kept the objective
         long probes = r.cells().stream().filter(c -> c.dimensions().containsKey(Cell.PROBE)).count();
-        assertEquals(two.values().get("capacity_probes") + four.values().get("capacity_probes"), probes, 1e-9);
+        assertEquals(outcomes.stream().mapToDouble(c -> c.values().get("capacity_probes")).sum(), probes, 1e-9);
+        // each variant's two searches pooled: one bracket over both processes' probes, read from both sides, holding the known capacity
+        List<String> pooled = CapacitySection.pooled(r);
+        assertEquals(2, pooled.size(), pooled.toString());
+        for (String line : pooled) assertTrue(line.contains("over 2 engine processes between"), line);
+        double[] base = bracketOf(pooled.stream().filter(l -> l.contains("[baseline]")).findFirst().orElseThrow());
+        assertTrue(base[0] <= 200 * 1.02 && 200 <= base[1], "2 servers serve 200/s: " + pooled);
         for (Cell c : r.cells()) assertEquals("p99 < 30ms", c.dimensions().get(Cell.OBJECTIVE), c.label());
         List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
         for (String column : List.of("objective", "capacity_probe", "kept", "capacity_per_s", "capacity_low_per_s", "capacity_high_per_s")) {
@@ -101,7 +107,15 @@ class CapacityTest {
         }
         assertEquals(r.cells().size() + 1, csv.size(), "a row per probe and per outcome");
         String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("Capacity curve") && html.contains("Capacities compared") && html.contains("capacity-latency"), "the report's capacity section");
+        assertTrue(html.contains("Capacity curve") && html.contains("Capacities compared") && html.contains("capacity-latency")
+                && html.contains("Over engine processes"), "the report's capacity section");
+    }
+
+    /** [low, high] of a pooled line's "between A and B ops/s". */
+    private static double[] bracketOf(String line) {
+        var m = java.util.regex.Pattern.compile("between ([0-9.e+]+) and ([0-9.e+]+) ops/s").matcher(line);
+        assertTrue(m.find(), line);
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
     }
 
     /** Every bad capacity input is refused before anything starts: exit 2, naming the option. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -119,9 +120,7 @@ public final class CapacitySearch {
 
         /** "between A and B ops/s" or what is known instead. */
         public String bracketText() {
-            if (low <= 0) return String.format(Locale.ROOT, "below %.4g ops/s", high);
-            if (Double.isInfinite(high)) return String.format(Locale.ROOT, "at least %.4g ops/s", low);
-            return String.format(Locale.ROOT, "between %.4g and %.4g ops/s", low, high);
+            return CapacitySearch.bracketText(low, high);
         }
     }
 
@@ -147,6 +146,41 @@ public final class CapacitySearch {
         this.settings = settings;
         this.trial = trial;
         this.listener = listener;
+    }
+
+    /** "between A and B ops/s", or what is known instead when no rate kept the objectives or none broke them. */
+    public static String bracketText(double low, double high) {
+        if (low <= 0) return String.format(Locale.ROOT, "below %.4g ops/s", high);
+        if (Double.isInfinite(high)) return String.format(Locale.ROOT, "at least %.4g ops/s", low);
+        return String.format(Locale.ROOT, "between %.4g and %.4g ops/s", low, high);
+    }
+
+    /**
+     * The bracket [low, high] read from both sides of runs by rate, each run kept (true) or broken: low is the highest rate kept in all its
+     * runs with every rate below it kept in all of them (0 when none), high the lowest rate broken in all its runs with every rate above it
+     * broken in all of them (+∞ when none). The search's own rule, and the one that pools several engine processes' probes.
+     */
+    public static double[] bracket(NavigableMap<Double, List<Boolean>> keptByRate) {
+        double low = 0, high = Double.POSITIVE_INFINITY;
+        for (Map.Entry<Double, List<Boolean>> e : keptByRate.entrySet()) {
+            if (!e.getValue().stream().allMatch(k -> k)) break;
+            low = e.getKey();
+        }
+        for (Map.Entry<Double, List<Boolean>> e : keptByRate.descendingMap().entrySet()) {
+            if (e.getKey() <= low || e.getValue().stream().anyMatch(k -> k)) break;
+            high = e.getKey();
+        }
+        return new double[] {low, high};
+    }
+
+    /** The rates strictly inside [low, high] and how many of their runs kept the objectives: "300 ops/s (1 of 3 kept), …". */
+    public static String disagreeing(NavigableMap<Double, List<Boolean>> keptByRate, double low, double high) {
+        List<String> rates = new ArrayList<>();
+        for (Map.Entry<Double, List<Boolean>> e : keptByRate.subMap(low, false, high, false).entrySet()) {
+            long kept = e.getValue().stream().filter(k -> k).count();
+            rates.add(String.format(Locale.ROOT, "%.4g ops/s (%d of %d kept)", e.getKey(), kept, e.getValue().size()));
+        }
+        return rates.isEmpty() ? "no rate inside it" : String.join(", ", rates);
     }
 
     /** A probe's outcome against the objectives. */
@@ -193,7 +227,8 @@ public final class CapacitySearch {
         }
         // refine: bisect the bracket's edge gaps one probe at a time, then run its ends again (an end that disagrees moves the bracket)
         while (true) {
-            double low = low(), high = high(low);
+            double[] b = bracket(kept());
+            double low = b[0], high = b[1];
             if (low <= 0) {
                 double below = runs.firstKey() / settings.growth();
                 if (below < floor()) return result(Stop.FLOOR);
@@ -232,32 +267,11 @@ public final class CapacitySearch {
         return p;
     }
 
-    private boolean allKept(double rate) {
-        return runs.get(rate).stream().allMatch(Point::kept);
-    }
-
-    private boolean allBroken(double rate) {
-        return runs.get(rate).stream().noneMatch(Point::kept);
-    }
-
-    /** The highest rate kept in all its runs below which every rate run was kept in all its runs; 0 when none. */
-    private double low() {
-        double best = 0;
-        for (double r : runs.keySet()) {
-            if (!allKept(r)) break;
-            best = r;
-        }
-        return best;
-    }
-
-    /** The lowest rate broken in all its runs above which every rate run was broken in all its runs (and above {@code low}); +∞ when none. */
-    private double high(double low) {
-        double best = Double.POSITIVE_INFINITY;
-        for (double r : runs.descendingKeySet()) {
-            if (r <= low || !allBroken(r)) break;
-            best = r;
-        }
-        return best;
+    /** Each rate run, with whether each of its runs kept the objectives. */
+    private NavigableMap<Double, List<Boolean>> kept() {
+        NavigableMap<Double, List<Boolean>> out = new TreeMap<>();
+        runs.forEach((rate, points) -> out.put(rate, points.stream().map(Point::kept).toList()));
+        return out;
     }
 
     /** The lowest rate run above {@code low} that was not kept in all its runs. */
@@ -289,14 +303,15 @@ public final class CapacitySearch {
     }
 
     private Result result(Stop stop) {
-        double low = runs.isEmpty() ? 0 : low(), high = runs.isEmpty() ? Double.POSITIVE_INFINITY : high(low);
+        double[] b = bracket(kept());
+        double low = b[0], high = b[1];
         double capacity = low > 0 && Double.isFinite(high) ? crossing(low, high) : Double.NaN;
         String why = switch (stop) {
             case PRECISION -> String.format(Locale.ROOT, "bracketed within ±%.3g %%", settings.precision() * 100);
             case BUDGET -> String.format(Locale.ROOT, "the budget of %.0f s ran out after %d probes%s", settings.budgetSeconds(), probes.size(), ends(low, high));
             case PROBES -> "the limit of " + settings.maxProbes() + " probes was reached" + ends(low, high);
             case FLOOR -> String.format(Locale.ROOT, "even %.4g ops/s broke an objective", runs.isEmpty() ? settings.start() : runs.firstKey());
-            case RUNS_DISAGREE -> "runs disagree inside the bracket: the objective held only some of the time at " + disagreeing(low, high);
+            case RUNS_DISAGREE -> "runs disagree inside the bracket: the objective held only some of the time at " + disagreeing(kept(), low, high);
         };
         return new Result(capacity, low, high, stop, why, List.copyOf(probes));
     }
@@ -306,16 +321,6 @@ public final class CapacitySearch {
         int l = low > 0 ? runs.get(low).size() : 0, h = Double.isFinite(high) ? runs.get(high).size() : 0;
         if (l >= settings.repeats() && h >= settings.repeats()) return "";
         return String.format(Locale.ROOT, ", its ends run %d and %d times of %d: not yet confirmed", l, h, settings.repeats());
-    }
-
-    /** The rates inside the bracket and how many of their runs kept the objectives: "300 (1 of 3 kept), 550 (2 of 3 kept)". */
-    private String disagreeing(double low, double high) {
-        List<String> rates = new ArrayList<>();
-        for (Map.Entry<Double, List<Point>> e : runs.subMap(low, false, high, false).entrySet()) {
-            long kept = e.getValue().stream().filter(Point::kept).count();
-            rates.add(String.format(Locale.ROOT, "%.4g ops/s (%d of %d kept)", e.getKey(), kept, e.getValue().size()));
-        }
-        return rates.isEmpty() ? "no rate inside it" : String.join(", ", rates);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.graphperf.core.report;
 
+import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
 
@@ -8,12 +9,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Capacity searches in report.html: each search's capacity with its bracket, why it ended and what limited it; the curve people look at
  * (latency percentiles and the achieved rate against the offered rate, each probe a point with its validity); and, across engines or
- * variants, each capacity against the first's.
+ * variants, each capacity against the first's; with repeats, the brackets of every engine process's probes pooled.
  */
 public final class CapacitySection {
 
@@ -42,8 +46,41 @@ public final class CapacitySection {
                 + " every run, as did every rate below it; its upper end broke them in every run, as did every rate above it; rates whose runs"
                 + " disagreed lie inside it. The capacity shown lies inside the bracket, where a line through the probes' worst objective ratios"
                 + " crosses 1. A bracket is one engine process's: --repeat gives one per process.");
+        List<String> pooled = pooled(run);
+        if (!pooled.isEmpty()) {
+            h.box("capacity-pooled", "Over engine processes", pooled);
+            h.note("A bracket is one engine process's. Here every repeat's probes are pooled by rate and the bracket read from both sides again:"
+                    + " a rate one process kept and another broke lies inside it, so it holds the spread between processes that repeats inside"
+                    + " one process do not show.");
+        }
         comparisons(h, outcomes);
         for (Cell c : outcomes) curve(h, run, c);
+    }
+
+    /**
+     * For each cell, variant and objective searched in more than one engine process (repeats): every process's probes pooled by rate and
+     * the bracket read from both sides ({@link CapacitySearch#bracket}), with the rates the processes disagree on. Empty without repeats.
+     */
+    public static List<String> pooled(RunResult run) {
+        Map<String, NavigableMap<Double, List<Boolean>>> byCell = new TreeMap<>();
+        Map<String, Set<Integer>> processes = new TreeMap<>();
+        for (Cell c : run.cells()) {
+            if (c.isCapacity() || !c.dimensions().containsKey(Cell.PROBE)) continue;
+            String key = c.scenario() + " / " + c.transport() + " [" + c.variant() + "], " + c.dimensions().get(Cell.OBJECTIVE);
+            byCell.computeIfAbsent(key, k -> new TreeMap<>()).computeIfAbsent(c.offeredPerSecond(), r -> new ArrayList<>())
+                    .add(Boolean.TRUE.equals(c.dimensions().get(Cell.KEPT)));
+            processes.computeIfAbsent(key, k -> new TreeSet<>()).add(c.repeat());
+        }
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, NavigableMap<Double, List<Boolean>>> e : byCell.entrySet()) {
+            int n = processes.get(e.getKey()).size();
+            if (n < 2) continue;
+            double[] b = CapacitySearch.bracket(e.getValue());
+            String inside = CapacitySearch.disagreeing(e.getValue(), b[0], b[1]);
+            lines.add(e.getKey() + ": over " + n + " engine processes " + CapacitySearch.bracketText(b[0], b[1])
+                    + (inside.startsWith("no rate") ? "" : "; they disagree at " + inside));
+        }
+        return lines;
     }
 
     /** Each capacity against the first one's, for the same cell and objective: disjoint brackets differ, overlapping ones cannot be told apart. */

@@ -89,6 +89,7 @@ public final class ConsoleSummary {
                     c.dimensions().get(Cell.OBJECTIVE), Double.isFinite(cap) ? Format.rate(cap) : "not found", c.component().get("bracket"),
                     c.component().get("why"), c.component().get("limitedBy"), first == c ? "" : "; against the first: " + CapacitySection.ratio(first, c));
         }
+        for (String line : CapacitySection.pooled(run)) out.println("  " + line);
     }
 
     /** The thresholds the run was asked to keep: each cell's measured value with its interval, met or not. */
