@@ -3,7 +3,6 @@ package io.graphperf.engines.arcadedb.host;
 import com.arcadedb.database.Database;
 import com.arcadedb.database.RID;
 import com.arcadedb.graph.MutableVertex;
-import com.arcadedb.graph.Vertex;
 import com.arcadedb.schema.DocumentType;
 import com.arcadedb.schema.Type;
 import io.graphperf.core.engine.ImportFiles;
@@ -124,7 +123,7 @@ final class ArcadeDbLoad {
                 Object value = ImportRows.value(row.get(i), columns.get(i).type());
                 if (value != null) properties.addAll(List.of(columns.get(i).property(), value));
             }
-            ((Vertex) decode(db, ea).asVertex(true)).newEdge(t.name(), decode(db, eb), true, properties.toArray()).save();
+            db.lookupByRID(decode(ea), true).asVertex().newEdge(t.name(), decode(eb), true, properties.toArray()).save();
             if (++n[0] % EDGE_BATCH == 0) {
                 db.commit();
                 db.begin();
@@ -147,7 +146,8 @@ final class ArcadeDbLoad {
         return ((long) rid.getBucketId() << 48) | rid.getPosition();
     }
 
-    private static RID decode(Database db, long encoded) {
-        return new RID(db, (int) (encoded >>> 48), encoded & ((1L << 48) - 1));
+    /** A record id without its database (26.x has no other constructor; 25.3.1 takes it too): looked up in the loading database. */
+    private static RID decode(long encoded) {
+        return new RID((int) (encoded >>> 48), encoded & ((1L << 48) - 1));
     }
 }
