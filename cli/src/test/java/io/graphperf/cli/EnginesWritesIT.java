@@ -66,12 +66,8 @@ class EnginesWritesIT {
         org.junit.jupiter.api.Assumptions.assumeTrue(io.graphperf.core.engine.JavaRuntimes.atLeast(21).isPresent(), "ArcadeDB 26 needs a Java 21+ here");
         for (int run = 1; run <= 2; run++) {
             Path out = dir.resolve("run" + run);
-            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "arcadedb:26.10.2", "--out", out.toString(),
-                    "--scenarios", "create-labelled-indexed,unwind-100", "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s",
-                    "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
-            assertEquals(0, o.code(), o.failure());
+            CliErrorsTest.Outcome o = arcadeDbWrites("arcadedb:26.10.2", out, "create-labelled-indexed,unwind-100");
             RunResult result = JsonExporter.read(WritesIT.onlyRun(out));
-            assertTrue(result.passed(), result.failures().toString());
             assertEquals(Set.of("create-labelled-indexed", "unwind-100"), scenarios(result, "arcadedb:26.10.2"));
             for (Cell c : result.cells()) {
                 assertTrue(c.measurement().outcomes().acknowledgedOps() > 0 && c.checks().stream().anyMatch(ch -> ch.what().contains("by id")
@@ -83,18 +79,24 @@ class EnginesWritesIT {
         }
     }
 
+    /** E4 on an ArcadeDB version, one client, short cells; the run must pass (every check, exit 0). */
+    private static CliErrorsTest.Outcome arcadeDbWrites(String engine, Path out, String scenarios) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", engine, "--out", out.toString(), "--scenarios", scenarios,
+                "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+        assertEquals(0, o.code(), o.failure());
+        RunResult run = JsonExporter.read(WritesIT.onlyRun(out));
+        assertTrue(run.passed(), run.failures().toString());
+        return o;
+    }
+
     /**
      * ArcadeDB's scenarios in its SQL, each acknowledged id summed up by its host and checked. One client: with several, ArcadeDB
      * 25.3.1 loses acknowledged records of many-record transactions (docs/engines.md), which this check would report.
      */
     @Test
     void arcadeDbWritesInItsSqlAndEveryIdIsChecked(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "arcadedb", "--out", dir.toString(),
-                "--scenarios", "create-labelled-indexed,unwind-100,call-in-tx", "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s",
-                "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
-        assertEquals(0, o.code(), o.failure());
+        arcadeDbWrites("arcadedb", dir, "create-labelled-indexed,unwind-100,call-in-tx");
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
-        assertTrue(run.passed(), run.failures().toString());
         assertEquals(Set.of("create-labelled-indexed", "unwind-100"), scenarios(run, "arcadedb"));
         Cell unwind = run.cells().stream().filter(c -> c.scenario().equals("unwind-100")).findFirst().orElseThrow();
         assertTrue(unwind.query().startsWith("sqlscript:FOREACH"), "the report shows ArcadeDB's text: " + unwind.query());

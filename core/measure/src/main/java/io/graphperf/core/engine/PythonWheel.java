@@ -29,6 +29,20 @@ import java.util.zip.ZipFile;
  */
 public record PythonWheel(String project, String version, String pythonVersion, String platform, String sha256, String unpack) {
 
+    /** Whether {@code python -m pip} runs here (what a fetch needs), within a minute. */
+    public static boolean pipRuns(String python) {
+        try {
+            Process p = new ProcessBuilder(python, "-m", "pip", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Whether the wheel's part is in {@code dir} already (a fetch moves it there whole). */
     public static boolean fetched(Path dir) {
         return Files.isDirectory(dir);

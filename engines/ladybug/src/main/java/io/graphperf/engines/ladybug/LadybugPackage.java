@@ -99,7 +99,7 @@ public final class LadybugPackage {
         }
         if (!pins.containsKey(tag)) return "LadybugDB " + orDefault(version) + " has wheels for CPython 3.10 to 3.14; " + python() + " is " + tag + ": name another in " + PYTHON_ENV;
         if (orDefault(version).equals(VERSION) && System.getenv(HOME_ENV) != null || fetched(orDefault(version), tag)) return null;
-        if (!run(List.of(python(), "-m", "pip", "--version"), 60).ok()) {
+        if (!PythonWheel.pipRuns(python())) {
             return "LadybugDB is fetched with pip from the Python registry (ladybug " + orDefault(version) + "), and " + python() + " has no pip: install python3-pip";
         }
         return null;
