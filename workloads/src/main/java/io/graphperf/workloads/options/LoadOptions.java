@@ -51,6 +51,11 @@ public final class LoadOptions {
 
     /** The load model named {@code model} (closed or open, as {@code --load} names them) at {@code rate} (open only) with {@code clientCount} clients. */
     public static Executor executor(String model, Double rate, int clientCount) {
+        return executor(model, rate, clientCount, Open.Arrivals.FIXED, 0);
+    }
+
+    /** As above, an open model's arrivals spaced as {@code arrivals} says (Poisson: drawn from {@code seed}). */
+    public static Executor executor(String model, Double rate, int clientCount, Open.Arrivals arrivals, long seed) {
         try {
             return switch (model) {
                 case "closed" -> {
@@ -59,7 +64,7 @@ public final class LoadOptions {
                 }
                 case "open" -> {
                     if (rate == null) throw new UserError("--load open needs --rate (operations per second)");
-                    yield new Open(rate, clientCount);
+                    yield new Open(rate, clientCount, arrivals, seed);
                 }
                 default -> throw new UserError("unknown load model '" + model + "' (option --load); known: closed, open");
             };

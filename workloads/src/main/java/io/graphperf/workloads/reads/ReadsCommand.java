@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
+import io.graphperf.workloads.options.ArrivalsOption;
 import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineChoice;
@@ -94,6 +95,8 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     PairingOption pairing = new PairingOption();
     @Mixin
     CapacityOptions capacity = new CapacityOptions();
+    @Mixin
+    ArrivalsOption arrivals = new ArrivalsOption();
 
     @Override
     public PairingOption pairing() {
@@ -157,13 +160,13 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
         Agents split = agents.agents(run.trials());
         if (split != null) checkAgents(split, w, tr, sc);
-        var search = capacity.settings(this.run);
+        var search = arrivals.apply(capacity.settings(this.run), this.run);
         if (search != null && !rates.isEmpty()) throw new UserError("--capacity searches the open model's rate itself: drop --rates");
         return new ReadsOptions(s, datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
                 rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn,
                 server.given() ? List.of() : bt, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
-                datasetCache, split, search);
+                datasetCache, split, search, arrivals.open(1, sc, this.run));
     }
 
     /**

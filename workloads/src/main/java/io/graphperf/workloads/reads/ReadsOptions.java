@@ -29,12 +29,13 @@ import java.util.List;
  * @param datasetCache where generated datasets are kept, or null for the run's default
  * @param agents       the load agents that send the cells which split over them, or null
  * @param capacity     a capacity search of the mix over each transport instead of the other studies, or null
+ * @param schedule     the open-model cells' schedule but their rate: the sweep's clients and how arrivals are spaced
  */
 public record ReadsOptions(double scale, long datasetSeed, List<String> transports, List<String> forms, String cache, List<SocialQuery> queries,
                            double repeatFactor, int checkSamples, List<Integer> threads, List<Double> rates, List<Integer> connections,
                            List<Integer> boltThreads, List<Integer> gatewayThreads, List<Integer> servers, int sweepClients, Duration warmupFixed, Duration warmupMax, Duration duration,
                            Duration serverWarmup, Duration serverWarmupCap, String maxOffHeap,
-                           Path datasetCache, Agents agents, CapacitySearch.Settings capacity) {
+                           Path datasetCache, Agents agents, CapacitySearch.Settings capacity, Open schedule) {
 
     /** The latency study's load: one client, one query at a time. */
     public Executor oneClient() {
@@ -58,6 +59,6 @@ public record ReadsOptions(double scale, long datasetSeed, List<String> transpor
 
     /** The open-model cells' loads: one per rate, sent by {@code sweepClients} clients. */
     public List<Executor> openLoads() {
-        return rates.stream().map(r -> (Executor) new Open(r, sweepClients)).toList();
+        return rates.stream().map(r -> (Executor) schedule.atRate(r)).toList();
     }
 }

@@ -7,6 +7,7 @@ import io.graphperf.core.measure.Ramping;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.options.AgentOptions;
+import io.graphperf.workloads.options.ArrivalsOption;
 import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.DurationConverter;
 import io.graphperf.workloads.options.EngineChoice;
@@ -118,6 +119,8 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     PairingOption pairing = new PairingOption();
     @Mixin
     CapacityOptions capacity = new CapacityOptions();
+    @Mixin
+    ArrivalsOption arrivals = new ArrivalsOption();
 
     @Override
     public PairingOption pairing() {
@@ -179,9 +182,10 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
             }
         }
         WorkloadOptions.Data data = data();
-        var search = capacity.settings(this.run);
+        var search = arrivals.apply(capacity.settings(this.run), this.run);
         CapacityOptions.refuseFixedLoad(search, load, rates.isEmpty() ? null : rates.get(0));
         List<Executor> loads = loads();
+        arrivals.requireOpen("open".equals(load) || search != null);
         Duration window = duration == null ? Duration.ofSeconds(30) : duration, max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
         if (max.isZero() || max.isNegative()) throw new UserError("--warmup-max must be positive");
@@ -233,7 +237,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
             loads.addAll(ramping(cl));
         } else if (model.equals("open")) {
             if (rates.isEmpty()) throw new UserError("--load open needs --rate (operations per second)");
-            for (double r : rates) for (int c : cl) loads.add(LoadOptions.executor("open", r, c));
+            for (double r : rates) for (int c : cl) loads.add(LoadOptions.executor("open", r, c, arrivals.choice(), ArrivalsOption.seed(run)));
         } else {
             if (!rates.isEmpty()) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
             for (int c : cl) loads.add(LoadOptions.executor(model, null, c));

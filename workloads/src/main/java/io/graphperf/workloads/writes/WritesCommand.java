@@ -8,6 +8,8 @@ import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.AgentOptions;
+import io.graphperf.workloads.options.ArrivalsOption;
+import io.graphperf.core.measure.Open;
 import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.LoadOptions;
 import io.graphperf.workloads.options.PairingOption;
@@ -57,6 +59,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     PairingOption pairing = new PairingOption();
     @Mixin
     CapacityOptions capacity = new CapacityOptions();
+    @Mixin
+    ArrivalsOption arrivals = new ArrivalsOption();
 
     @Override
     public PairingOption pairing() {
@@ -90,9 +94,11 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
             }
             requireTransport(warmSet, tr, " (option --server-warmup-on)");
         }
-        var search = capacity.settings(this.run);
+        var search = arrivals.apply(capacity.settings(this.run), this.run);
         CapacityOptions.refuseFixedLoad(search, load.load, load.rate);
         var run = load.plan(DEFAULTS);
+        arrivals.requireOpen(run.executor() instanceof Open || search != null);
+        if (run.executor() instanceof Open o) run = run.withExecutor(LoadOptions.executor("open", o.ratePerSecond(), o.clients(), arrivals.choice(), ArrivalsOption.seed(this.run)));
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
         Agents split = agents.agents(this.run.trials());
         if (split != null) checkAgents(split, chosen, tr, run.executor().clients());

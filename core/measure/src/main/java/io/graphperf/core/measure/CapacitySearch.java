@@ -45,11 +45,15 @@ public final class CapacitySearch {
      * @param repeats       runs at each end of the bracket
      * @param budgetSeconds the search's wall-clock budget (no new probe starts after it); 0: none
      * @param maxProbes     probes at most
-     * @param achievedShare the share of the offered rate a probe must achieve to keep its objectives
+     * @param achievedShare the share of the offered rate a probe must achieve to keep its objectives (of the rate its schedule put in
+     *                      the window: with Poisson arrivals a draw around the offered rate)
+     * @param arrivals      how the probes' arrivals are spaced: fixed intervals or Poisson
+     * @param seed          the seed of Poisson arrivals, the same draws at every rate
      */
     public record Settings(List<Objective> objectives, double start, double growth, double precision, int repeats, double budgetSeconds,
-                           int maxProbes, double achievedShare) {
+                           int maxProbes, double achievedShare, Open.Arrivals arrivals, long seed) {
         public Settings {
+            if (arrivals == null) arrivals = Open.Arrivals.FIXED;
             objectives = List.copyOf(objectives);
             if (objectives.isEmpty()) throw new IllegalArgumentException("a capacity search needs an objective");
             for (Objective o : objectives) {
@@ -67,23 +71,28 @@ public final class CapacitySearch {
         }
 
         public static Settings of(List<Objective> objectives, double start) {
-            return new Settings(objectives, start, 2, 0.05, 3, 0, 40, 0.95);
+            return new Settings(objectives, start, 2, 0.05, 3, 0, 40, 0.95, Open.Arrivals.FIXED, 0);
         }
 
         public Settings withPrecision(double p) {
-            return new Settings(objectives, start, growth, p, repeats, budgetSeconds, maxProbes, achievedShare);
+            return new Settings(objectives, start, growth, p, repeats, budgetSeconds, maxProbes, achievedShare, arrivals, seed);
         }
 
         public Settings withRepeats(int r) {
-            return new Settings(objectives, start, growth, precision, r, budgetSeconds, maxProbes, achievedShare);
+            return new Settings(objectives, start, growth, precision, r, budgetSeconds, maxProbes, achievedShare, arrivals, seed);
         }
 
         public Settings withBudget(double seconds) {
-            return new Settings(objectives, start, growth, precision, repeats, seconds, maxProbes, achievedShare);
+            return new Settings(objectives, start, growth, precision, repeats, seconds, maxProbes, achievedShare, arrivals, seed);
+        }
+
+        /** Probes whose arrivals are spaced so (fixed intervals or Poisson, from {@code seed}). */
+        public Settings withArrivals(Open.Arrivals a, long seed) {
+            return new Settings(objectives, start, growth, precision, repeats, budgetSeconds, maxProbes, achievedShare, a, seed);
         }
 
         public Settings withMaxProbes(int n) {
-            return new Settings(objectives, start, growth, precision, repeats, budgetSeconds, n, achievedShare);
+            return new Settings(objectives, start, growth, precision, repeats, budgetSeconds, n, achievedShare, arrivals, seed);
         }
     }
 
@@ -137,9 +146,14 @@ public final class CapacitySearch {
     private final List<Point> probes = new ArrayList<>();
     private final long started = System.nanoTime();
 
-    /** @param clients the client threads that send each probe's schedule */
+    /** @param clients the client threads that send each probe's schedule, its arrivals spaced as the settings say */
     public CapacitySearch(Settings settings, int clients, Probe probe, Listener listener) {
-        this(settings, rate -> judge(rate, probe.at(new Open(rate, clients)), settings), listener);
+        this(settings, new Open(1, clients, settings.arrivals(), settings.seed()), probe, listener);
+    }
+
+    /** @param schedule each probe's schedule but its rate: its client threads and how its arrivals are spaced */
+    public CapacitySearch(Settings settings, Open schedule, Probe probe, Listener listener) {
+        this(settings, rate -> judge(rate, probe.at(schedule.atRate(rate)), settings), listener);
     }
 
     CapacitySearch(Settings settings, Trial trial, Listener listener) {
@@ -198,10 +212,12 @@ public final class CapacitySearch {
             worst = Math.max(worst, ratio);
             if (!o.keeps(v)) broken.add(o.figure() + (o.operation() == null ? "" : " of " + o.operation()) + " " + o.show(v) + " (objective " + o.text() + ")");
         }
-        double achieved = m.throughput().opsPerSecond();
-        if (achieved < s.achievedShare() * offered) {
-            broken.add(String.format(Locale.ROOT, "achieved %.4g of %.4g ops/s offered", achieved, offered));
-            worst = Math.max(worst, offered * s.achievedShare() / Math.max(achieved, 1e-9));
+        // what the schedule put in the window: the offered rate itself at fixed intervals, a draw around it with Poisson arrivals
+        double achieved = m.throughput().opsPerSecond(), window = m.throughput().windowSeconds();
+        double scheduled = window > 0 && m.outcomes().scheduled() > 0 ? m.outcomes().scheduled() / window : offered;
+        if (achieved < s.achievedShare() * scheduled) {
+            broken.add(String.format(Locale.ROOT, "achieved %.4g of %.4g ops/s offered", achieved, scheduled));
+            worst = Math.max(worst, scheduled * s.achievedShare() / Math.max(achieved, 1e-9));
         }
         return new Point(offered, achieved, broken.isEmpty(), List.copyOf(broken), worst, m);
     }

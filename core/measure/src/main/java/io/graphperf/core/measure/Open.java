@@ -11,9 +11,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
 
 /**
- * The open model at a fixed rate (k6's "constant-arrival-rate"): operation i is scheduled at start + i / rate
- * whatever the engine does, and sent by the next free client of a pool of N. Latency counts from the
- * intended start, so a stall shows in the percentiles (coordinated omission corrected).
+ * The open model (k6's "constant-arrival-rate"): operation i is scheduled at start + i / rate — or, with {@link Arrivals#POISSON}, at
+ * start plus i exponential gaps of mean 1 / rate drawn from the seed — whatever the engine does, and sent by the next free client of a
+ * pool of N. Latency counts from the intended start, so a stall shows in the percentiles (coordinated omission corrected).
  *
  * <p>Every scheduled operation is accounted for: scheduling stops when the window ends; operations already
  * scheduled run until the drain deadline; any that could not start by then is recorded as dropped, with a
@@ -21,8 +21,31 @@ import java.util.function.LongUnaryOperator;
  * thread is joined before the cell ends. Slot i belongs to virtual client i mod N as its operation i div N,
  * whichever thread sends it, so written ids stay deterministic. With a {@link Segment} (one agent of several) only this agent's
  * slots are sent, each at the intended start it has in the single-agent schedule, by clients / agents threads.
+ *
+ * @param arrivals how slots are spaced: fixed intervals (the default) or Poisson arrivals
+ * @param seed     the seed of Poisson arrivals (the same seed, the same instants in every process)
  */
-public record Open(double ratePerSecond, int clients, Segment segment) implements Executor {
+public record Open(double ratePerSecond, int clients, Segment segment, Arrivals arrivals, long seed) implements Executor {
+
+    /** How an open model spaces its operations. */
+    public enum Arrivals {
+        /** Every 1 / rate exactly: the queue the engine sees comes from the engine alone (LDBC's driver, k6, Gatling's constant rates). */
+        FIXED,
+        /** A Poisson process of that rate: exponential gaps, bursts and lulls as independent users make them (M/·/c queues). */
+        POISSON;
+
+        /** The name options and reports use: fixed, poisson. */
+        public String text() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The arrivals an option names; null for none given. */
+        public static Arrivals of(String text, String option) {
+            if (text == null) return null;
+            for (Arrivals a : values()) if (a.text().equals(text)) return a;
+            throw new IllegalArgumentException("unknown arrivals '" + text + "' (option " + option + "); known: fixed, poisson");
+        }
+    }
 
     /** How long a wait for a far-off slot sleeps at most before looking at the window again. */
     private static final long RECHECK_NANOS = 5_000_000;
@@ -31,20 +54,36 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
         if (!(ratePerSecond > 0)) throw new IllegalArgumentException("rate must be positive, got " + ratePerSecond);
         if (clients < 1) throw new IllegalArgumentException("clients must be at least 1, got " + clients);
         segment.check(clients);
+        if (arrivals == null) arrivals = Arrivals.FIXED;
     }
 
     public Open(double ratePerSecond, int clients) {
-        this(ratePerSecond, clients, Segment.WHOLE);
+        this(ratePerSecond, clients, Segment.WHOLE, Arrivals.FIXED, 0);
+    }
+
+    /** At fixed intervals, this agent's {@code segment} of the schedule. */
+    public Open(double ratePerSecond, int clients, Segment segment) {
+        this(ratePerSecond, clients, segment, Arrivals.FIXED, 0);
+    }
+
+    /** At {@code ratePerSecond} with {@code arrivals} (null: fixed intervals) drawn from {@code seed}. */
+    public Open(double ratePerSecond, int clients, Arrivals arrivals, long seed) {
+        this(ratePerSecond, clients, Segment.WHOLE, arrivals, seed);
     }
 
     @Override
     public Open withClients(int n) {
-        return new Open(ratePerSecond, n, segment);
+        return new Open(ratePerSecond, n, segment, arrivals, seed);
     }
 
     @Override
     public Open withSegment(Segment s) {
-        return new Open(ratePerSecond, clients, s);
+        return new Open(ratePerSecond, clients, s, arrivals, seed);
+    }
+
+    /** The same schedule at another rate (a capacity search's next probe). */
+    public Open atRate(double rate) {
+        return new Open(rate, clients, segment, arrivals, seed);
     }
 
     @Override
@@ -54,8 +93,9 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
 
     @Override
     public String describe() {
-        return String.format(Locale.ROOT, "open model, %s ops/s fixed arrival rate, sent by up to %d client(s); latency from the intended start%s",
-                ratePerSecond == Math.rint(ratePerSecond) ? Long.toString((long) ratePerSecond) : Double.toString(ratePerSecond), clients,
+        return String.format(Locale.ROOT, "open model, %s ops/s %s, sent by up to %d client(s); latency from the intended start%s",
+                ratePerSecond == Math.rint(ratePerSecond) ? Long.toString((long) ratePerSecond) : Double.toString(ratePerSecond),
+                arrivals == Arrivals.POISSON ? "in Poisson arrivals (seed " + seed + ")" : "fixed arrival rate", clients,
                 segment.whole() ? "" : "; this agent's segment " + segment + " of the schedule");
     }
 
@@ -74,10 +114,16 @@ public record Open(double ratePerSecond, int clients, Segment segment) implement
         return Math.max(1L, Math.round(1e9 / ratePerSecond));
     }
 
+    /** When slot k is due after the start, in nanoseconds: a new schedule each call (Poisson arrivals keep their blocks in it). */
+    public LongUnaryOperator dueNanos() {
+        if (arrivals == Arrivals.POISSON) return new PoissonArrivals(ratePerSecond, seed);
+        long interval = intervalNanos();
+        return slot -> slot * interval;
+    }
+
     @Override
     public Execution start(ExecutionContext ctx) {
-        long interval = intervalNanos();
-        return schedule(ctx, clients, segment, "graphperf-open-", slot -> slot * interval);
+        return schedule(ctx, clients, segment, "graphperf-open-", dueNanos());
     }
 
     /**

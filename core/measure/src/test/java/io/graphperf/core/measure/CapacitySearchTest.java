@@ -40,15 +40,28 @@ class CapacitySearchTest {
         checkAgainstTheQueue(4, exponential(8_000_000, 7), "mean < 12ms", 200);
     }
 
+    @Test
+    void findsTheCapacityOfPoissonArrivalsOnTwoServers() throws Exception {
+        // M/D/2, 10 ms a request, Poisson arrivals of seed 11: each probe's arrivals are the same draws, closer together as the rate
+        // rises, so the exact simulation of those very instants gives the capacity for a mean under 13 ms (Pollaczek–Khinchine's M/D/1
+        // mean, 10 ms + ρ·10 ms / 2(1 − ρ), gives the scale: 13 ms near ρ = 0.375 a server on one, more on two)
+        checkAgainstTheQueue(new Open(1, 2, Open.Arrivals.POISSON, 11), k -> 10_000_000L, "mean < 13ms", 50);
+    }
+
     private static void checkAgainstTheQueue(int servers, LongUnaryOperator service, double p99Ms, double start) throws Exception {
         checkAgainstTheQueue(servers, service, "p99 < " + p99Ms + "ms", start);
     }
 
     private static void checkAgainstTheQueue(int servers, LongUnaryOperator service, String bound, double start) throws Exception {
+        checkAgainstTheQueue(new Open(1, servers), service, bound, start);
+    }
+
+    /** @param schedule the probes' schedule but its rate: one client thread a server, and how arrivals are spaced */
+    private static void checkAgainstTheQueue(Open schedule, LongUnaryOperator service, String bound, double start) throws Exception {
         Objective objective = Objective.parse(bound, List.of(), "objective", "test");
-        double known = simulatedCapacity(servers, service, objective);
+        double known = simulatedCapacity(schedule, service, objective);
         CapacitySearch.Settings settings = CapacitySearch.Settings.of(List.of(objective), start).withRepeats(2);
-        CapacitySearch.Result r = new CapacitySearch(settings, servers, load -> probe(load, service), null).run();
+        CapacitySearch.Result r = new CapacitySearch(settings, schedule, load -> probe(load, service), null).run();
         String what = String.format("known %.1f/s; found %.1f/s %s (%s) after %d probes: %s", known, r.capacity(), r.bracketText(), r.why(),
                 r.probes().size(), r.probes().stream().map(p -> String.format("%.1f→p99 %.1f ms%s", p.offered(),
                         p.measurement().latencies().all().p99Ms(), p.kept() ? "" : " ✗" + p.broken())).toList());
@@ -76,34 +89,38 @@ class CapacitySearchTest {
     }
 
     /** The highest rate (to 0.1 %) whose simulated figure (p99 or mean) over the window keeps the objective's bound. */
-    static double simulatedCapacity(int servers, LongUnaryOperator service, Objective o) {
+    static double simulatedCapacity(Open schedule, LongUnaryOperator service, Objective o) {
         double low = 1, high = 1;
-        while (o.keeps(simulated(high, servers, service, o))) high *= 2;
+        while (o.keeps(simulated(schedule.atRate(high), service, o))) high *= 2;
         while (high / low > 1.001) {
             double mid = Math.sqrt(low * high);
-            if (o.keeps(simulated(mid, servers, service, o))) low = mid;
+            if (o.keeps(simulated(schedule.atRate(mid), service, o))) low = mid;
             else high = mid;
         }
         return low;
     }
 
-    static double simulated(double rate, int servers, LongUnaryOperator service, Objective o) {
-        Histogram h = simulatedLatencies(rate, servers, service);
+    static double simulated(Open open, LongUnaryOperator service, Objective o) {
+        Histogram h = simulatedLatencies(open, service);
         return o.figure().equals("mean") ? h.getMean() / 1e6 : h.getValueAtPercentile(99) / 1e6;
     }
 
     static double simulatedP99(double rate, int servers, LongUnaryOperator service) {
-        return simulatedLatencies(rate, servers, service).getValueAtPercentile(99) / 1e6;
+        return simulatedLatencies(new Open(rate, servers), service).getValueAtPercentile(99) / 1e6;
     }
 
-    /** An exact simulation: slot k arrives at k × interval, takes the earliest free server, and is measured if it arrives in the window. */
-    static Histogram simulatedLatencies(double rate, int servers, LongUnaryOperator service) {
-        long interval = new Open(rate, 1).intervalNanos(), warmup = WARMUP.toNanos(), end = warmup + WINDOW.toNanos();
+    /**
+     * An exact simulation: slot k arrives when the schedule says, takes the earliest free of the schedule's servers (one a client), and is
+     * measured if it arrives in the window.
+     */
+    static Histogram simulatedLatencies(Open open, LongUnaryOperator service) {
+        LongUnaryOperator due = open.dueNanos();
+        long warmup = WARMUP.toNanos(), end = warmup + WINDOW.toNanos();
         PriorityQueue<Long> free = new PriorityQueue<>();
-        for (int i = 0; i < servers; i++) free.add(0L);
+        for (int i = 0; i < open.clients(); i++) free.add(0L);
         Histogram h = Histograms.newHistogram();
-        for (long k = 0; k * interval < end; k++) {
-            long arrival = k * interval, begins = Math.max(arrival, free.poll()), done = begins + service.applyAsLong(k);
+        for (long k = 0; due.applyAsLong(k) < end; k++) {
+            long arrival = due.applyAsLong(k), begins = Math.max(arrival, free.poll()), done = begins + service.applyAsLong(k);
             free.add(done);
             if (arrival >= warmup) h.recordValue(done - arrival);
         }

@@ -12,18 +12,19 @@ import java.util.function.LongUnaryOperator;
 
 /**
  * A stand-in engine of c servers with exact service times, for an open model of c client threads: the slots it is sent ({@link #slots})
- * carry their number k, which arrives at k × the schedule's interval; each session (one client thread, the next free one) is one server,
+ * carry their number k, which arrives when the schedule says (k × its interval, or its k-th Poisson arrival); each session (one client thread, the next free one) is one server,
  * whose next service starts when it is free or when the slot arrives, whichever is later, and lasts s(k). A thread woken late by a busy
  * machine delays one reply, never the servers' schedule: the queue stays the one theory (or an exact simulation) describes.
  */
 public final class QueueServers implements Transport {
     private volatile long t0;
     private final Open open;
-    private final LongUnaryOperator service;
+    private final LongUnaryOperator service, due;
 
     public QueueServers(Open open, LongUnaryOperator service) {
         this.open = open;
         this.service = service;
+        this.due = open.dueNanos();
     }
 
     /** The operations: slot k = seq × clients + client, as the open model hands them out. */
@@ -49,12 +50,12 @@ public final class QueueServers implements Transport {
 
     @Override
     public Session openSession() {
-        long interval = open.intervalNanos();
+        LongUnaryOperator due = this.due;
         long[] free = new long[1]; // when this server is next free
         return op -> {
             long slot = Long.parseLong(op.statements().get(0).text());
             while (t0 == 0) Thread.onSpinWait();
-            long begins = Math.max(t0 + slot * interval, free[0]), done = begins + service.applyAsLong(slot);
+            long begins = Math.max(t0 + due.applyAsLong(slot), free[0]), done = begins + service.applyAsLong(slot);
             free[0] = done;
             long left;
             while ((left = done - System.nanoTime()) > 0) LockSupport.parkNanos(left);
