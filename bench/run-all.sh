@@ -118,6 +118,7 @@ section "a procedure by name through the gateway against Cypher's CALL of it" be
 section "the batch writer through the gateway: the Java against the Python client, both coalescing" bench/client-submits.sh 3 15
 section "the coalescing client's linger against 1, 8 and 64 application threads" bench/client-linger.sh 8
 section "ArcadeDB alone: acknowledged vertices by scan and by record id, open and reopened" bench/arcadedb-scan-misses.sh
+section "safety before speed: every engine, two versions where two are served" bench/safety-engines.sh
 section "engines side by side: E2 reads on Neo4j and Kuzu at scale 1" bench/engines-reads.sh
 section "engines side by side: E4 writes on Neo4j and Kuzu" bench/engines-writes.sh
 section "engines side by side: E1 import of the same files on Neo4j and Kuzu" bench/engines-import.sh

@@ -2,6 +2,7 @@ package io.graphperf.cli;
 
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.safety.SafetyLedger;
 import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import picocli.CommandLine.Command;
@@ -18,7 +19,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "engines", mixinStandardHelpOptions = true,
         description = {"Lists the engines and versions --engine and --engines take (NAME or NAME:VERSION): what each is, whether it runs here",
-                "and why not, and whether a version fetched at first use is in graphperf's cache already (then it runs offline)."})
+                "and why not, whether a version fetched at first use is in graphperf's cache already (then it runs offline), and its last",
+                "safety study on this machine (graphperf run safety)."})
 public final class EnginesCommand implements Callable<Integer> {
 
     @Option(names = "--fetch", split = ",", paramLabel = "NAME:VERSION", description = "Fetch these versions into graphperf's cache now (those fetched"
@@ -60,7 +62,8 @@ public final class EnginesCommand implements Callable<Integer> {
                 String v = EngineChoice.version(name);
                 cache = d.fetched(v == null ? d.versions().get(0) : v) ? ", fetched" : ", fetched at first use";
             }
-            System.out.printf("%-22s %s%n  %s%s%n", name, e.getValue(), why == null ? "runs here" : "cannot run here: " + why, cache);
+            String safety = SafetyLedger.last(name).map(l -> "; safety study " + l.at() + ": " + l.verdict()).orElse("; no safety study here yet");
+            System.out.printf("%-22s %s%n  %s%s%s%n", name, e.getValue(), why == null ? "runs here" : "cannot run here: " + why, cache, safety);
         }
         for (Map.Entry<String, String> e : EngineChoice.UNAVAILABLE.entrySet()) {
             System.out.printf("%-22s cannot run here: %s%n", e.getKey(), e.getValue());

@@ -15,6 +15,8 @@ import io.graphperf.engines.neo4j.Neo4jEngines;
 import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.Experiments;
 import io.graphperf.workloads.Trials;
+import io.graphperf.workloads.safety.SafetyExperiment;
+import io.graphperf.workloads.safety.SafetyLedger;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.RunOptions;
@@ -111,6 +113,9 @@ final class Launch implements ExperimentCommand.Launcher {
         config.put("options", given(command));
         config.put("seed", seed);
         if (!notRun.isEmpty()) config.put("enginesNotRun", notRun);
+        List<String> suspect = safetyFlags(e, variants, server);
+        if (!suspect.isEmpty()) config.put(Trials.KNOWN_WARNINGS, suspect);
+        suspect.forEach(w -> System.err.println("graphperf: warning: " + w));
         if (run.matrix != null) config.put("matrix", Map.of("file", run.matrix.toString(), "axes", run.matrixPlan().axes(),
                 "cells", variants.stream().map(Variant::name).toList()));
         Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),
@@ -129,6 +134,13 @@ final class Launch implements ExperimentCommand.Launcher {
             if (metrics != null) metrics.close();
         }
         return finish(e, result, runDir, stdout);
+    }
+
+    /** The engines of this run that failed their last safety study here (none for the safety study itself, or your server). */
+    private static List<String> safetyFlags(Experiment<?> e, List<Variant> variants, ServerOptions server) {
+        if (e.name().equals(SafetyExperiment.NAME) || server != null && server.given()) return List.of();
+        List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(EngineCatalog.ENGINE, "neo4j")).distinct().toList();
+        return SafetyLedger.warnings(engines.isEmpty() ? List.of("neo4j") : engines);
     }
 
     /** What a run checks before anything starts: the server, the matrix's storage, the variants' settings, the pairing. */

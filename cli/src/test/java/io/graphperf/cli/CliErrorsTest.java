@@ -114,6 +114,23 @@ class CliErrorsTest {
     }
 
     @Test
+    void safetyAndArrivalsOptionsAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
+        for (String[] c : new String[][]{{"--tx-sizes: 7 is not one of [1, 10, 100, 1000, 10000]", "run", "safety", "--tx-sizes", "1,7"},
+                {"--kills must be 0 or more", "run", "safety", "--kills", "-1"}, {"--clients must be at least 1", "run", "safety", "--clients", "0"},
+                {"Unknown option: '--rate=5'", "run", "safety", "--rate=5"},
+                {"unknown arrivals 'sometimes' (option --arrivals); known: fixed, poisson", "run", "writes", "--load", "open", "--rate", "50", "--arrivals", "sometimes"},
+                {"--arrivals poisson spaces an open model's operations", "run", "writes", "--arrivals", "poisson"},
+                {"--arrivals poisson spaces an open model's operations", "run", "workload", WorkloadIT.EXAMPLES.resolve("social-app.yaml").toString(), "--arrivals", "poisson"}}) {
+            List<String> args = new ArrayList<>(List.of(c).subList(1, c.length));
+            args.addAll(List.of("--out", dir.toString()));
+            Outcome o = cli(args.toArray(String[]::new));
+            assertEquals(2, o.code(), String.join(" ", args) + ": " + o.err());
+            assertCleanError(o, c[0]);
+        }
+        assertEquals(0, dir.toFile().list().length, "nothing started, no results folder");
+    }
+
+    @Test
     void unknownScenario(@TempDir Path dir) {
         assertCleanError(cli("run", "writes", "--scenarios", "create-labelled,bogus", "--out", dir.toString()), "unknown scenario 'bogus' (option --scenarios)");
     }

@@ -3,6 +3,7 @@ package io.graphperf.cli;
 import io.graphperf.core.report.JsonExporter;
 import io.graphperf.core.results.Cell;
 import io.graphperf.core.results.RunResult;
+import io.graphperf.workloads.safety.SafetyLedger;
 import io.graphperf.workloads.Experiments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,13 +31,29 @@ class EnginesWritesIT {
 
     @Test
     void neo4jKuzuAndLadybugWriteTheSameIdsEachCheckedById(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug:0.21.2", "--out", dir.toString(),
-                "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
-                "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+        // LadybugDB 0.21.2 failed its last safety study here (a ledger of this test's own): the run carries the flag
+        Path ledger = Files.createDirectories(dir.resolve("ledger"));
+        Files.writeString(ledger.resolve("ladybug_0.21.2.json"), "{\"engine\":\"ladybug:0.21.2\",\"started\":\"LadybugDB 0.21.2\",\"safe\":false,"
+                + "\"verdict\":\"UNSAFE: 1 check(s) failed, 3 acknowledged lost\",\"at\":\"2026-12-02T08:00:00Z\",\"run\":\"results/x-safety\"}");
+        String before = System.getProperty(SafetyLedger.PROPERTY);
+        System.setProperty(SafetyLedger.PROPERTY, ledger.toString());
+        CliErrorsTest.Outcome o;
+        try {
+            o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug:0.21.2", "--out", dir.resolve("out").toString(),
+                    "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
+                    "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+        } finally {
+            if (before == null) System.clearProperty(SafetyLedger.PROPERTY);
+            else System.setProperty(SafetyLedger.PROPERTY, before);
+        }
         assertEquals(0, o.code(), o.failure());
-        Path runDir = WritesIT.onlyRun(dir);
+        Path runDir = WritesIT.onlyRun(dir.resolve("out"));
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
+        assertTrue(o.err().contains("engine ladybug:0.21.2 failed graphperf's safety study"), o.err());
+        assertTrue(run.warnings().stream().anyMatch(w -> w.startsWith("engine ladybug:0.21.2 failed graphperf's safety study") && w.contains("3 acknowledged lost")),
+                "the flag in run.json: " + run.warnings());
+        assertTrue(run.warnings().stream().noneMatch(w -> w.startsWith("engine kuzu") || w.startsWith("engine neo4j")), run.warnings().toString());
         assertEquals(List.of("neo4j", "kuzu", "ladybug:0.21.2"), run.variants().stream().map(RunResult.Variant::name).toList(),
                 "LadybugDB at a version other than its default, fetched at first use");
         Set<String> neo4j = scenarios(run, "neo4j"), kuzu = scenarios(run, "kuzu");
@@ -54,7 +71,7 @@ class EnginesWritesIT {
         assertTrue(indexed.query().contains("PRIMARY KEY(user_id)"), "the report shows the table Kuzu's cell wrote to: " + indexed.query());
         assertTrue(run.warnings().stream().anyMatch(w -> w.contains("foreach-100 (Kuzu's Cypher has no FOREACH)")), run.warnings().toString());
         assertFalse(run.comparisons().isEmpty(), "kuzu compared with neo4j cell by cell");
-        EnginesReadsIT.assertNoEngineHostLeft(dir);
+        EnginesReadsIT.assertNoEngineHostLeft(dir.resolve("out"));
     }
 
     /**

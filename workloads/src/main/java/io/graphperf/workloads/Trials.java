@@ -95,6 +95,8 @@ public final class Trials {
 
     /** The key of run.json's configuration holding a precision run's {@link Precision.Outcome}. */
     public static final String PRECISION = "precision";
+    /** A configuration key: what is known before the run that makes its figures suspect (a list of sentences), made warnings of the run. */
+    public static final String KNOWN_WARNINGS = "knownWarnings";
     /** The key of run.json's configuration saying how the trials were paired. */
     public static final String PAIRING = "pairing";
     /** How long a duet's side waits for the other at a cell (their resets, schemas and server warm-ups included). */
@@ -150,6 +152,7 @@ public final class Trials {
             this.environment = EnvironmentInfo.collect(spec.home());
             this.machine = new LinkedHashMap<>(environment);
             this.configuration = new LinkedHashMap<>(spec.configuration());
+            if (configuration.get(KNOWN_WARNINGS) instanceof List<?> known) known.forEach(w -> warnings.add(String.valueOf(w)));
             if (spec.pairing() == Pairing.DUET) {
                 configuration.put(PAIRING, "duet: " + spec.variants().get(0).name() + " and " + spec.variants().get(1).name()
                         + " at the same time, cell for cell from a common start; the sides' start order swapped every round; compared round by round");

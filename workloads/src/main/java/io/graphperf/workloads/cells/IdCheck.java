@@ -3,7 +3,6 @@ package io.graphperf.workloads.cells;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.Accounting;
 import io.graphperf.core.measure.IdWrites;
-import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.results.Check;
 
 import java.util.ArrayList;
@@ -34,7 +33,7 @@ import java.util.Map;
  * @param summedType   null to ask in Cypher; else the type whose ids the engine's host sums up itself ({@code idsummary:} statements:
  *                     ArcadeDB, whose SQL and Cypher divide integers as decimals)
  */
-public record IdCheck(String label, String match, String property, long perOperation, String summedType) implements CellCheck {
+public record IdCheck(String label, String match, String property, long perOperation, String summedType) implements AccountedCheck {
 
     public IdCheck(String label, String match, String property, long perOperation) {
         this(label, match, property, perOperation, null);
@@ -61,8 +60,8 @@ public record IdCheck(String label, String match, String property, long perOpera
     }
 
     @Override
-    public Check check(Engine engine, Measurement m) throws Exception {
-        return check(engine, m.accounting(), DISTINCT_PAGE);
+    public Check check(Engine engine, Accounting acknowledged) throws Exception {
+        return check(engine, acknowledged, DISTINCT_PAGE);
     }
 
     /** The check against {@code acc}, distinct ids counted {@code page} at a time beyond {@code page} issued ids (a test sets a small page). */

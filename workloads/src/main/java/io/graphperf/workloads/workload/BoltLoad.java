@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.workloads.cells.KeyLookupCheck;
 import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
@@ -339,6 +340,6 @@ public final class BoltLoad {
     }
 
     static String quote(String name) {
-        return "`" + name.replace("`", "``") + "`";
+        return KeyLookupCheck.quote(name);
     }
 }

@@ -1,6 +1,5 @@
 package io.graphperf.workloads.workload;
 
-import io.graphperf.core.engine.Dialect;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
@@ -9,6 +8,7 @@ import io.graphperf.core.measure.DrawnMix;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.results.Check;
 import io.graphperf.workloads.cells.CellCheck;
+import io.graphperf.workloads.cells.KeyLookupCheck;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,11 +32,7 @@ record WrittenIdsCheck(OperationSpec op, DrawnMix mix, String text) implements C
     /** The lookup: the file's own (check:), else the dialect module's, else Cypher's. */
     static String lookup(OperationSpec.WrittenId id, String dialect) {
         if (id.check() != null && !id.check().in(dialect).isEmpty()) return id.check().in(dialect).get(0);
-        Dialect d = Dialect.all().get(dialect);
-        String own = d == null ? null : d.idLookup(id.label(), id.property());
-        if (own != null) return own;
-        return "UNWIND $ids AS id MATCH (n:" + BoltLoad.quote(id.label()) + ") WHERE n." + BoltLoad.quote(id.property()) + " = id RETURN n."
-                + BoltLoad.quote(id.property());
+        return KeyLookupCheck.text(dialect, id.label(), id.property());
     }
 
     @Override

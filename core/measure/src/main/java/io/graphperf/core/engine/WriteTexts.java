@@ -1,5 +1,6 @@
 package io.graphperf.core.engine;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,6 +11,30 @@ public interface WriteTexts {
 
     /** The scenario {@code s} in this dialect. */
     Written write(Scenario s);
+
+    /** The safety study's shared counter in this dialect (Cypher's unless the dialect says otherwise). */
+    default Counter counter() {
+        return Counter.CYPHER;
+    }
+
+    /**
+     * One record every client increments at once: the safety study counts lost updates as the increments acknowledged minus the value read.
+     *
+     * @param setup     what declares the record and creates it with {@code hits} 0
+     * @param increment one increment of {@code hits} by one, a statement of its own
+     * @param value     a query whose first column is {@code hits}
+     */
+    record Counter(List<String> setup, String increment, String value) {
+        public static final Counter CYPHER = new Counter(List.of("CREATE (:Counter {counter_id: 0, hits: 0})"),
+                "MATCH (c:Counter) SET c.hits = c.hits + 1", "MATCH (c:Counter) RETURN c.hits");
+
+        /** The same counter with {@code declare} run before its setup (a table or type declared first). */
+        public Counter declaredBy(List<String> declare) {
+            List<String> all = new ArrayList<>(declare);
+            all.addAll(setup);
+            return new Counter(List.copyOf(all), increment, value);
+        }
+    }
 
     /**
      * A scenario as the study has it.

@@ -27,6 +27,11 @@ final class ArcadeDbWriteTexts implements WriteTexts {
             "ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
 
     @Override
+    public Counter counter() {
+        return SqlFamilyWrites.counter("sql:", "CREATE VERTEX TYPE Counter IF NOT EXISTS");
+    }
+
+    @Override
     public Written write(Scenario s) {
         if (s.id().equals("foreach-100")) return Written.notExpressible("not written for ArcadeDB's SQL");
         if (s.id().contains("unlabelled")) return Written.notExpressible("every ArcadeDB record has a type declared beforehand: there is no unlabelled vertex");

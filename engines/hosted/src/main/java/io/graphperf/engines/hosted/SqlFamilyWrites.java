@@ -19,6 +19,15 @@ import java.util.List;
  */
 public record SqlFamilyWrites(String engine, List<String> users, String index, String create, String rows, String noCallInTx) implements WriteTexts {
 
+    /**
+     * The safety study's counter in this SQL: a vertex type declared by {@code declare}, one record, {@code UPDATE … SET hits = hits + 1};
+     * each text prefixed by {@code prefix} (ArcadeDB's "sql:", nothing for OrientDB).
+     */
+    public static Counter counter(String prefix, String declare) {
+        return new Counter(List.of(prefix + declare, prefix + "CREATE VERTEX Counter SET counter_id = 0, hits = 0"),
+                prefix + "UPDATE Counter SET hits = hits + 1", prefix + "SELECT hits FROM Counter");
+    }
+
     @Override
     public Written write(Scenario s) {
         if (s.id().equals("call-in-tx")) return Written.notExpressible(noCallInTx);

@@ -15,6 +15,11 @@ final class KuzuWriteTexts implements WriteTexts {
     private static final String USERS_INDEXED = "CREATE NODE TABLE IF NOT EXISTS User(user_id INT64, PRIMARY KEY(user_id))";
 
     @Override
+    public Counter counter() {
+        return Counter.CYPHER.declaredBy(List.of("CREATE NODE TABLE IF NOT EXISTS Counter(counter_id INT64, hits INT64, PRIMARY KEY(counter_id))"));
+    }
+
+    @Override
     public Written write(Scenario s) {
         String id = s.id();
         if (id.equals("foreach-100")) return Written.notExpressible("Kuzu's Cypher has no FOREACH");

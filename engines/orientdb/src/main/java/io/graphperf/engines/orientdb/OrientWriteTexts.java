@@ -32,6 +32,11 @@ final class OrientWriteTexts implements WriteTexts {
     }
 
     @Override
+    public Counter counter() {
+        return SqlFamilyWrites.counter("", "CREATE CLASS Counter IF NOT EXISTS EXTENDS V");
+    }
+
+    @Override
     public Written write(Scenario s) {
         if (s.id().equals("foreach-100")) {
             return Written.as(FOREACH, List.of("CREATE CLASS REL IF NOT EXISTS EXTENDS E"),

@@ -4,6 +4,7 @@ import com.arcadedb.Constants;
 import com.arcadedb.GlobalConfiguration;
 import com.arcadedb.database.Database;
 import com.arcadedb.database.DatabaseFactory;
+import io.graphperf.engines.hosted.Generations;
 import io.graphperf.engines.hosted.HostDispatch;
 import io.graphperf.engines.hosted.HostLoop;
 import io.graphperf.core.engine.ImportFiles;
@@ -13,6 +14,7 @@ import io.graphperf.engines.hosted.HostRequests;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -72,7 +74,7 @@ public final class ArcadeDbHostMain {
                     closeDatabase();
                     ImportFiles.deleteTree(old);
                     generation++;
-                    factory = new DatabaseFactory(old.resolveSibling(DATABASE + "-" + generation).toString());
+                    factory = new DatabaseFactory(old.resolveSibling(Generations.name(DATABASE, generation)).toString());
                     db = factory.create();
                     return "recreated";
                 })
@@ -83,11 +85,14 @@ public final class ArcadeDbHostMain {
                 .with(HostRequests.common(() -> new ArcadeDbTransport(db)));
     }
 
-    /** The database in the store's folder (created when new), its page cache {@code cacheBytes} (0: ArcadeDB's default). */
+    /** The database in the store's folder (created when new; after resets, the newest of its generations), its page cache {@code cacheBytes} (0: ArcadeDB's default). */
     private static Map<String, Object> open(HostRequests.Open r) {
         closeDatabase();
         if (r.cacheBytes() > 0) GlobalConfiguration.MAX_PAGE_RAM.setValue(Math.max(1, r.cacheBytes() >> 20));
-        factory = new DatabaseFactory(Path.of(r.store()).toAbsolutePath().resolve(DATABASE).toString());
+        Path store = Path.of(r.store()).toAbsolutePath();
+        String[] names = store.toFile().list();
+        generation = Generations.newest(names == null ? List.of() : List.of(names), DATABASE); // the newest after resets: where the last writes went
+        factory = new DatabaseFactory(store.resolve(Generations.name(DATABASE, generation)).toString());
         db = factory.exists() ? factory.open() : factory.create();
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("version", Constants.getRawVersion());

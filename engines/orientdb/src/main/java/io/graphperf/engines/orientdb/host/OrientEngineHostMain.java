@@ -11,6 +11,7 @@ import com.orientechnologies.orient.core.db.tool.ODatabaseExport;
 import com.orientechnologies.orient.core.db.tool.ODatabaseImport;
 import com.orientechnologies.orient.core.metadata.schema.OClass;
 import com.orientechnologies.orient.core.sql.OCommandSQLParsingException;
+import io.graphperf.engines.hosted.Generations;
 import io.graphperf.engines.hosted.HostDispatch;
 import io.graphperf.engines.hosted.HostLoop;
 import io.graphperf.core.engine.Statement;
@@ -65,7 +66,7 @@ public final class OrientEngineHostMain {
                     db.close();
                     orient.drop(name);
                     generation++;
-                    name = DATABASE + "-" + generation;
+                    name = Generations.name(DATABASE, generation);
                     create();
                     db = orient.open(name, "admin", "admin");
                     return "recreated";
@@ -98,14 +99,15 @@ public final class OrientEngineHostMain {
         return new IllegalArgumentException("OCommandSQLParsingException: " + (cut < 0 ? m : m.substring(0, cut).strip() + " (…)"), e);
     }
 
-    /** The database in the store's folder, created when new, its disk cache {@code cacheBytes} (0: OrientDB's default). */
+    /** The database in the store's folder, created when new (after resets, the newest of its generations), its disk cache {@code cacheBytes} (0: OrientDB's default). */
     private static Map<String, Object> open(HostRequests.Open r) throws Exception {
         closeAll();
         if (r.cacheBytes() > 0) OGlobalConfiguration.DISK_CACHE_SIZE.setValue(Math.max(1, r.cacheBytes() >> 20));
         Path dir = Path.of(r.store()).toAbsolutePath();
         Files.createDirectories(dir);
         orient = new OrientDB("embedded:" + dir, OrientDBConfig.defaultConfig());
-        name = DATABASE;
+        generation = Generations.newest(orient.list(), DATABASE); // the newest after resets: where the last writes went
+        name = Generations.name(DATABASE, generation);
         if (!orient.exists(name)) create();
         db = orient.open(name, "admin", "admin");
         Map<String, Object> env = new LinkedHashMap<>();
