@@ -74,6 +74,7 @@ public class ArcadeDbScanMisses {
                     open, reopened);
         } finally {
             current[0].drop();
+            Files.deleteIfExists(dir); // drop() removes the database's folder, not the temporary folder holding it
         }
     }
 

@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The version question ("should we upgrade?"): Neo4j 5.26, 2025 and 2026 side by side on E2 (2026 beside 5.26 on E4, 2026 alone on E1,
- * to keep the suite's time), each in its own JVM (2025 and 2026 on a Java 21+ runtime), every answer and every acknowledged id
- * checked, each trial's own engine and Java in its run.json, no process left.
+ * The version question ("should we upgrade?"): Neo4j 2025 and 2026 side by side on E2, 2026 alone on E4 and E1 (5.26 is every other
+ * IT's: ReadsIT runs it over every transport, WritesIT every writer; this class keeps to the suite's time), each in its own JVM on a
+ * Java 21+ runtime, every answer and every acknowledged id checked, each trial's own engine and Java in its run.json, no process left.
  */
 class Neo4jVersionsIT {
 
@@ -40,44 +40,42 @@ class Neo4jVersionsIT {
     }
 
     @Test
-    void readsAnswerTheSameChecksOnThreeVersionsOverEveryTransport(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j,neo4j:2025.10.1,neo4j:2026", "--scale", "0.05", "--out", dir.toString(),
+    void readsAnswerTheSameChecksOnTwoVersionsOverEveryTransport(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j:2025.10.1,neo4j:2026", "--scale", "0.05", "--out", dir.toString(),
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "2", "--warmup", "100ms",
                 "--duration", "400ms", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m",
                 "--servers", "0", "--connections", "0", "--bolt-threads", "0", "--gateway-threads", "0", "--transports", "bolt,embedded,ws-bson", "--forms", "cypher");
         assertEquals(0, o.code(), o.failure());
-        assertTrue(o.out().contains("neo4j #1 result checks") && o.out().contains("neo4j:2025 #1 result checks")
-                && o.out().contains("neo4j:2026 #1 result checks"), o.out());
+        assertTrue(o.out().contains("neo4j:2025 #1 result checks") && o.out().contains("neo4j:2026 #1 result checks"), o.out());
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "neo4j:2025", "neo4j:2026"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j:2025", "neo4j:2026"), run.variants().stream().map(RunResult.Variant::name).toList());
         for (RunResult.TrialData t : run.data()) {
             ReadsData d = (ReadsData) t.data();
             assertTrue(d.checksRun() >= 19 * 3, t.variant() + ": " + d.checksRun());
             assertEquals(d.checksRun(), d.checksPassed(), t.variant() + ": every answer equals the files'");
         }
-        for (String engine : List.of("neo4j", "neo4j:2025", "neo4j:2026")) {
+        for (String engine : List.of("neo4j:2025", "neo4j:2026")) {
             for (String transport : List.of("bolt", "embedded", "ws-bson")) {
                 assertTrue(run.cells().stream().anyMatch(c -> c.variant().equals(engine) && c.transport().equals(transport) && c.verified()),
                         engine + " measured and checked over " + transport);
             }
         }
-        assertOwnEngine(runDir, "02-neo4j-2025-1", "2025.10.1");
-        assertOwnEngine(runDir, "03-neo4j-2026-1", "2026.08.1");
-        assertOwnEngine(runDir, "01-neo4j-1", "5.26.30");
+        assertOwnEngine(runDir, "01-neo4j-2025-1", "2025.10.1");
+        assertOwnEngine(runDir, "02-neo4j-2026-1", "2026.08.1");
         EnginesReadsIT.assertNoEngineHostLeft(dir);
     }
 
     @Test
-    void writesKeepEveryAcknowledgedIdOn526And2026(@TempDir Path dir) throws Exception {
-        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,neo4j:2026", "--out", dir.toString(),
+    void writesKeepEveryAcknowledgedIdOn2026(@TempDir Path dir) throws Exception {
+        CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "neo4j:2026", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,batch-writer-durable-c8", "--transports", "bolt,embedded",
                 "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());
-        for (String engine : List.of("neo4j", "neo4j:2026")) {
+        for (String engine : List.of("neo4j:2026")) {
             List<Cell> mine = run.cells().stream().filter(c -> c.variant().equals(engine)).toList();
             assertTrue(mine.stream().anyMatch(c -> c.scenario().startsWith("batch-writer")), engine + ": the batch writer (graphperf's plugin) ran");
             for (Cell c : mine) assertTrue(c.verified() && c.measurement() != null && c.measurement().throughput().ops() > 0, engine + " "

@@ -61,9 +61,9 @@ public final class SqlFamilyReads {
                 Map.entry("q04", recommend("out('MEMBER_OF').groupKey", "f.out('MEMBER_OF').groupKey", "") + " ORDER BY n DESC, k LIMIT 10"),
                 Map.entry("q05", levels(3)),
                 Map.entry("q06", levels(2)),
-                Map.entry("q07", "SELECT path.size() - 1 AS hops FROM (SELECT shortestPath(a, b, 'BOTH', 'FRIEND_OF') AS path FROM (SELECT $a[0] AS a, $b[0] AS b"
+                Map.entry("q07", "SELECT route.size() - 1 AS hops FROM (SELECT shortestPath(a, b, 'BOTH', 'FRIEND_OF') AS route FROM (SELECT $a[0] AS a, $b[0] AS b"
                         + " LET $a = (SELECT FROM Person WHERE personKey = :a), $b = (SELECT FROM Person WHERE personKey = :b)))"
-                        + " WHERE path.size() > 1 AND path.size() <= " + (maxPath + 1)),
+                        + " WHERE route.size() > 1 AND route.size() <= " + (maxPath + 1)),
                 Map.entry("q08", "SELECT messageKey AS message, subject FROM (SELECT expand(in('IN_COLLECTION')) FROM (SELECT expand(out('HAS_COLLECTION')) FROM " + X
                         + ") WHERE kind = 'inbox') ORDER BY message"),
                 Map.entry("q09", "SELECT kind AS collection, in('IN_COLLECTION').size() AS messages FROM (SELECT expand(out('HAS_COLLECTION')) FROM " + X
