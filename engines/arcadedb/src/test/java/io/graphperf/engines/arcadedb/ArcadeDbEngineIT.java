@@ -105,6 +105,25 @@ class ArcadeDbEngineIT {
         }
     }
 
+    /** A store opened again after resets opens the newest database, where the writes went (it opened the first, deleted one, empty). */
+    @Test
+    void aStoreOpenedAgainAfterResetsHoldsItsLastWrites(@TempDir Path dir) throws Exception {
+        var engines = engines(dir.resolve("trial"));
+        try (Engine e = engines.start("again", Map.of(), 1)) {
+            e.execute("sql:CREATE VERTEX TYPE Note IF NOT EXISTS");
+            e.reset();
+            e.reset();
+            e.execute("sql:CREATE VERTEX TYPE Note IF NOT EXISTS");
+            e.execute("sql:CREATE VERTEX Note SET k = 7");
+        }
+        try (Engine e = engines.start("again", Map.of(), 1)) {
+            assertEquals(1, e.queryLong("sql:SELECT count(*) AS c FROM Note WHERE k = 7"), "the record written after two resets");
+            e.reset(); // and the generations count on from the newest (a new database, made without this engine's earlier schema)
+            e.execute("sql:CREATE VERTEX TYPE Note IF NOT EXISTS");
+            assertEquals(0, e.queryLong("sql:SELECT count(*) AS c FROM Note"));
+        }
+    }
+
     /**
      * One writer of 100 records a transaction, then 16 writers of one record a transaction, with the writes study's schema: every
      * acknowledged record is in a scan of the type, by id, however often the optimistic transactions retried, and a reset between
