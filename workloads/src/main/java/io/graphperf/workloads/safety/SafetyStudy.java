@@ -49,6 +49,7 @@ final class SafetyStudy {
     private final List<SafetyData.Line> lines = new ArrayList<>();
     private final List<String> crashes = new ArrayList<>();
     private Engine engine;
+    private String currentPhase = "";
     String description = "", reset = "";
     final Map<String, Object> environment = new LinkedHashMap<>();
 
@@ -71,6 +72,8 @@ final class SafetyStudy {
             for (int size : o.txSizes()) phase("transactions of " + size, name -> transactions(name, size));
             phase("shared counter", this::counter);
             for (int k = 1; k <= o.kills(); k++) phase("kill -9 round " + k, this::killRound);
+        } catch (StoreLost lost) {
+            // said by its failed check; nothing after it can be asked of this engine
         } finally {
             closeQuietly(engine);
             ctx.engines().deleteStore(STORE);
@@ -90,15 +93,19 @@ final class SafetyStudy {
     /** Runs a phase; when the engine died in it uninvited, counts a crash and starts the engine again for the next. */
     private void phase(String name, Phase body) throws Exception {
         ctx.progress().phase(name);
+        currentPhase = name;
         int before = lines.size(), crashed = crashes.size();
         try {
             body.run(name);
+        } catch (StoreLost e) {
+            ctx.progress().phaseDone("the store could not be opened again: the study of this engine ends here");
+            throw e;
         } catch (Exception e) {
             if (alive()) throw e;
             crashes.add(name + ": " + e.getMessage());
             failures.add(description + " died during phase '" + name + "': " + e.getMessage());
             closeQuietly(engine);
-            engine = start();
+            restart("after the crash");
         }
         List<SafetyData.Line> mine = lines.subList(before, lines.size());
         long failed = mine.stream().filter(l -> !l.passed()).count();
@@ -107,6 +114,7 @@ final class SafetyStudy {
     }
 
     private boolean alive() {
+        if (engine == null) return false;
         try {
             engine.checkHealthy();
             return true;
@@ -147,7 +155,7 @@ final class SafetyStudy {
         KillRound.Outcome k = KillRound.run(engine, (IdWrites) s.operations(), o.clients(), o.duration(), at);
         closeQuietly(engine);
         long t0 = System.nanoTime();
-        engine = start();
+        restart(RESTARTED);
         double restart = (System.nanoTime() - t0) / 1e9;
         recheck(phase, RESTARTED, s.checks(), k.acknowledged());
         long acknowledged = k.acknowledged().acknowledged();
@@ -179,10 +187,30 @@ final class SafetyStudy {
         return c;
     }
 
-    /** Closes the engine and opens its store again. */
+    /** The engine's store could not be opened again: what it wrote is out of reach, and the study of this engine ends there. */
+    static final class StoreLost extends Exception {
+        StoreLost(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Closes the engine and opens its store again; a store that will not open is a failed check (and ends the study of this engine). */
     private void reopen() throws Exception {
         closeQuietly(engine);
-        engine = start();
+        restart(REOPENED);
+    }
+
+    /** Starts the engine on the store again; when it does not start, the check "opened again" fails and {@link StoreLost} is thrown. */
+    private void restart(String when) throws Exception {
+        try {
+            engine = start();
+        } catch (Exception e) {
+            engine = null;
+            String phase = currentPhase;
+            lines.add(new SafetyData.Line(phase, when, "opened again", 1, 0, 0, false, "the engine did not start on its store: " + e.getMessage()));
+            failures.add(description + ", " + phase + ": the engine did not start on its store again: " + e.getMessage());
+            throw new StoreLost(e.getMessage(), e);
+        }
     }
 
     private void record(String phase, String when, List<CellCheck> asked, List<Check> answered) {

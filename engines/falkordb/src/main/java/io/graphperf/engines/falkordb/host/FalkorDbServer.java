@@ -6,6 +6,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,12 +37,15 @@ final class FalkorDbServer implements AutoCloseable {
     private final long serverPid;
     private final int port;
     private final Path log;
+    /** where this start's lines begin in the log (earlier starts on the same store wrote before it) */
+    private final long logStart;
 
-    private FalkorDbServer(Process watchdog, long serverPid, int port, Path log) {
+    private FalkorDbServer(Process watchdog, long serverPid, int port, Path log, long logStart) {
         this.watchdog = watchdog;
         this.serverPid = serverPid;
         this.port = port;
         this.log = log;
+        this.logStart = logStart;
     }
 
     /**
@@ -61,6 +66,7 @@ final class FalkorDbServer implements AutoCloseable {
     private static FalkorDbServer startOnce(Path redisServer, Path module, Path store, Path log, Map<String, String> config)
             throws IOException, InterruptedException {
         Files.createDirectories(store);
+        long logStart = Files.isRegularFile(log) ? Files.size(log) : 0;
         int port = FreshPorts.pick();
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "sh", redisServer.toString(), "--port", Integer.toString(port),
                 "--bind", "127.0.0.1", "--dir", store.toAbsolutePath().toString(), "--logfile", log.toAbsolutePath().toString(), "--daemonize", "no",
@@ -76,7 +82,7 @@ final class FalkorDbServer implements AutoCloseable {
             p.destroyForcibly();
             throw new IOException("FalkorDB's server did not start (" + first.trim() + "); its log: " + log);
         }
-        FalkorDbServer s = new FalkorDbServer(p, pid, port, log);
+        FalkorDbServer s = new FalkorDbServer(p, pid, port, log, logStart);
         s.awaitReady();
         return s;
     }
@@ -89,7 +95,7 @@ final class FalkorDbServer implements AutoCloseable {
                 close();
                 throw new IOException("FalkorDB's server exited at start; the end of its log (" + log + "): " + tail());
             }
-            try (Resp c = new Resp("127.0.0.1", port)) {
+            try (Resp c = new Resp("127.0.0.1", port).timeout(2_000)) {
                 Object pong = c.call("PING");
                 if ("PONG".equals(pong)) return;
             } catch (IOException e) {
@@ -100,8 +106,23 @@ final class FalkorDbServer implements AutoCloseable {
             }
             Thread.sleep(50);
         }
+        String critical = critical(); // e.g. an error replaying its append-only file, after which it may load on, or hang
         close();
-        throw new IOException("FalkorDB's server did not answer within 10 minutes (" + last + "); its log: " + log);
+        throw new IOException("FalkorDB's server did not answer within 10 minutes (" + last + ")" + (critical == null ? "" : "; its log said: " + critical)
+                + "; its log: " + log);
+    }
+
+    /** This start's first "== CRITICAL ==" line in the server's log (Redis's, e.g. a command of its append-only file refused), or null. */
+    private String critical() {
+        try (FileChannel f = FileChannel.open(log)) {
+            if (f.size() <= logStart) return null;
+            ByteBuffer b = ByteBuffer.allocate((int) Math.min(f.size() - logStart, 1 << 20));
+            f.read(b, logStart);
+            return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).lines().filter(l -> l.contains("== CRITICAL ==")).findFirst()
+                    .map(String::trim).orElse(null);
+        } catch (IOException e) {
+            return null; // no log yet
+        }
     }
 
     private String tail() {
@@ -124,7 +145,7 @@ final class FalkorDbServer implements AutoCloseable {
     /** Asks the server to shut down (its append-only file forced first), then closes the watchdog's pipe; kills what is left. */
     @Override
     public void close() {
-        try (Resp c = new Resp("127.0.0.1", port)) {
+        try (Resp c = new Resp("127.0.0.1", port).timeout(30_000)) {
             c.send("SHUTDOWN");
             c.flush();
             c.reply(); // the connection closes when the server exits

@@ -44,6 +44,12 @@ final class Resp implements AutoCloseable {
         in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
     }
 
+    /** Waits at most {@code millis} for each read from now on (a server that stopped answering then throws, never hangs its caller). */
+    Resp timeout(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        return this;
+    }
+
     /** Sends one command and returns its reply; an error reply is thrown. */
     Object call(String... command) throws IOException {
         send(command);
