@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -23,8 +24,35 @@ public final class OrientDescriptor implements EngineDescriptor {
     }
 
     @Override
+    public List<String> versions() {
+        return OrientEngines.versions();
+    }
+
+    @Override
     public String summary() {
-        return "OrientDB " + OrientEngines.VERSION + " embedded in its own JVM (embedded; its SQL)";
+        return summary(OrientEngines.VERSION);
+    }
+
+    @Override
+    public String summary(String version) {
+        return "OrientDB " + version + " embedded in its own JVM (embedded; its SQL" + (OrientEngines.JARS.containsKey(version)
+                ? "; its orientdb-core jar from Maven, fetched at first use)" : ")");
+    }
+
+    @Override
+    public String whyNotRunnable(Path home, String version) {
+        String why = OrientEngines.whyNotRunnable(version);
+        return why != null ? why : whyNotRunnable(home);
+    }
+
+    @Override
+    public boolean fetched(String version) {
+        return OrientEngines.fetched(version);
+    }
+
+    @Override
+    public void fetch(Path home, String version) throws Exception {
+        OrientEngines.fetch(version);
     }
 
     @Override

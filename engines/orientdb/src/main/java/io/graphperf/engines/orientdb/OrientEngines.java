@@ -3,7 +3,9 @@ package io.graphperf.engines.orientdb;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.ExportImport;
+import io.graphperf.core.UserError;
 import io.graphperf.core.engine.HostClasspath;
+import io.graphperf.core.engine.MavenJar;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostRequest;
 import io.graphperf.engines.hosted.HostRequests;
@@ -11,6 +13,7 @@ import io.graphperf.engines.hosted.HostedBulkImport;
 import io.graphperf.engines.hosted.HostedEngines;
 import io.graphperf.engines.orientdb.host.OrientRequests;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * OrientDB as graphperf starts it ({@code --engine orientdb}): embedded in an engine host of its own (a child JVM,
@@ -30,7 +34,17 @@ import java.util.Map;
  */
 public final class OrientEngines extends HostedEngines implements ExportImport {
 
+    /** The version built in (Maven's jars, resolved when graphperf is built). */
     public static final String VERSION = "3.2.49";
+    /**
+     * The other versions graphperf drives: each differs from the built-in one by its orientdb-core jar alone (the same dependencies in
+     * its POM), fetched from Maven at first use into graphperf's cache and put in the built-in one's place. Adding a version is a line.
+     * (curl -O https://repo1.maven.org/maven2/com/orientechnologies/orientdb-core/3.2.51/orientdb-core-3.2.51.jar, 2026-12-02; its POM's
+     * dependencies diffed against 3.2.49's: only a provided servlet API's version differs)
+     */
+    static final Map<String, MavenJar> JARS = Map.of(
+            "3.2.51", new MavenJar("com.orientechnologies", "orientdb-core", "3.2.51", "316e9f865c0d4717fa0361c19798e2d7b822247d92b91ed4f0116cc077a9d16c"));
+    private static final String CLASSPATH = "orientdb-classpath.txt";
     private static final String MAIN = "io.graphperf.engines.orientdb.host.OrientEngineHostMain";
     private static final Duration LONG = Duration.ofHours(2);
     /** What an OrientDB host's JVM needs beyond heap, collector and direct memory. */
@@ -46,7 +60,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
      * registry here: graphperf's loader in the host ({@code OrientLoad}) reads the files.
      */
     static final String LOADER = "graphperf's loader over OrientDB's Java API (a vertex or regular edge per record, transactions of 10,000 nodes or 1,000"
-            + " relationships; ends found by key in memory; OrientDB " + VERSION + ")";
+            + " relationships; ends found by key in memory; OrientDB ";
 
     /** The run's page cache is OrientDB's disk cache (storage.diskCache.bufferSize). */
     public OrientEngines(EngineDescriptor.Context context) {
@@ -58,9 +72,59 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
         return MAIN;
     }
 
+    /** The versions graphperf drives, the built-in one first. */
+    public static List<String> versions() {
+        return Stream.concat(Stream.of(VERSION), JARS.keySet().stream().sorted()).toList();
+    }
+
+    /** Why a version of OrientDB cannot run here, or null. */
+    public static String whyNotRunnable(String version) {
+        if (version == null || version.equals(VERSION) || JARS.containsKey(version)) return null;
+        return "graphperf does not drive OrientDB " + version + " (it drives " + String.join(", ", versions()) + ")";
+    }
+
+    /** Whether a version's jar is in graphperf's cache (the built-in one's are at hand once built). */
+    public static boolean fetched(String version) {
+        MavenJar jar = version == null ? null : JARS.get(version);
+        return jar == null || jar.fetched();
+    }
+
+    /** Fetches a version's jar into graphperf's cache unless it is there (the built-in version: nothing to fetch). */
+    static void fetch(String version) throws IOException {
+        MavenJar jar = JARS.get(version);
+        if (jar == null || jar.fetched()) return;
+        System.getLogger(OrientEngines.class.getName()).log(System.Logger.Level.INFO, "fetching OrientDB " + version + " (" + jar.fileName() + ", 5.5 MB) from "
+                + MavenJar.repository() + " into " + jar.cached());
+        jar.fetch();
+    }
+
+    /** The version this trial starts. */
+    String version() {
+        return context.version() == null ? VERSION : context.version();
+    }
+
+    /** The built-in classpath, with another version's orientdb-core jar (fetched at first use) in the built-in one's place. */
     @Override
     protected String classpath() throws IOException {
-        return HostClasspath.of(context.home(), "orientdb", "graphperf-orientdb.jar", "orientdb-classpath.txt", "the OrientDB engine host");
+        String why = whyNotRunnable(version());
+        if (why != null) throw new UserError(why);
+        String cp = HostClasspath.of(context.home(), "orientdb", "graphperf-orientdb.jar", CLASSPATH, "the OrientDB engine host");
+        MavenJar jar = JARS.get(version());
+        if (jar == null) return cp;
+        fetch(version());
+        String builtIn = "orientdb-core-" + VERSION + ".jar";
+        List<String> entries = new ArrayList<>();
+        boolean swapped = false;
+        for (String e : cp.split(File.pathSeparator)) {
+            if (Path.of(e).getFileName().toString().equals(builtIn)) {
+                entries.add(jar.cached().toString());
+                swapped = true;
+            } else {
+                entries.add(e);
+            }
+        }
+        if (!swapped) throw new UserError("the OrientDB engine host's classpath holds no " + builtIn + " to replace with " + jar.fileName() + ": rebuild with mvn -B package -DskipTests");
+        return String.join(File.pathSeparator, entries);
     }
 
     /** OrientDB's disk cache is direct memory, which the JVM otherwise caps at the heap's size. */
@@ -169,7 +233,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
 
     @Override
     protected String loader() {
-        return LOADER;
+        return LOADER + version() + ")";
     }
 
     @Override
@@ -179,7 +243,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
 
     @Override
     public String describe() {
-        return "embedded OrientDB " + VERSION + " in a child JVM (heap " + heap() + ", disk cache " + (context.pageCacheBytes() >> 20) + " MiB"
+        return "embedded OrientDB " + version() + " in a child JVM (heap " + heap() + ", disk cache " + (context.pageCacheBytes() >> 20) + " MiB"
                 + (context.settings().isEmpty() ? "" : ", " + orientSettings()) + ")";
     }
 
@@ -187,7 +251,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
     public Map<String, Object> settings() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", "orientdb");
-        m.put("version", VERSION);
+        m.put("version", version());
         m.put("heap", heap());
         m.put("pageCacheBytes", context.pageCacheBytes());
         if (!context.settings().isEmpty()) m.put("orientdbSettings", orientSettings());

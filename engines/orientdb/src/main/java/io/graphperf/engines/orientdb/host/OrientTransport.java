@@ -15,6 +15,7 @@ import io.graphperf.core.engine.TxMode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * OrientDB's own embedded API as a transport of graphperf's measuring layer (inside the engine host's JVM): a database
@@ -71,8 +72,9 @@ final class OrientTransport implements Transport {
 
     private static OResultSet run(ODatabaseSession db, Statement s) {
         if (s.text().startsWith(IdSummary.LANGUAGE + ":")) return idSummary(db, s);
-        if (s.text().startsWith(SCRIPT)) return db.execute("sql", s.text().substring(SCRIPT.length()), s.params());
-        return db.command(s.text(), s.params());
+        Map<String, Object> params = OrientValues.widened(s.params());
+        if (s.text().startsWith(SCRIPT)) return db.execute("sql", s.text().substring(SCRIPT.length()), params);
+        return db.command(s.text(), params);
     }
 
     /** {@link IdSummary}'s statement: the class scanned in the host, its answer as rows of one column. */

@@ -17,6 +17,33 @@ final class OrientValues {
     private OrientValues() {
     }
 
+    /**
+     * A statement's parameters with every whole number as a {@code Long}, in lists and maps too: JSON hands the host small numbers as
+     * {@code Integer}, and OrientDB's index lookup of a LONG property ({@code WHERE user_id IN :ids}) casts its keys to {@code Long}
+     * (ClassCastException on an {@code Integer}); comparisons with INTEGER properties convert either way.
+     */
+    static Map<String, Object> widened(Map<String, Object> params) {
+        if (params == null) return Map.of();
+        Map<String, Object> out = new LinkedHashMap<>();
+        params.forEach((k, v) -> out.put(k, widen(v)));
+        return out;
+    }
+
+    private static Object widen(Object v) {
+        if (v instanceof Integer || v instanceof Short || v instanceof Byte) return ((Number) v).longValue();
+        if (v instanceof List<?> list) {
+            List<Object> out = new ArrayList<>(list.size());
+            for (Object x : list) out.add(widen(x));
+            return out;
+        }
+        if (v instanceof Map<?, ?> map) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            map.forEach((k, x) -> out.put(k, widen(x)));
+            return out;
+        }
+        return v;
+    }
+
     static Object java(Object v) {
         if (v == null || v instanceof String || v instanceof Number || v instanceof Boolean) return v;
         if (v instanceof OResult r) {
