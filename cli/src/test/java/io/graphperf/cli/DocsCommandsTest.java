@@ -6,7 +6,14 @@ import picocli.CommandLine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -80,10 +87,88 @@ class DocsCommandsTest {
         assertTrue(missing.isEmpty(), String.join("\n", missing));
     }
 
+    /** README.md is read in five minutes: at most 120 lines of at most 160 characters, and no commit hash or date (those are results.md's). */
     @Test
     void theReadmeIsAGuide() throws Exception {
-        long lines = Files.readAllLines(ROOT.resolve("README.md")).size();
-        assertTrue(lines <= 250, "README.md has " + lines + " lines; details belong in docs/");
+        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        assertTrue(lines.size() <= 120, "README.md has " + lines.size() + " lines; details belong in docs/");
+        List<String> wrong = new ArrayList<>();
+        Pattern hash = Pattern.compile("(?<![\\w/.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\\w-])");
+        Pattern date = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d\\b");
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.length() > 160 && !line.startsWith("|")) wrong.add((i + 1) + ": " + line.length() + " characters");
+            if (hash.matcher(line).find()) wrong.add((i + 1) + ": a commit hash: " + line);
+            if (date.matcher(line).find()) wrong.add((i + 1) + ": a date: " + line);
+        }
+        assertTrue(wrong.isEmpty(), "README.md: " + String.join("\n", wrong));
+    }
+
+    /**
+     * Every option the pages name in running text (an inline code span that starts with it, e.g. {@code `--arrivals poisson`}) is an
+     * option of some graphperf command, and every inline command ({@code `graphperf run reads --scale 1`}) parses as the code blocks'
+     * do: a renamed or removed option fails here, not in a user's shell.
+     */
+    @Test
+    void everyOptionNamedInTheTextExists() throws Exception {
+        Set<String> known = new HashSet<>();
+        collectOptions(Main.commandLine(), known);
+        List<String> failures = new ArrayList<>();
+        int options = 0, inline = 0;
+        for (Path page : pages()) {
+            List<String> lines = Files.readAllLines(page);
+            boolean code = false;
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
+                if (line.startsWith("```")) code = !code;
+                if (code) continue;
+                Matcher m = SPAN.matcher(line);
+                while (m.find()) {
+                    String span = m.group(1).strip(), where = ROOT.relativize(page) + ":" + (i + 1) + ": `" + span + "`";
+                    if (span.startsWith("--") && !span.equals("--") && !span.startsWith("-- ")) {
+                        options++;
+                        String option = span.split("[\\s=]", 2)[0];
+                        if (!known.contains(option)) failures.add(where + " → no graphperf command has " + option);
+                    } else if (INLINE_COMMAND.matcher(span).matches() && !PLACEHOLDER.matcher(span).find()) {
+                        inline++;
+                        // a span the text follows with "→" shows what graphperf refuses: it must be refused
+                        boolean refused = line.substring(m.end()).startsWith(" →");
+                        try {
+                            parse(args(span));
+                            if (refused) failures.add(where + " → shown as refused, but parses");
+                        } catch (CommandLine.MissingParameterException e) {
+                            // a command named in the text, not a whole command line
+                        } catch (CommandLine.ParameterException | io.graphperf.core.UserError e) {
+                            if (!refused) failures.add(where + " → " + e.getMessage());
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(options >= 100 && inline >= 30, "the text's options and commands were found: " + options + ", " + inline);
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    static final Pattern SPAN = Pattern.compile("`([^`]+)`");
+    /** A word the reader fills in (FILE, DIR, NAME:VERSION, RUN_A): such a span shows a shape, not a command to parse. */
+    static final Pattern PLACEHOLDER = Pattern.compile("\\b[A-Z][A-Z_]{2,}\\b|<[a-zA-Z]");
+    static final Pattern INLINE_COMMAND = Pattern.compile("^(?:\\./)?graphperf (run|datagen|compare|report|list|overhead|agent|merge|k8s|serve|engines|history)\\b[^…|]*$");
+
+    static void collectOptions(CommandLine cl, Set<String> into) {
+        cl.getCommandSpec().options().forEach(o -> into.addAll(List.of(o.names())));
+        cl.getSubcommands().values().forEach(sub -> collectOptions(sub, into));
+    }
+
+    /** The Java example of the components (docs/gateway.md) compiles against the gateway's client as it is. */
+    @Test
+    void theJavaExampleCompiles(@TempDir Path out) throws Exception {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        java.io.StringWriter errors = new java.io.StringWriter();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+            var units = files.getJavaFileObjects(ROOT.resolve("examples/java/GatewayExample.java").toFile());
+            boolean ok = javac.getTask(errors, files, null, List.of("-d", out.toString(), "-classpath", System.getProperty("java.class.path")), null, units).call();
+            assertTrue(ok, "examples/java/GatewayExample.java: " + errors);
+        }
     }
 
     static List<Path> pages() throws Exception {
@@ -121,9 +206,9 @@ class DocsCommandsTest {
         if (comment >= 0) s = s.substring(0, comment);
         List<String> out = new ArrayList<>();
         // words as a shell splits them: a single-quoted word is one ('p99 < 50ms'), its quotes taken off
-        Matcher m = Pattern.compile("'([^']*)'|(\\S+)").matcher(s.strip());
+        Matcher m = Pattern.compile("'([^']*)'|\"([^\"]*)\"|(\\S+)").matcher(s.strip());
         while (m.find()) {
-            String w = m.group(1) != null ? m.group(1) : m.group(2);
+            String w = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
             out.add(w.startsWith("examples/") ? ROOT.resolve(w).toString() : w);
         }
         return out.toArray(String[]::new);

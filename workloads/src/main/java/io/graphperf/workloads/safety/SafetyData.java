@@ -10,12 +10,24 @@ import java.util.List;
  * @param engine  the engine as started (its version)
  * @param lines   the checks, in the order run
  * @param crashes the phases in which the engine's process died uninvited, with what was seen
+ * @param durability what the engine's settings, as it reported them, say an acknowledged commit survives (e.g. OrientDB's WAL
+ *                   flushed at intervals), for judging losses after kill -9 against it; null where the engine says nothing
  */
-public record SafetyData(String engine, List<Line> lines, List<String> crashes) implements ExperimentData {
+public record SafetyData(String engine, List<Line> lines, List<String> crashes, String durability) implements ExperimentData {
 
     public SafetyData {
         lines = List.copyOf(lines);
         crashes = List.copyOf(crashes);
+    }
+
+    /** The study of an engine that says nothing of its durability. */
+    public SafetyData(String engine, List<Line> lines, List<String> crashes) {
+        this(engine, lines, crashes, null);
+    }
+
+    /** Whether a check after kill -9 and restart failed. */
+    public boolean lostAfterKill() {
+        return lines.stream().anyMatch(l -> !l.passed() && l.when().equals(SafetyStudy.RESTARTED));
     }
 
     /** Whether every check held and nothing crashed. */

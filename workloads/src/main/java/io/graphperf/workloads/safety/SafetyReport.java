@@ -50,6 +50,7 @@ final class SafetyReport implements ReportSection {
         if (d.safe()) return "safe: all " + d.lines().size() + " checks held, nothing acknowledged lost, no crash";
         long failed = d.lines().stream().filter(l -> !l.passed()).count();
         return "UNSAFE: " + failed + " check(s) failed, " + count(d.lost()) + " acknowledged lost"
-                + (d.crashes().isEmpty() ? "" : ", " + d.crashes().size() + " crash(es)");
+                + (d.crashes().isEmpty() ? "" : ", " + d.crashes().size() + " crash(es)")
+                + (d.lostAfterKill() && d.durability() != null ? "; as its settings say: " + d.durability() : "");
     }
 }

@@ -37,6 +37,8 @@ import java.util.SplittableRandom;
 final class SafetyStudy {
 
     static final String STORE = "safety";
+    /** The engine environment's entry saying what an acknowledged commit survives, where the engine reports one. */
+    static final String DURABILITY = "durability";
     static final String OPEN = "open", REOPENED = "after close and reopen", RESTARTED = "after kill -9 and restart";
     /** The transaction size of the kill rounds' writes. */
     static final int KILL_TX = 10;
@@ -78,7 +80,7 @@ final class SafetyStudy {
             closeQuietly(engine);
             ctx.engines().deleteStore(STORE);
         }
-        return new SafetyData(description, lines, crashes);
+        return new SafetyData(description, lines, crashes, environment.get(DURABILITY) instanceof String s ? s : null);
     }
 
     /** Starts the engine on the study's store (the first time, or again within a phase: then its progress is the phase's). */

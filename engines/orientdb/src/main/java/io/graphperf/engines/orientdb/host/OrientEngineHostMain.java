@@ -116,7 +116,16 @@ public final class OrientEngineHostMain {
         env.put("useWal", OGlobalConfiguration.USE_WAL.getValueAsBoolean());
         env.put("walSyncOnPageFlush", OGlobalConfiguration.WAL_SYNC_ON_PAGE_FLUSH.getValueAsBoolean());
         env.put("txUseLog", OGlobalConfiguration.TX_USE_LOG.getValueAsBoolean());
+        env.put("durability", durability());
         return env;
+    }
+
+    /** What an acknowledged commit survives under the settings in force, in OrientDB's own terms (its settings' descriptions). */
+    private static String durability() {
+        if (OGlobalConfiguration.TX_COMMIT_SYNCH.getValueAsBoolean()) return "tx.commit.synch=true: the storage is synchronized after each commit";
+        return "tx.commit.synch=false (OrientDB's default): a commit is acknowledged before its write-ahead log records are written out, which"
+                + " happens at most every storage.wal.commitTimeout=" + OGlobalConfiguration.WAL_COMMIT_TIMEOUT.getValueAsInteger() + " ms — a killed"
+                + " process loses what was committed since; --setting orientdb.tx.commit.synch=true synchronizes at commit";
     }
 
     /** OrientDB's global configuration, before a database is opened; a name it does not know is refused. */
