@@ -26,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads →
- * engines → components → core), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
+ * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads → core,
+ * engines → components → core; the studies reach engines through core's SPI, Kafka's broker directly), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
  * only the CLI and the engine hosts' child processes write to the console. Each rule is also run on a class made to break it, so
  * a rule that cannot fail is caught.
  */

@@ -1,0 +1,5 @@
+/**
+ * What builds the release archive at package time: the jars stored for one xz stream, and the archive compressed in parts. <p>
+ * May use: the JDK and the xz library.
+ */
+package io.graphperf.dist;
