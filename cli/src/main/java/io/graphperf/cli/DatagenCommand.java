@@ -109,9 +109,9 @@ public final class DatagenCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (!(scale > 0 && scale <= 1000)) throw new UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
-            EngineDescriptor d = EngineChoice.MODULES.get(engineName);
+            EngineDescriptor d = EngineChoice.modules().get(engineName);
             if (d == null) {
-                throw new UserError("unknown engine '" + engineName + "' (option --engine); engine modules here: " + String.join(", ", EngineChoice.MODULES.keySet()));
+                throw new UserError("unknown engine '" + engineName + "' (option --engine); engine modules here: " + String.join(", ", EngineChoice.modules().keySet()));
             }
             if (!(d.engines(new EngineDescriptor.Context(out.resolve("generator-log"), out, Home.get(), "1g", 128L << 20, Map.of(), false))
                     instanceof ExportImport engine)) {

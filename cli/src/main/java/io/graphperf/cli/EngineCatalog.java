@@ -36,11 +36,11 @@ final class EngineCatalog {
 
     /** Registers the conditions of the catalogue's engines before an engine choice is read: Neo4j 2025 and 2026 need their jars and a Java 21+. */
     static void init() {
-        EngineChoice.CONDITIONS.put(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
-        EngineChoice.CONDITIONS.put(NEO4J_2026, () -> Neo4jRelease.V2026.whyNotRunnable(Home.get()));
-        EngineChoice.MODULES.values().forEach(d -> {
-            EngineChoice.CONDITIONS.put(d.name(), () -> d.whyNotRunnable(Home.get()));
-            for (String v : d.versions().stream().skip(1).toList()) EngineChoice.CONDITIONS.put(d.name() + ":" + v, () -> d.whyNotRunnable(Home.get(), v));
+        EngineChoice.condition(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
+        EngineChoice.condition(NEO4J_2026, () -> Neo4jRelease.V2026.whyNotRunnable(Home.get()));
+        EngineChoice.modules().values().forEach(d -> {
+            EngineChoice.condition(d.name(), () -> d.whyNotRunnable(Home.get()));
+            for (String v : d.versions().stream().skip(1).toList()) EngineChoice.condition(d.name() + ":" + v, () -> d.whyNotRunnable(Home.get(), v));
         });
     }
 
@@ -50,7 +50,7 @@ final class EngineCatalog {
 
     /** Whether a --setting key is an engine module's ({@code NAME.key}), not Neo4j's. */
     static boolean moduleSetting(String key) {
-        return EngineChoice.MODULES.keySet().stream().anyMatch(n -> key.startsWith(n + "."));
+        return EngineChoice.modules().keySet().stream().anyMatch(n -> key.startsWith(n + "."));
     }
 
     /**

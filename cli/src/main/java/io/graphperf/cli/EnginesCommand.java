@@ -54,7 +54,7 @@ public final class EnginesCommand implements Callable<Integer> {
     }
 
     private static void list() {
-        for (Map.Entry<String, String> e : EngineChoice.AVAILABLE.entrySet()) {
+        for (Map.Entry<String, String> e : EngineChoice.available().entrySet()) {
             String name = e.getKey(), why = EngineChoice.whyNot(name);
             EngineDescriptor d = EngineChoice.module(name);
             String cache = "";
@@ -65,7 +65,7 @@ public final class EnginesCommand implements Callable<Integer> {
             String safety = SafetyLedger.last(name).map(l -> "; safety study " + l.at() + ": " + l.verdict()).orElse("; no safety study here yet");
             System.out.printf("%-22s %s%n  %s%s%s%n", name, e.getValue(), why == null ? "runs here" : "cannot run here: " + why, cache, safety);
         }
-        for (Map.Entry<String, String> e : EngineChoice.UNAVAILABLE.entrySet()) {
+        for (Map.Entry<String, String> e : EngineChoice.unavailable().entrySet()) {
             System.out.printf("%-22s cannot run here: %s%n", e.getKey(), e.getValue());
         }
     }

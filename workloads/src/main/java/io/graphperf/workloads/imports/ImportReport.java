@@ -23,7 +23,7 @@ final class ImportReport implements ReportSection {
         if (d == null || d.studies().isEmpty()) return;
         int cores = cores(run);
         List<RunResult.TrialData> engines = run.data().stream()
-                .filter(t -> t.repeat() == 1 && EngineChoice.AVAILABLE.containsKey(t.variant()) && t.data() instanceof ImportData).toList();
+                .filter(t -> t.repeat() == 1 && EngineChoice.available().containsKey(t.variant()) && t.data() instanceof ImportData).toList();
         if (engines.size() > 1) {
             engines(h, engines);
             for (RunResult.TrialData t : engines) {

@@ -5,6 +5,7 @@ import io.graphperf.core.engine.EngineDescriptor;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,18 +22,43 @@ import java.util.function.Supplier;
 public final class EngineChoice {
 
     /** Engines graphperf starts here, by name, with what each is. */
-    public static final Map<String, String> AVAILABLE = new LinkedHashMap<>();
+    private static final Map<String, String> AVAILABLE = new LinkedHashMap<>();
     /** Engines asked for that cannot run here, with why (the evidence is in docs/engines.md). */
-    public static final Map<String, String> UNAVAILABLE = new LinkedHashMap<>();
+    private static final Map<String, String> UNAVAILABLE = new LinkedHashMap<>();
 
     /**
      * Conditions on engines of {@link #AVAILABLE} that depend on this machine (a Java new enough, jars resolved): each gives why
-     * its engine cannot run here now, or null. The CLI registers its adapters' checks.
+     * its engine cannot run here now, or null. The CLI registers its adapters' checks ({@link #condition}).
      */
-    public static final Map<String, Supplier<String>> CONDITIONS = new ConcurrentHashMap<>();
+    private static final Map<String, Supplier<String>> CONDITIONS = new ConcurrentHashMap<>();
 
     /** The engines other than Neo4j, each from its module's descriptor, by name. */
-    public static final Map<String, EngineDescriptor> MODULES = new LinkedHashMap<>();
+    private static final Map<String, EngineDescriptor> MODULES = new LinkedHashMap<>();
+
+    /** Engines graphperf starts here, by name, with what each is (read-only). */
+    public static Map<String, String> available() {
+        return Collections.unmodifiableMap(AVAILABLE);
+    }
+
+    /** Engines asked for that cannot run here, with why (read-only). */
+    public static Map<String, String> unavailable() {
+        return Collections.unmodifiableMap(UNAVAILABLE);
+    }
+
+    /** The engine modules other than Neo4j's, by name (read-only). */
+    public static Map<String, EngineDescriptor> modules() {
+        return Collections.unmodifiableMap(MODULES);
+    }
+
+    /** Registers why an engine of {@link #available()} may not run on this machine now (the supplier answers null when it can). */
+    public static void condition(String name, Supplier<String> whyNot) {
+        CONDITIONS.put(name, whyNot);
+    }
+
+    /** Takes an engine's condition away (tests that set one). */
+    public static void clearCondition(String name) {
+        CONDITIONS.remove(name);
+    }
 
     /** The system property that holds the engines' names for --help. */
     static final String ENGINE_LIST = "graphperf.engines";

@@ -156,7 +156,7 @@ final class EnginesReport {
 
     /** "fastest on the read mix (N clients, transport): X, Y× Z" for the mix at the most clients of the closed curve. */
     static List<Headline> headlines(List<Cell> cells) {
-        List<String> engines = cells.stream().map(Cell::variant).filter(EngineChoice.AVAILABLE::containsKey).distinct().toList();
+        List<String> engines = cells.stream().map(Cell::variant).filter(EngineChoice.available()::containsKey).distinct().toList();
         if (engines.size() < 2) return List.of();
         Map<String, Map<String, List<Cell>>> byCell = new LinkedHashMap<>();
         for (Cell c : cells) {

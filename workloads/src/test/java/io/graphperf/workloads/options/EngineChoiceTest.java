@@ -53,13 +53,13 @@ class EngineChoiceTest {
         assertTrue(e.getMessage().contains("--engine") && e.getMessage().contains("does not drive arcadedb 26.7.1")
                 && e.getMessage().contains("25.3.1, 26.10.2"), e.getMessage());
         assertEquals(List.of("arcadedb", "arcadedb:26.10.2"), of(null, "arcadedb:25.3.1", "arcadedb:26").chosen(), "26: its newest version graphperf drives");
-        EngineChoice.CONDITIONS.put("arcadedb:26.10.2", () -> "ArcadeDB 26.10.2 needs Java 21 or newer, and none was found");
+        EngineChoice.condition("arcadedb:26.10.2", () -> "ArcadeDB 26.10.2 needs Java 21 or newer, and none was found");
         try {
             e = assertThrows(UserError.class, () -> of(null, "memgraph", "arcadedb:26").chosen());
             assertTrue(e.getMessage().contains("none of the engines memgraph, arcadedb:26") && e.getMessage().contains("no package"), e.getMessage());
             assertEquals("ArcadeDB 26.10.2 needs Java 21 or newer, and none was found", of(null, "neo4j", "arcadedb:26.10.2").notRunnable().get("arcadedb:26.10.2"));
         } finally {
-            EngineChoice.CONDITIONS.remove("arcadedb:26.10.2");
+            EngineChoice.clearCondition("arcadedb:26.10.2");
         }
         e = assertThrows(UserError.class, () -> of("dgraph").chosen());
         assertTrue(e.getMessage().contains("unknown engine 'dgraph'") && e.getMessage().contains("neo4j, neo4j:2025, neo4j:2026, kuzu, ladybug, arcadedb"), e.getMessage());
@@ -68,28 +68,28 @@ class EngineChoiceTest {
 
     @Test
     void arcadeDbWithoutItsJarsIsLeftOutSayingWhatToBuild() {
-        EngineChoice.CONDITIONS.put("arcadedb", () -> "ArcadeDB's jars are not resolved here");
+        EngineChoice.condition("arcadedb", () -> "ArcadeDB's jars are not resolved here");
         try {
             assertEquals(List.of("neo4j"), of(null, "neo4j", "arcadedb").chosen());
             assertEquals("ArcadeDB's jars are not resolved here", of(null, "neo4j", "arcadedb").notRunnable().get("arcadedb"));
         } finally {
-            EngineChoice.CONDITIONS.remove("arcadedb");
+            EngineChoice.clearCondition("arcadedb");
         }
     }
 
     @Test
     void anEngineWhoseConditionFailsHereIsLeftOutWithItsReason() {
-        EngineChoice.CONDITIONS.put("neo4j:2025", () -> "Neo4j 2025.10.1 needs Java 21 or newer, and none was found");
+        EngineChoice.condition("neo4j:2025", () -> "Neo4j 2025.10.1 needs Java 21 or newer, and none was found");
         try {
             assertEquals(List.of("neo4j:2025"), List.copyOf(of(null, "neo4j", "neo4j:2025.10.1").notRunnable().keySet()));
             assertEquals(List.of("neo4j"), of(null, "neo4j", "neo4j:2025.10.1").chosen());
             UserError e = assertThrows(UserError.class, () -> of("neo4j:2025").chosen());
             assertTrue(e.getMessage().contains("Java 21"), e.getMessage());
-            EngineChoice.CONDITIONS.put("neo4j:2025", () -> null);
+            EngineChoice.condition("neo4j:2025", () -> null);
             assertEquals(List.of("neo4j", "neo4j:2025"), of(null, "neo4j:5.26.30", "neo4j:2025").chosen());
             assertFalse(of(null, "neo4j", "neo4j:2025").beyondNeo4j(), "two Neo4j versions compare on every transport");
         } finally {
-            EngineChoice.CONDITIONS.remove("neo4j:2025");
+            EngineChoice.clearCondition("neo4j:2025");
         }
     }
 
