@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -128,7 +129,11 @@ class DocsCommandsTest {
                     if (span.startsWith("--") && !span.equals("--") && !span.startsWith("-- ")) {
                         options++;
                         String option = span.split("[\\s=]", 2)[0];
+                        CommandLine own = pageCommand(page);
                         if (!known.contains(option)) failures.add(where + " → no graphperf command has " + option);
+                        else if (own != null && !own.getCommandSpec().optionsMap().containsKey(option) && !RUN_OPTIONS.contains(option)) {
+                            failures.add(where + " → `" + String.join(" ", own.getCommandSpec().qualifiedName()) + "`, the command this page is about, has no " + option);
+                        }
                     } else if (INLINE_COMMAND.matcher(span).matches() && !PLACEHOLDER.matcher(span).find()) {
                         inline++;
                         // a span the text follows with "→" shows what graphperf refuses: it must be refused
@@ -153,6 +158,16 @@ class DocsCommandsTest {
     /** A word the reader fills in (FILE, DIR, NAME:VERSION, RUN_A): such a span shows a shape, not a command to parse. */
     static final Pattern PLACEHOLDER = Pattern.compile("\\b[A-Z][A-Z_]{2,}\\b|<[a-zA-Z]");
     static final Pattern INLINE_COMMAND = Pattern.compile("^(?:\\./)?graphperf (run|datagen|compare|report|list|overhead|agent|merge|k8s|serve|engines|history)\\b[^…|]*$");
+
+    /** Each experiment's page and its command: an option the page names in its text must be that command's (or graphperf run's). */
+    static final Map<String, String> PAGE_COMMANDS = Map.of("import.md", "import", "reads.md", "reads", "writes.md", "writes", "cdc.md", "cdc",
+            "safety.md", "safety", "workloads.md", "workload", "quick-suite.md", "quick");
+    static final Set<String> RUN_OPTIONS = new HashSet<>(Main.commandLine().getSubcommands().get("run").getCommandSpec().optionsMap().keySet());
+
+    static CommandLine pageCommand(Path page) {
+        String experiment = PAGE_COMMANDS.get(page.getFileName().toString());
+        return experiment == null ? null : Main.commandLine().getSubcommands().get("run").getSubcommands().get(experiment);
+    }
 
     static void collectOptions(CommandLine cl, Set<String> into) {
         cl.getCommandSpec().options().forEach(o -> into.addAll(List.of(o.names())));
