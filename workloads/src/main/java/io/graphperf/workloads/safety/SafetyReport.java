@@ -51,6 +51,6 @@ final class SafetyReport implements ReportSection {
         long failed = d.lines().stream().filter(l -> !l.passed()).count();
         return "UNSAFE: " + failed + " check(s) failed, " + count(d.lost()) + " acknowledged lost"
                 + (d.crashes().isEmpty() ? "" : ", " + d.crashes().size() + " crash(es)")
-                + (d.lostAfterKill() && d.durability() != null ? "; as its settings say: " + d.durability() : "");
+                + (d.lostAfterKill() && d.durability() != null ? "; its settings say: " + d.durability() : "");
     }
 }

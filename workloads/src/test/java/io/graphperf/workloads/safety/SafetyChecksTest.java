@@ -129,7 +129,7 @@ class SafetyChecksTest {
         SafetyData.Line killed = new SafetyData.Line("kill -9 round 1", SafetyStudy.RESTARTED, "by scan", 100, 90, 10, false, "10 missing");
         SafetyData.Line open = new SafetyData.Line("transactions of 10", SafetyStudy.OPEN, "by scan", 100, 90, 10, false, "10 missing");
         String afterKill = SafetyReport.verdict(new SafetyData("OrientDB x", List.of(killed), List.of(), says));
-        assertTrue(afterKill.startsWith("UNSAFE: 1 check(s) failed, 10 acknowledged lost") && afterKill.endsWith("as its settings say: " + says), afterKill);
+        assertTrue(afterKill.startsWith("UNSAFE: 1 check(s) failed, 10 acknowledged lost") && afterKill.endsWith("its settings say: " + says), afterKill);
         String whileOpen = SafetyReport.verdict(new SafetyData("OrientDB x", List.of(open), List.of(), says));
         assertFalse(whileOpen.contains(says), "a loss with the engine running is no matter of flushing: " + whileOpen);
         assertFalse(SafetyReport.verdict(new SafetyData("Kuzu x", List.of(killed), List.of())).contains("settings say"), "an engine that says nothing");

@@ -122,7 +122,9 @@ public final class OrientEngineHostMain {
 
     /** What an acknowledged commit survives under the settings in force, in OrientDB's own terms (its settings' descriptions). */
     private static String durability() {
-        if (OGlobalConfiguration.TX_COMMIT_SYNCH.getValueAsBoolean()) return "tx.commit.synch=true: the storage is synchronized after each commit";
+        if (OGlobalConfiguration.TX_COMMIT_SYNCH.getValueAsBoolean()) {
+            return "tx.commit.synch=true: the storage is synchronized after each commit, so an acknowledged commit should survive a killed process";
+        }
         return "tx.commit.synch=false (OrientDB's default): a commit is acknowledged before its write-ahead log records are written out, which"
                 + " happens at most every storage.wal.commitTimeout=" + OGlobalConfiguration.WAL_COMMIT_TIMEOUT.getValueAsInteger() + " ms — a killed"
                 + " process loses what was committed since; --setting orientdb.tx.commit.synch=true synchronizes at commit";
