@@ -28,10 +28,13 @@ final class FalkorDbServer implements AutoCloseable {
      * Prints the server's pid, then stops the server when its own standard input (the host's pipe) closes, or when it is sent
      * TERM, INT or HUP itself (e.g. a pkill that matches its command line, which names the store). The pipe is read by a cat in
      * the background (given the pipe explicitly: a background job's input is otherwise /dev/null), so that the shell waits
-     * interruptibly and its trap runs at once.
+     * interruptibly and its trap runs at once. A server that does not stop within {@value #KILL_AFTER_SECONDS} s of its TERM is
+     * killed: Redis finishes the command it is running before it shuts down, and a query of minutes would outlive the host.
      */
-    private static final String WATCHDOG = "exec 3<&0; \"$@\" </dev/null & p=$!; trap 'kill $p 2>/dev/null; exit 0' TERM INT HUP; echo $p;"
-            + " cat <&3 >/dev/null & wait $!; kill $p 2>/dev/null; wait $p";
+    static final int KILL_AFTER_SECONDS = 10;
+    static final String WATCHDOG = "exec 3<&0; \"$@\" </dev/null & p=$!;"
+            + " stop() { kill $p 2>/dev/null; (sleep " + KILL_AFTER_SECONDS + "; kill -9 $p 2>/dev/null) </dev/null >/dev/null 2>&1 & };"
+            + " trap 'stop; exit 0' TERM INT HUP; echo $p; cat <&3 >/dev/null & wait $!; stop; wait $p";
 
     private final Process watchdog;
     private final long serverPid;
