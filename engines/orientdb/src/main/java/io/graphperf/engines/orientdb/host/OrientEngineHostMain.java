@@ -127,7 +127,7 @@ public final class OrientEngineHostMain {
         }
         return "tx.commit.synch=false (OrientDB's default): a commit is acknowledged before its write-ahead log records are written out, which"
                 + " happens at most every storage.wal.commitTimeout=" + OGlobalConfiguration.WAL_COMMIT_TIMEOUT.getValueAsInteger() + " ms — a killed"
-                + " process loses what was committed since; --setting orientdb.tx.commit.synch=true synchronizes at commit";
+                + " process loses what was committed since (tx.commit.synch=true asks for a synchronization at commit)";
     }
 
     /** OrientDB's global configuration, before a database is opened; a name it does not know is refused. */

@@ -19,8 +19,9 @@ final class OrientValues {
 
     /**
      * A statement's parameters with every whole number as a {@code Long}, in lists and maps too: JSON hands the host small numbers as
-     * {@code Integer}, and OrientDB's index lookup of a LONG property ({@code WHERE user_id IN :ids}) casts its keys to {@code Long}
-     * (ClassCastException on an {@code Integer}); comparisons with INTEGER properties convert either way.
+     * {@code Integer} and large ones as {@code Long}, and OrientDB's index lookup of a list of keys ({@code WHERE user_id IN :ids})
+     * casts them all to the first one's type (a ClassCastException between Integer and Long, either way round); comparisons with
+     * INTEGER properties convert either way.
      */
     static Map<String, Object> widened(Map<String, Object> params) {
         if (params == null) return Map.of();
