@@ -20,7 +20,7 @@ final class OrientValues {
     /**
      * A statement's parameters with every whole number as a {@code Long}, in lists and maps too: JSON hands the host small numbers as
      * {@code Integer} and large ones as {@code Long}, and OrientDB's index lookup of a list of keys ({@code WHERE user_id IN :ids})
-     * casts them all to the first one's type (a ClassCastException between Integer and Long, either way round); comparisons with
+     * failed on such a list with a ClassCastException between Integer and Long (seen either way round); comparisons with
      * INTEGER properties convert either way.
      */
     static Map<String, Object> widened(Map<String, Object> params) {
