@@ -154,6 +154,73 @@ class DocsCommandsTest {
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
+    /**
+     * The defaults the pages state (`` `--duration`, default 10 s ``, `` `--heap` (default 1g) ``) are the CLI's: the option's own
+     * default value or the "default: …" its --help states, on the page's command or, on other pages, on some command that has it.
+     */
+    @Test
+    void everyDefaultTheDocsStateIsTheClisDefault() throws Exception {
+        Map<String, List<CommandLine.Model.OptionSpec>> byName = new java.util.HashMap<>();
+        collectSpecs(Main.commandLine(), byName);
+        List<String> wrong = new ArrayList<>();
+        int stated = 0;
+        for (Path page : pages()) {
+            if (page.getFileName().toString().equals("results.md")) continue;
+            List<String> lines = Files.readAllLines(page);
+            for (int i = 0; i < lines.size(); i++) {
+                Matcher m = STATED_DEFAULT.matcher(lines.get(i));
+                while (m.find()) {
+                    stated++;
+                    String option = m.group(1), value = normalDefault(m.group(2));
+                    CommandLine own = pageCommand(page);
+                    List<CommandLine.Model.OptionSpec> specs = own != null && own.getCommandSpec().findOption(option) != null
+                            ? List.of(own.getCommandSpec().findOption(option)) : byName.getOrDefault(option, List.of());
+                    List<String> defaults = specs.stream().map(DocsCommandsTest::cliDefault).toList();
+                    if (defaults.stream().noneMatch(d -> d != null && sameDefault(d, value))) {
+                        wrong.add(ROOT.relativize(page) + ":" + (i + 1) + ": " + option + " default " + m.group(2).strip() + " — the CLI says " + defaults);
+                    }
+                }
+            }
+        }
+        assertTrue(stated >= 10, "the stated defaults were found: " + stated);
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+    }
+
+    static final Pattern STATED_DEFAULT = Pattern.compile("`(--[a-z-]+)`[ ,]*\\(?default:? ([^,;)]{1,25})");
+    static final Pattern HELP_DEFAULT = Pattern.compile("default:? ([^)]+)");
+
+    /**
+     * Whether a stated value is one of the CLI's defaults ("2m; 10m with --rendezvous" holds two); a number stated with the unit the
+     * option is given in ("5 ms" for a default of 5 milliseconds) counts.
+     */
+    static boolean sameDefault(String cli, String stated) {
+        for (String part : cli.split(";")) {
+            String d = normalDefault(part);
+            if (d.startsWith(stated) || d.matches("[0-9.]+") && stated.replaceAll("[a-z]+$", "").equals(d)) return true;
+        }
+        return false;
+    }
+
+    /** An option's default: its own default value, else what its description says in "(default: …)". */
+    static String cliDefault(CommandLine.Model.OptionSpec o) {
+        if (o.defaultValue() != null) return o.defaultValue();
+        Matcher m = HELP_DEFAULT.matcher(String.join(" ", o.description()));
+        return m.find() ? m.group(1) : o.initialValue() == null ? null : String.valueOf(o.initialValue());
+    }
+
+    /** A stated value without spaces, thousands separators, units' long names or a percent sign: "10 minutes" → "10m". */
+    static String normalDefault(String v) {
+        return v.toLowerCase(java.util.Locale.ROOT).replace("minutes", "m").replace("min", "m").replace("ops/s", "").replace("%", "")
+                .replace(",", "").replaceAll("\\s+", "").replaceAll("[.:]$", "");
+    }
+
+    static void collectSpecs(CommandLine cl, Map<String, List<CommandLine.Model.OptionSpec>> into) {
+        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            for (String n : o.names()) into.computeIfAbsent(n, k -> new ArrayList<>()).add(o);
+        }
+        cl.getSubcommands().values().forEach(sub -> collectSpecs(sub, into));
+    }
+
     static final Pattern SPAN = Pattern.compile("`([^`]+)`");
     /** A word the reader fills in (FILE, DIR, NAME:VERSION, RUN_A): such a span shows a shape, not a command to parse. */
     static final Pattern PLACEHOLDER = Pattern.compile("\\b[A-Z][A-Z_]{2,}\\b|<[a-zA-Z]");
