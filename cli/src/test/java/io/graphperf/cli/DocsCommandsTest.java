@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DocsCommandsTest {
 
     static final Path ROOT = Path.of(System.getProperty("graphperf.home", "..")).toAbsolutePath().normalize();
-    static final Pattern COMMAND = Pattern.compile("^(?:sudo )?\\./graphperf(\\s.*)?$|^graphperf\\s(run|datagen|compare|report|list|overhead|agent|merge|k8s)\\b.*$");
+    static final Pattern COMMAND = Pattern.compile("^(?:[A-Z][A-Z0-9_]*=\\S+ )*(?:sudo )?\\./graphperf(\\s.*)?$|^graphperf\\s(run|datagen|compare|report|list|overhead|agent|merge|k8s)\\b.*$");
     static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
     static final Pattern FILE = Pattern.compile("(?<![\\w/.-])((?:bench|examples)/[\\w.-]+)");
 
@@ -283,7 +283,7 @@ class DocsCommandsTest {
 
     /** The words of a command line after "graphperf", its trailing comment left out, example files made absolute. */
     static String[] args(String line) {
-        String s = line.strip().replaceFirst("^sudo ", "").replaceFirst("^\\./graphperf", "").replaceFirst("^graphperf", "");
+        String s = line.strip().replaceFirst("^(?:[A-Z][A-Z0-9_]*=\\S+ )+", "").replaceFirst("^sudo ", "").replaceFirst("^\\./graphperf", "").replaceFirst("^graphperf", "");
         int comment = s.indexOf(" #");
         if (comment >= 0) s = s.substring(0, comment);
         List<String> out = new ArrayList<>();
