@@ -32,9 +32,12 @@ final class FalkorDbServer implements AutoCloseable {
      * killed: Redis finishes the command it is running before it shuts down, and a query of minutes would outlive the host.
      */
     static final int KILL_AFTER_SECONDS = 10;
-    static final String WATCHDOG = "exec 3<&0; \"$@\" </dev/null & p=$!;"
-            + " stop() { kill $p 2>/dev/null; (sleep " + KILL_AFTER_SECONDS + "; kill -9 $p 2>/dev/null) </dev/null >/dev/null 2>&1 & };"
-            + " trap 'stop; exit 0' TERM INT HUP; echo $p; cat <&3 >/dev/null & wait $!; stop; wait $p";
+    static final String WATCHDOG = "exec 3<&0; \"$@\" </dev/null & p=$!; c=;"
+            // alive: not gone and not a zombie (a child that exited stays one until waited for)
+            + " alive() { [ -r /proc/$p/status ] && ! grep -q '^State:[[:space:]]*Z' /proc/$p/status 2>/dev/null; };"
+            + " stop() { kill $p 2>/dev/null; i=0; while alive && [ $i -lt " + (KILL_AFTER_SECONDS * 10) + " ]; do sleep 0.1; i=$((i+1)); done;"
+            + " kill -9 $p 2>/dev/null; wait $p 2>/dev/null; };"
+            + " trap 'stop; [ -n \"$c\" ] && kill $c 2>/dev/null; exit 0' TERM INT HUP; echo $p; cat <&3 >/dev/null & c=$!; wait $c; stop";
 
     private final Process watchdog;
     private final long serverPid;

@@ -27,4 +27,29 @@ class FalkorDbWatchdogTest {
         assertFalse(server.isAlive(), "a server that ignored its TERM was killed after " + FalkorDbServer.KILL_AFTER_SECONDS + " s");
         assertTrue(watchdog.waitFor(10, TimeUnit.SECONDS), "and the watchdog ended");
     }
+
+    /** A server that stops on its TERM is gone at once, and the watchdog with it: nothing of it is left for the next check to find. */
+    @Test
+    void aServerThatStopsLeavesNothingBehind() throws Exception {
+        Process watchdog = new ProcessBuilder("sh", "-c", FalkorDbServer.WATCHDOG, "sh", "sleep", "300").start();
+        long pid = Long.parseLong(new BufferedReader(new InputStreamReader(watchdog.getInputStream())).readLine().trim());
+        ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+        long shell = watchdog.pid();
+        watchdog.getOutputStream().close();
+        assertTrue(watchdog.waitFor(FalkorDbServer.KILL_AFTER_SECONDS - 2, TimeUnit.SECONDS), "the watchdog ended before any kill was due");
+        assertFalse(server.isAlive(), "the server is gone");
+        boolean left = ProcessHandle.allProcesses().anyMatch(p -> p.parent().map(pp -> pp.pid() == shell).orElse(false) && p.isAlive());
+        assertFalse(left, "no child of the watchdog is left");
+    }
+
+    /** The watchdog itself sent TERM (a pkill of its command line): the server is stopped before the watchdog goes. */
+    @Test
+    void aWatchdogSentTermStopsItsServerFirst() throws Exception {
+        Process watchdog = new ProcessBuilder("sh", "-c", FalkorDbServer.WATCHDOG, "sh", "sleep", "300").start();
+        long pid = Long.parseLong(new BufferedReader(new InputStreamReader(watchdog.getInputStream())).readLine().trim());
+        ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+        new ProcessBuilder("kill", "-TERM", Long.toString(watchdog.pid())).start().waitFor();
+        assertTrue(watchdog.waitFor(FalkorDbServer.KILL_AFTER_SECONDS + 20, TimeUnit.SECONDS), "the watchdog ended");
+        assertFalse(server.isAlive(), "and its server with it");
+    }
 }
