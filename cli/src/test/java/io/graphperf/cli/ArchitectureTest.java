@@ -26,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads → core,
- * engines → components → core; the studies reach engines through core's SPI, Kafka's broker directly), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
+ * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads → studies →
+ * core, engines → studies; engines → components → core; the workloads reach engines through core's SPI and the studies' dialects,
+ * Kafka's broker directly), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
  * only the CLI and the engine hosts' child processes write to the console. Each rule is also run on a class made to break it, so
  * a rule that cannot fail is caught.
  */
@@ -45,7 +46,7 @@ class ArchitectureTest {
         Set<String> modules = new TreeSet<>();
         main.forEach(c -> modules.add(c.getPackageName().replaceFirst("^io\\.graphperf\\.([a-z0-9]+).*", "$1")));
         // a rule over classes that were not found would pass for nothing
-        assertTrue(modules.containsAll(List.of("core", "components", "engines", "workloads", "cli", "storage", "datagen")), "modules read: " + modules);
+        assertTrue(modules.containsAll(List.of("core", "studies", "components", "engines", "workloads", "cli", "storage", "datagen")), "modules read: " + modules);
         for (String m : List.of("batchwriter", "cdc", "gateway")) {
             assertTrue(main.containPackage(ROOT + ".components." + m), "components." + m + " read");
         }
@@ -54,7 +55,8 @@ class ArchitectureTest {
 
     static List<ArchRule> arrowsRunDown() {
         return List.of(
-                mayNotUse("core", "components", "engines", "workloads", "cli", "storage", "datagen"),
+                mayNotUse("core", "studies", "components", "engines", "workloads", "cli", "storage", "datagen"),
+                mayNotUse("studies", "components", "engines", "workloads", "cli", "storage", "datagen"),
                 mayNotUse("components", "engines", "workloads", "cli", "storage", "datagen"),
                 mayNotUse("engines", "workloads", "cli", "storage", "datagen"),
                 mayNotUse("storage", "components", "engines", "workloads", "cli", "datagen"),
@@ -79,9 +81,10 @@ class ArchitectureTest {
     }
 
     /**
-     * No cycle between slices. A slice is a package, except three groups taken as one slice each: an engine's module (its adapter
+     * No cycle between slices. A slice is a package, except four groups taken as one slice each: an engine's module (its adapter
      * and its host's child-JVM side share names both ways), core/report's results, statistics and report (run.json's records carry
-     * their comparisons), and the workloads' framework — the root (Experiment, RunContext, Trials), options, cells and agents —
+     * their comparisons), the studies' API (a dialect answers all three studies, each answer the root's {@code Expressed}), and the
+     * workloads' framework — the root (Experiment, RunContext, Trials), options, cells and agents —
      * on which every experiment's folder builds. So an experiment never reaches into another's back, nor the framework into any.
      */
     static ArchRule noCycles() {
@@ -93,13 +96,14 @@ class ArchitectureTest {
                 String rest = p.substring(ROOT.length() + 1);
                 if (rest.startsWith("engines.")) return SliceIdentifier.of(rest.replaceFirst("^(engines\\.[a-z0-9]+).*", "$1"));
                 if (rest.matches("core\\.(results|stats|report)(\\..*)?")) return SliceIdentifier.of("core.report");
+                if (rest.startsWith("studies")) return SliceIdentifier.of("studies");
                 if (rest.matches("workloads(\\.(options|cells|agents)(\\..*)?)?")) return SliceIdentifier.of("workloads (framework)");
                 return SliceIdentifier.of(rest);
             }
 
             @Override
             public String getDescription() {
-                return "graphperf's packages (an engine's module, core/report and the workloads' framework each one slice)";
+                return "graphperf's packages (an engine's module, core/report, the studies and the workloads' framework each one slice)";
             }
         }).should().beFreeOfCycles();
     }

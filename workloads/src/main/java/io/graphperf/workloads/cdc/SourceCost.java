@@ -24,7 +24,7 @@ import java.util.Map;
  */
 final class SourceCost {
 
-    static final String SCENARIO = "create-labelled-indexed";
+    static final String SCENARIO = WriteScenarios.ONE_WRITE_PER_TX;
     static final int ROUNDS = 1;
 
     private SourceCost() {

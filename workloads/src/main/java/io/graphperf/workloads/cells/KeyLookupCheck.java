@@ -1,6 +1,6 @@
 package io.graphperf.workloads.cells;
 
-import io.graphperf.core.engine.Dialect;
+import io.graphperf.studies.Dialect;
 import io.graphperf.core.measure.Accounting;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.results.Check;
@@ -35,8 +35,7 @@ public record KeyLookupCheck(String label, String property, long perOperation, S
     /** A lookup of {@code $ids} among {@code label}.{@code property} in {@code dialect}: the dialect module's, else Cypher's. */
     public static String text(String dialect, String label, String property) {
         Dialect d = Dialect.all().get(dialect);
-        String own = d == null ? null : d.idLookup(label, property);
-        if (own != null) return own;
+        if (d != null && d.idLookup(label, property).isPresent()) return d.idLookup(label, property).get();
         return "UNWIND $ids AS id MATCH (n:" + quote(label) + ") WHERE n." + quote(property) + " = id RETURN n." + quote(property);
     }
 

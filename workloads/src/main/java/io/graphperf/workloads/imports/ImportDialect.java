@@ -1,11 +1,12 @@
 package io.graphperf.workloads.imports;
 
-import io.graphperf.core.engine.Dialect;
+import io.graphperf.studies.Dialect;
 import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.studies.imports.ImportTexts;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * E1's statements in an engine's dialect: the schema steps, the warm-up methods, the probe queries and how keys are sampled.
@@ -50,8 +51,8 @@ public interface ImportDialect {
     static ImportDialect of(String dialect) {
         if ("neo4j".equals(dialect)) return NEO4J;
         Dialect d = Dialect.all().get(dialect);
-        ImportTexts texts = d == null ? null : d.imports();
-        if (texts == null) throw new IllegalArgumentException("E1 is not written for the dialect " + dialect);
+        ImportTexts texts = (d == null ? Optional.<ImportTexts>empty() : d.imports())
+                .orElseThrow(() -> new IllegalArgumentException("E1 is not written for the dialect " + dialect));
         return new EngineImportDialect(texts);
     }
 

@@ -1,6 +1,6 @@
 package io.graphperf.workloads.imports;
 
-import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.studies.imports.ImportTexts;
 
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.graphperf.workloads.imports;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Engine;
-import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.studies.imports.ImportTexts;
 import io.graphperf.core.measure.PhaseTimer;
 import io.graphperf.core.measure.ProgressListener;
 

@@ -27,7 +27,7 @@ import io.graphperf.workloads.imports.ImportDatasets;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.reads.ReadWorkload;
 import io.graphperf.workloads.reads.SocialQueries;
-import io.graphperf.workloads.reads.SocialQuery;
+import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.workloads.writes.WritesExperiment;
 import io.graphperf.workloads.writes.WriterLayout;
 
@@ -37,6 +37,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+
+import static io.graphperf.workloads.writes.WriteScenarios.GATEWAY_DURABLE;
+import static io.graphperf.workloads.writes.WriteScenarios.ONE_WRITE_PER_TX;
+import static io.graphperf.workloads.writes.WriteScenarios.UNWIND_1000;
 
 /**
  * The quick suite: the few cells that answer the studies' questions, each warmed until steady on one engine that
@@ -54,8 +58,8 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
      * The write cells; the last two in this order: the ~1 M nodes the gateway's batch writer writes, and the ~1.5 M of
      * unwind-1000, would each cost the next cell seconds of deleting.
      */
-    static final List<String> WRITE_CELLS = List.of("create-labelled-indexed/bolt", "create-labelled-indexed/http", "batch-writer-ws-durable/ws-bson",
-            "unwind-1000/bolt");
+    static final List<String> WRITE_CELLS = List.of(ONE_WRITE_PER_TX + "/bolt", ONE_WRITE_PER_TX + "/http", GATEWAY_DURABLE + "/ws-bson",
+            UNWIND_1000 + "/bolt");
     static final int SHUFFLED = 2;
     static final String GATEWAY_WRITER = "batch writer through the gateway (durable acks, 64 submits in flight per client)";
     /** Before each write cell only what the write cells create is deleted: the loaded graph stays, the same for every cell. */
@@ -191,11 +195,11 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
     @Override
     public List<Headline> headlines(List<Cell> cells) {
         List<Headline> out = new ArrayList<>();
-        ratio(out, cells, "UNWIND 1000 vs one write per transaction, Bolt, nodes/s", "unwind-1000", "bolt", "create-labelled-indexed", "bolt");
-        ratio(out, cells, GATEWAY_WRITER + " vs one write per transaction over Bolt, nodes/s", "batch-writer-ws-durable", "ws-bson",
-                "create-labelled-indexed", "bolt");
-        ratio(out, cells, GATEWAY_WRITER + " vs UNWIND 1000 over Bolt, nodes/s", "batch-writer-ws-durable", "ws-bson", "unwind-1000", "bolt");
-        ratio(out, cells, "Bolt vs HTTP, one write per transaction, nodes/s", "create-labelled-indexed", "bolt", "create-labelled-indexed", "http");
+        ratio(out, cells, "UNWIND 1000 vs one write per transaction, Bolt, nodes/s", UNWIND_1000, "bolt", ONE_WRITE_PER_TX, "bolt");
+        ratio(out, cells, GATEWAY_WRITER + " vs one write per transaction over Bolt, nodes/s", GATEWAY_DURABLE, "ws-bson",
+                ONE_WRITE_PER_TX, "bolt");
+        ratio(out, cells, GATEWAY_WRITER + " vs UNWIND 1000 over Bolt, nodes/s", GATEWAY_DURABLE, "ws-bson", UNWIND_1000, "bolt");
+        ratio(out, cells, "Bolt vs HTTP, one write per transaction, nodes/s", ONE_WRITE_PER_TX, "bolt", ONE_WRITE_PER_TX, "http");
         List<Cell> read = match(cells, READ_MIX, "bolt");
         if (!read.isEmpty()) {
             List<Double> batches = new ArrayList<>();
@@ -223,10 +227,10 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
     @Override
     public List<TargetCheck> targets(List<Cell> cells) {
         return Targets.check(List.of(
-                RatioTarget.across(GATEWAY_WRITER + " vs one write per transaction over Bolt, 8 clients", "batch-writer-ws-durable", "ws-bson",
-                        "create-labelled-indexed", "bolt", 20),
-                RatioTarget.across(GATEWAY_WRITER + " vs UNWIND of 1000 rows over Bolt, 8 clients", "batch-writer-ws-durable", "ws-bson",
-                        "unwind-1000", "bolt", 0.8)),
+                RatioTarget.across(GATEWAY_WRITER + " vs one write per transaction over Bolt, 8 clients", GATEWAY_DURABLE, "ws-bson",
+                        ONE_WRITE_PER_TX, "bolt", 20),
+                RatioTarget.across(GATEWAY_WRITER + " vs UNWIND of 1000 rows over Bolt, 8 clients", GATEWAY_DURABLE, "ws-bson",
+                        UNWIND_1000, "bolt", 0.8)),
                 cells);
     }
 

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.Closed;
 import io.graphperf.core.measure.Executor;

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.studies.reads.SocialQuery;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.graphperf.workloads.safety;
 
-import io.graphperf.core.engine.Dialect;
+import io.graphperf.studies.Dialect;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.TxMode;
-import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.studies.writes.WriteTexts;
 import io.graphperf.core.measure.Accounting;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.results.Cell;
@@ -126,7 +126,7 @@ final class SafetyStudy {
     }
 
     private void transactions(String phase, int size) throws Exception {
-        Scenario s = written("unwind-" + size, phase);
+        Scenario s = written(WriteScenarios.unwind(size), phase);
         if (s == null) return;
         Cell c = measure(s);
         record(phase, OPEN, s.checks(), c.checks());
@@ -136,7 +136,7 @@ final class SafetyStudy {
 
     private void counter(String phase) throws Exception {
         Dialect d = Dialect.all().get(engine.dialect());
-        WriteTexts.Counter t = d == null || d.writes() == null ? WriteTexts.Counter.CYPHER : d.writes().counter();
+        WriteTexts.Counter t = d == null ? WriteTexts.Counter.CYPHER : d.writes().map(WriteTexts::counter).orElse(WriteTexts.Counter.CYPHER);
         Scenario s = new Scenario("shared-counter", o.clients() + " clients incrementing one record's hits at once, a transaction each",
                 t.increment(), t.setup(), new IdWrites("shared-counter", t.increment(), IdWrites.Shape.CONSTANT, 1, TxMode.EXPLICIT, 1),
                 List.of(new CounterCheck(t.value())), null, "increments");
@@ -147,7 +147,7 @@ final class SafetyStudy {
     }
 
     private void killRound(String phase) throws Exception {
-        Scenario s = written("unwind-" + KILL_TX, phase);
+        Scenario s = written(WriteScenarios.unwind(KILL_TX), phase);
         if (s == null) return;
         engine.reset();
         for (String st : s.setup()) engine.execute(st);
@@ -167,9 +167,8 @@ final class SafetyStudy {
                         k.acknowledgedBeforeKill(), restart, k.firstError())));
     }
 
-    /** The study's scenario {@code id} in the engine's dialect, checked by key as well; null (and a line saying why) when it cannot be written. */
-    private Scenario written(String id, String phase) {
-        Scenario study = WriteScenarios.all().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+    /** E4's scenario {@code study} in the engine's dialect, checked by key as well; null (and a line saying why) when it cannot be written. */
+    private Scenario written(Scenario study, String phase) {
         ScenarioDialects.Written w = WriteDialects.ALL.in(study, engine.dialect());
         if (w.scenario() == null) {
             lines.add(new SafetyData.Line(phase, "", "not expressible", 0, 0, 0, true, w.whyNot()));

@@ -1,6 +1,6 @@
 package io.graphperf.workloads.workload;
 
-import io.graphperf.core.engine.Dialect;
+import io.graphperf.studies.Dialect;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

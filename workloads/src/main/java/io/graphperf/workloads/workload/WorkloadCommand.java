@@ -1,7 +1,7 @@
 package io.graphperf.workloads.workload;
 
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.Dialect;
+import io.graphperf.studies.Dialect;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Ramping;
 import io.graphperf.datagen.Datagen;

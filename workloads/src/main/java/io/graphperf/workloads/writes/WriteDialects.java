@@ -1,9 +1,12 @@
 package io.graphperf.workloads.writes;
 
-import io.graphperf.core.engine.Dialect;
-import io.graphperf.core.engine.WriteTexts;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.OperationSource;
+import io.graphperf.studies.Dialect;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.writes.WriteScenario;
+import io.graphperf.studies.writes.WriteStatement;
+import io.graphperf.studies.writes.WriteTexts;
 import io.graphperf.workloads.cells.CellCheck;
 import io.graphperf.workloads.cells.CountCheck;
 import io.graphperf.workloads.cells.IdCheck;
@@ -11,6 +14,7 @@ import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioDialects;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * E4's scenarios in each engine's dialect. The study's Cypher is Neo4j's; another engine's module gives its own texts
@@ -29,23 +33,28 @@ public final class WriteDialects {
     static ScenarioDialects.Written in(Scenario s, String dialect) {
         if (STUDY.equals(dialect)) return ScenarioDialects.Written.as(s);
         Dialect d = Dialect.all().get(dialect);
-        WriteTexts texts = d == null ? null : d.writes();
-        if (texts == null) return ScenarioDialects.NEO4J.in(s, dialect);
-        if (s.id().startsWith("batch-writer")) return ScenarioDialects.Written.notExpressible("graphperf's batch writer is a Neo4j plugin");
-        IdWrites ids = s.operations() instanceof IdWrites w ? w : null;
-        WriteTexts.Written t = texts.write(new WriteTexts.Scenario(s.id(), s.query(), s.setup().contains(WriteScenarios.USER_INDEX),
-                ids == null ? null : WriteTexts.Shape.valueOf(ids.shape().name()), ids == null ? 1 : ids.perOperation()));
-        if (t.whyNot() != null) return ScenarioDialects.Written.notExpressible(t.whyNot());
-        if (t.statement() != null && ids == null) throw new IllegalStateException(dialect + " gives a statement for " + s.id() + ", which makes no id writes");
-        OperationSource operations = t.statement() == null ? s.operations()
-                : new IdWrites(ids.type(), t.statement(), ids.shape(), ids.perOperation(), ids.txMode(), ids.entities(), ids.clientOffset());
+        Optional<WriteTexts> texts = d == null ? Optional.empty() : d.writes();
+        if (texts.isEmpty()) return ScenarioDialects.NEO4J.in(s, dialect);
+        Optional<IdWrites> ids = s.operations() instanceof IdWrites w ? Optional.of(w) : Optional.empty();
+        Optional<WriteStatement> statement = ids.flatMap(w -> WriteStatement.of(w.text()));
+        if (statement.isEmpty()) {
+            return ScenarioDialects.Written.notExpressible(WriteScenarios.viaBatchWriter(s) ? "graphperf's batch writer is a Neo4j plugin"
+                    : "its operations are not one of the study's statements, which the " + dialect + " dialect answers");
+        }
+        IdWrites w = ids.get();
+        Expressed<WriteTexts.Written> e = texts.get().write(new WriteScenario(s.id(), statement.get(), s.query(), s.setup().contains(WriteScenarios.USER_INDEX),
+                w.shape(), w.perOperation()));
+        if (e.whyNot().isPresent()) return ScenarioDialects.Written.notExpressible(e.whyNot().get());
+        WriteTexts.Written t = e.form().orElseThrow();
+        OperationSource operations = t.statement().map(text -> (OperationSource) new IdWrites(w.type(), text, w.shape(), w.perOperation(), w.txMode(),
+                w.entities(), w.clientOffset())).orElse(s.operations());
         return ScenarioDialects.Written.as(s.written(t.shown(), t.setup(), operations, checks(s, t)));
     }
 
     /** The study's checks, as the dialect asks them: replaced by its counts, or the ids summed up by the engine's host. */
     private static List<CellCheck> checks(Scenario s, WriteTexts.Written t) {
-        if (t.counts() != null) return t.counts().stream().map(c -> (CellCheck) new CountCheck(c.what(), c.query(), c.perOperation())).toList();
-        if (t.idsSummedOver() == null) return s.checks();
-        return s.checks().stream().map(c -> c instanceof IdCheck i ? (CellCheck) i.summedByHost(t.idsSummedOver()) : c).toList();
+        if (!t.counts().isEmpty()) return t.counts().stream().map(c -> (CellCheck) new CountCheck(c.what(), c.query(), c.perOperation())).toList();
+        return t.idsSummedOver().map(type -> s.checks().stream().map(c -> c instanceof IdCheck i ? (CellCheck) i.summedByHost(type) : c).toList())
+                .orElse(s.checks());
     }
 }

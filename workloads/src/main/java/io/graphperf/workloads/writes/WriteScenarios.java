@@ -6,6 +6,7 @@ import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Reference;
+import io.graphperf.studies.writes.WriteStatement;
 import io.graphperf.workloads.cells.CellCheck;
 import io.graphperf.workloads.cells.CountCheck;
 import io.graphperf.workloads.cells.IdCheck;
@@ -26,10 +27,13 @@ public final class WriteScenarios {
 
     static final String SOURCE = "Neo4j blog on Cypher writes (Neo4j 2.3, 4-core laptop, HTTP, 8 clients)";
     static final String USER_INDEX = "CREATE INDEX graphperf_user_id IF NOT EXISTS FOR (u:User) ON (u.user_id)";
-    static final String FOREACH = "FOREACH (r IN range(1,100) | CREATE (a {type:'User'}), (a)-[:REL {weight:1}]->(a))";
-    static final String CREATE_LABELLED = "CREATE (me:User {user_id:$id})";
-    static final String UNWIND = "UNWIND $rows AS row CREATE (:User {user_id: row.id})";
-    static final String CALL_IN_TX = "UNWIND $rows AS row CALL (row) { CREATE (:User {user_id: row.id}) } IN TRANSACTIONS OF 1000 ROWS";
+    static final String FOREACH = WriteStatement.FOREACH_SELF_RELATIONSHIPS.cypher();
+    static final String CREATE_UNLABELLED = WriteStatement.CREATE_UNLABELLED.cypher();
+    static final String CREATE_LABELLED = WriteStatement.CREATE_LABELLED.cypher();
+    static final String UNWIND = WriteStatement.UNWIND_ROWS.cypher();
+    static final String CALL_IN_TX = WriteStatement.CALL_IN_TRANSACTIONS.cypher();
+    /** The scenarios other experiments name: one write per transaction (indexed), UNWIND of 1000 rows, the batch writer via the gateway. */
+    public static final String ONE_WRITE_PER_TX = "create-labelled-indexed", UNWIND_1000 = "unwind-1000", GATEWAY_DURABLE = "batch-writer-ws-durable";
     static final int[] UNWIND_BATCHES = {1, 10, 100, 1000, 10000};
     static final int CALL_IN_TX_ROWS = 10_000;
     /** The batch writer against its two baselines with the same clients. */
@@ -55,7 +59,7 @@ public final class WriteScenarios {
                 new Reference("1,500 req/s = 600 k entities+properties/s", 600_000, Reference.ENTITIES, SOURCE),
                 "nodes + relationships + properties (400 per request)"));
         s.add(new Scenario("create-unlabelled", "single CREATE of an unlabelled node, one transaction per request",
-                "CREATE (me {user_id:$id})", List.of(), single("CREATE (me {user_id:$id})", "create-unlabelled"),
+                CREATE_UNLABELLED, List.of(), single(CREATE_UNLABELLED, "create-unlabelled"),
                 List.of(new IdCheck("unlabelled nodes", "MATCH (n) WHERE n.user_id IS NOT NULL", "user_id", 1)),
                 new Reference("~8,000 nodes/s", 8_000, Reference.ENTITIES, SOURCE), "nodes"));
         s.add(singleCreate("create-labelled", "single CREATE of a :User node", false, "~600 nodes/s", 600));
@@ -63,7 +67,7 @@ public final class WriteScenarios {
         // the gateway runs one statement per request in its own transaction: 1000 statements in one transaction need bolt or http
         s.add(perTransaction("tx1000-labelled-indexed", CREATE_LABELLED, true, "50 k nodes/s", 50_000).only(GATEWAY.negate(), "bolt and http"));
         s.add(perTransaction("tx1000-labelled", CREATE_LABELLED, false, "100 k nodes/s", 100_000).only(GATEWAY.negate(), "bolt and http"));
-        s.add(perTransaction("tx1000-unlabelled", "CREATE (me {user_id:$id})", false, "165 k nodes/s", 165_000).only(GATEWAY.negate(), "bolt and http"));
+        s.add(perTransaction("tx1000-unlabelled", CREATE_UNLABELLED, false, "165 k nodes/s", 165_000).only(GATEWAY.negate(), "bolt and http"));
         for (int batch : UNWIND_BATCHES) {
             s.add(new Scenario("unwind-" + batch, "UNWIND $rows of " + batch + " row(s) per transaction, :User nodes, indexed",
                     UNWIND, List.of(USER_INDEX), rows(UNWIND, "unwind-" + batch, batch, TxMode.EXPLICIT),
@@ -87,22 +91,34 @@ public final class WriteScenarios {
         return s;
     }
 
+    /** The scenario of UNWIND batches of {@code rows} rows, one of {@link #UNWIND_BATCHES}. */
+    public static Scenario unwind(int rows) {
+        String id = "unwind-" + rows;
+        return all().stream().filter(s -> s.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("E4 has no UNWIND scenario of " + rows + " rows"));
+    }
+
     public static List<RatioTarget> targets() {
         List<RatioTarget> t = new ArrayList<>();
         for (int c : WRITER_CLIENTS) {
             for (String ack : List.of("durable", "applied")) {
                 String id = "batch-writer-" + ack + "-c" + c;
                 t.add(new RatioTarget("batch writer (" + ack + " acks) vs one transaction per write, " + c + " clients", id,
-                        "create-labelled-indexed-c" + c, 20));
+                        ONE_WRITE_PER_TX + "-c" + c, 20));
                 t.add(new RatioTarget("batch writer (" + ack + " acks) vs client-side UNWIND of 1000 rows, " + c + " clients", id,
-                        "unwind-1000-c" + c, 0.8));
+                        UNWIND_1000 + "-c" + c, 0.8));
             }
         }
         t.add(new RatioTarget("batch writer through the gateway (durable acks, " + PIPELINE_DEPTH + " in flight per client) vs one transaction per write",
-                "batch-writer-ws-durable", "create-labelled-indexed", 20));
+                GATEWAY_DURABLE, ONE_WRITE_PER_TX, 20));
         t.add(new RatioTarget("batch writer through the gateway (durable acks, " + PIPELINE_DEPTH + " in flight per client) vs UNWIND of 1000 rows",
-                "batch-writer-ws-durable", "unwind-1000", 0.8));
+                GATEWAY_DURABLE, UNWIND_1000, 0.8));
         return t;
+    }
+
+    /** Whether the scenario's writes go through graphperf's batch writer (a Neo4j plugin). */
+    public static boolean viaBatchWriter(Scenario s) {
+        return s.probe() instanceof BatchWriterProbe;
     }
 
     /** Single labelled+indexed creations submitted one by one to the batch writer plugin, acknowledged as {@code ack}. */

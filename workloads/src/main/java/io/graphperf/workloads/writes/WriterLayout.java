@@ -21,7 +21,7 @@ public final class WriterLayout {
 
     /** The writer settings to start an engine with for these scenarios: the default layout, or none when no scenario uses the writer or the run sets it. */
     public static Map<String, String> settings(Engines engines, Collection<Scenario> scenarios) {
-        if (!engines.embedded() || scenarios.stream().noneMatch(s -> s.id().startsWith("batch-writer"))) return Map.of();
+        if (!engines.embedded() || scenarios.stream().noneMatch(WriteScenarios::viaBatchWriter)) return Map.of();
         if (engines.settings().get("settings") instanceof Map<?, ?> run && (run.containsKey(APPLIERS) || run.containsKey(PARTITION_BY))) return Map.of();
         return DEFAULT;
     }

@@ -69,7 +69,7 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
         String[] description = {""}, reset = {""};
         Map<String, Object> environment = new LinkedHashMap<>();
         Map<String, String> writer = WriterLayout.settings(ctx.engines(), o.plan().scenarios());
-        if (o.plan().scenarios().stream().anyMatch(sc -> sc.id().startsWith("batch-writer"))) config.put("batchWriterLayout", WriterLayout.describe(writer));
+        if (o.plan().scenarios().stream().anyMatch(WriteScenarios::viaBatchWriter)) config.put("batchWriterLayout", WriterLayout.describe(writer));
         ScenarioCells.EngineStarter starter = store -> {
             ctx.progress().phase(ctx.engines().embedded() ? "start the engine" : "connect to " + ctx.engines().describe());
             Engine engine = writer.isEmpty() ? ctx.engines().start(store) : ctx.engines().start(store, writer, 0);

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.workloads.cells.IdCheck;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioDialects;

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.studies.reads.SocialQuery;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.graphperf.workloads.writes;
 
-import io.graphperf.core.engine.Dialect;
+import io.graphperf.studies.Dialect;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.workloads.cells.CountCheck;
 import io.graphperf.workloads.cells.IdCheck;

@@ -1,14 +1,17 @@
 package io.graphperf.engines.arcadedb;
 
-import io.graphperf.core.engine.Dialect;
-import io.graphperf.core.engine.ImportTexts;
-import io.graphperf.core.engine.WriteTexts;
 import io.graphperf.engines.hosted.SqlFamilyImports;
 import io.graphperf.engines.hosted.SqlFamilyReads;
+import io.graphperf.studies.Dialect;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.imports.ImportTexts;
+import io.graphperf.studies.reads.ReadTexts;
+import io.graphperf.studies.reads.SocialQuery;
+import io.graphperf.studies.writes.WriteTexts;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * ArcadeDB's SQL, each text marked {@code sql:} for its host: E2's queries as an ArcadeDB user would write them ({@link SqlFamilyReads}:
@@ -30,31 +33,44 @@ public final class ArcadeDbDialect implements Dialect {
     }
 
     @Override
-    public String idLookup(String label, String property) {
-        return "sql:" + SqlFamilyReads.idLookup(label, property);
+    public Optional<String> idLookup(String label, String property) {
+        return Optional.of("sql:" + SqlFamilyReads.idLookup(label, property));
+    }
+
+    /** Every query in the family's SQL ({@link SqlFamilyReads#text}, which answers each), marked sql:. */
+    @Override
+    public ReadTexts reads() {
+        return new ReadTexts() {
+            @Override
+            public Expressed<String> read(SocialQuery q) {
+                return Expressed.as("sql:" + SqlFamilyReads.text(q));
+            }
+
+            @Override
+            public List<String> schema() {
+                return List.of(
+                        "sql:CREATE INDEX IF NOT EXISTS ON Person (personKey) UNIQUE",
+                        "sql:CREATE INDEX IF NOT EXISTS ON `Group` (groupKey) UNIQUE",
+                        "sql:CREATE INDEX IF NOT EXISTS ON Activity (activityKey) UNIQUE",
+                        "sql:CREATE INDEX IF NOT EXISTS ON Message (messageKey) UNIQUE");
+            }
+
+            @Override
+            public Map<String, String> parameterNames() {
+                return Map.of("group", "groupKey");
+            }
+        };
     }
 
     @Override
-    public ReadTexts reads(int maxPath) {
-        Map<String, String> texts = new LinkedHashMap<>();
-        SqlFamilyReads.texts(maxPath).forEach((id, sql) -> texts.put(id, "sql:" + sql));
-        List<String> schema = List.of(
-                "sql:CREATE INDEX IF NOT EXISTS ON Person (personKey) UNIQUE",
-                "sql:CREATE INDEX IF NOT EXISTS ON `Group` (groupKey) UNIQUE",
-                "sql:CREATE INDEX IF NOT EXISTS ON Activity (activityKey) UNIQUE",
-                "sql:CREATE INDEX IF NOT EXISTS ON Message (messageKey) UNIQUE");
-        return new ReadTexts(Map.copyOf(texts), Map.of(), true, schema, Map.of("group", "groupKey"), t -> t);
-    }
-
-    @Override
-    public ImportTexts imports() {
-        return new SqlFamilyImports("sql:", "CREATE INDEX IF NOT EXISTS ON %2$s (%3$s) %4$s",
+    public Optional<ImportTexts> imports() {
+        return Optional.of(new SqlFamilyImports("sql:", "CREATE INDEX IF NOT EXISTS ON %2$s (%3$s) %4$s",
                 "ArcadeDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which ArcadeDB's Cypher"
-                        + " for Gremlin runs at over a second a query: its probes run cold only");
+                        + " for Gremlin runs at over a second a query: its probes run cold only"));
     }
 
     @Override
-    public WriteTexts writes() {
-        return new ArcadeDbWriteTexts();
+    public Optional<WriteTexts> writes() {
+        return Optional.of(new ArcadeDbWriteTexts());
     }
 }

@@ -1,7 +1,9 @@
 package io.graphperf.engines.arcadedb;
 
-import io.graphperf.core.engine.WriteTexts;
 import io.graphperf.engines.hosted.SqlFamilyWrites;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.writes.WriteScenario;
+import io.graphperf.studies.writes.WriteTexts;
 
 import java.util.List;
 
@@ -18,13 +20,12 @@ import java.util.List;
  */
 final class ArcadeDbWriteTexts implements WriteTexts {
 
-    private static final SqlFamilyWrites SQL = new SqlFamilyWrites("ArcadeDB",
+    private static final SqlFamilyWrites SQL = new SqlFamilyWrites(
             List.of("sql:CREATE VERTEX TYPE User IF NOT EXISTS BUCKETS 32", "sql:ALTER TYPE User BucketSelectionStrategy `thread`",
                     "sql:CREATE PROPERTY User.user_id IF NOT EXISTS LONG"),
             "sql:CREATE INDEX IF NOT EXISTS ON User (user_id) NOTUNIQUE",
             "sql:CREATE VERTEX User SET user_id = :id",
-            "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }",
-            "ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+            "sqlscript:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }");
 
     @Override
     public Counter counter() {
@@ -32,9 +33,12 @@ final class ArcadeDbWriteTexts implements WriteTexts {
     }
 
     @Override
-    public Written write(Scenario s) {
-        if (s.id().equals("foreach-100")) return Written.notExpressible("not written for ArcadeDB's SQL");
-        if (s.id().contains("unlabelled")) return Written.notExpressible("every ArcadeDB record has a type declared beforehand: there is no unlabelled vertex");
-        return SQL.write(s);
+    public Expressed<Written> write(WriteScenario s) {
+        return switch (s.statement()) {
+            case CREATE_LABELLED, UNWIND_ROWS -> Expressed.as(SQL.users(s));
+            case FOREACH_SELF_RELATIONSHIPS -> Expressed.notExpressible("not written for ArcadeDB's SQL");
+            case CREATE_UNLABELLED -> Expressed.notExpressible("every ArcadeDB record has a type declared beforehand: there is no unlabelled vertex");
+            case CALL_IN_TRANSACTIONS -> Expressed.notExpressible("ArcadeDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+        };
     }
 }

@@ -1,11 +1,14 @@
 package io.graphperf.engines.falkordb;
 
-import io.graphperf.core.engine.Dialect;
-import io.graphperf.core.engine.ImportTexts;
-import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.studies.Dialect;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.imports.ImportTexts;
+import io.graphperf.studies.reads.ReadTexts;
+import io.graphperf.studies.reads.SocialQuery;
+import io.graphperf.studies.writes.WriteTexts;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * E2's queries in FalkorDB's Cypher (FalkorDB 4.16.3). Most of the study's texts run as they are; FalkorDB lacks three things they
@@ -42,25 +45,41 @@ public final class FalkorDbDialect implements Dialect {
     }
 
     @Override
-    public ReadTexts reads(int maxPath) {
-        Map<String, String> texts = Map.of(
-                "q07", "MATCH (a:Person {personKey: $a}) MATCH (b:Person {personKey: $b}) UNWIND range(1, " + maxPath + ") AS len"
-                        + " CALL algo.SPpaths({sourceNode: a, targetNode: b, relTypes: ['FRIEND_OF'], relDirection: 'both', maxLen: len})"
-                        + " YIELD path RETURN length(path) AS hops LIMIT 1",
-                "q09", X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
-                        + " RETURN c.kind AS collection, size([(c)<-[:IN_COLLECTION]-(m:Message) | m]) AS messages ORDER BY collection",
-                "q10", X + PROFILE + " RETURN x.personKey AS person" + PROFILE_COLUMNS,
-                "q11", "UNWIND $people AS k MATCH (x:Person {personKey: k})" + PROFILE + " RETURN k AS person" + PROFILE_COLUMNS + " ORDER BY person");
-        return new ReadTexts(texts, Map.of(), true, SCHEMA, Map.of(), t -> t);
+    public ReadTexts reads() {
+        return new ReadTexts() {
+            @Override
+            public Expressed<String> read(SocialQuery q) {
+                return Expressed.as(text(q));
+            }
+
+            @Override
+            public List<String> schema() {
+                return SCHEMA;
+            }
+        };
+    }
+
+    /** The query in FalkorDB's Cypher: the study's where FalkorDB has what it uses. */
+    private static String text(SocialQuery q) {
+        return switch (q) {
+            case Q01, Q02, Q03, Q04, Q05, Q06, Q08, Q12, Q13, Q14, Q15, Q16, Q17, Q18, Q19 -> q.cypher();
+            case Q07 -> "MATCH (a:Person {personKey: $a}) MATCH (b:Person {personKey: $b}) UNWIND range(1, " + SocialQuery.MAX_PATH + ") AS len"
+                    + " CALL algo.SPpaths({sourceNode: a, targetNode: b, relTypes: ['FRIEND_OF'], relDirection: 'both', maxLen: len})"
+                    + " YIELD path RETURN length(path) AS hops LIMIT 1";
+            case Q09 -> X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
+                    + " RETURN c.kind AS collection, size([(c)<-[:IN_COLLECTION]-(m:Message) | m]) AS messages ORDER BY collection";
+            case Q10 -> X + PROFILE + " RETURN x.personKey AS person" + PROFILE_COLUMNS;
+            case Q11 -> "UNWIND $people AS k MATCH (x:Person {personKey: k})" + PROFILE + " RETURN k AS person" + PROFILE_COLUMNS + " ORDER BY person";
+        };
     }
 
     @Override
-    public ImportTexts imports() {
-        return new FalkorDbImportTexts();
+    public Optional<ImportTexts> imports() {
+        return Optional.of(new FalkorDbImportTexts());
     }
 
     @Override
-    public WriteTexts writes() {
-        return new FalkorDbWriteTexts();
+    public Optional<WriteTexts> writes() {
+        return Optional.of(new FalkorDbWriteTexts());
     }
 }

@@ -1,8 +1,9 @@
 package io.graphperf.engines.falkordb;
 
-import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.studies.imports.ImportStep;
+import io.graphperf.studies.imports.ImportTexts;
 
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * E1's statements in FalkorDB's Cypher. The schema phase builds the same indexes (FalkorDB's range index has no name and no IF NOT
@@ -14,6 +15,15 @@ import java.util.Map;
 final class FalkorDbImportTexts implements ImportTexts {
 
     @Override
+    public Optional<String> notExpressible(ImportStep step) {
+        return switch (step) {
+            case SCHEMA, QUERY_WARMUP -> Optional.empty();
+            case APOC_WARMUP -> Optional.of("APOC is Neo4j's library; FalkorDB has no warm-up procedure (it holds the whole graph in memory,"
+                    + " read back from its files at start)");
+        };
+    }
+
+    @Override
     public String index(String label, String property, boolean unique) {
         String index = "CREATE INDEX FOR (n:" + ImportTexts.quote(label) + ") ON (n." + ImportTexts.quote(property) + ")";
         // {graph} is the graph's key, which the engine's host fills in
@@ -21,18 +31,7 @@ final class FalkorDbImportTexts implements ImportTexts {
     }
 
     @Override
-    public boolean queryWarmup() {
-        return true;
-    }
-
-    @Override
-    public Map<String, String> notExpressible() {
-        return Map.of("warm-up apoc.warmup.run", "APOC is Neo4j's library; FalkorDB has no warm-up procedure (it holds the whole graph in memory,"
-                + " read back from its files at start)");
-    }
-
-    @Override
-    public String explain(String query) {
-        return "GRAPH.EXPLAIN {graph} " + query;
+    public Optional<String> explain(String query) {
+        return Optional.of("GRAPH.EXPLAIN {graph} " + query);
     }
 }

@@ -1,6 +1,8 @@
 package io.graphperf.engines.falkordb;
 
-import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.writes.WriteScenario;
+import io.graphperf.studies.writes.WriteTexts;
 
 import java.util.List;
 
@@ -14,9 +16,12 @@ final class FalkorDbWriteTexts implements WriteTexts {
     private static final String USER_INDEX = "CREATE INDEX FOR (u:User) ON (u.user_id)";
 
     @Override
-    public Written write(Scenario s) {
-        if (s.id().equals("call-in-tx")) return Written.notExpressible("FalkorDB's Cypher has no CALL {} IN TRANSACTIONS");
-        String shown = s.cypher() + (s.id().startsWith("tx1000") ? "   as MULTI … EXEC" : "") + (s.indexed() ? "   with " + USER_INDEX : "");
-        return Written.as(s.indexed() ? List.of(USER_INDEX) : List.of(), shown);
+    public Expressed<Written> write(WriteScenario s) {
+        return switch (s.statement()) {
+            case FOREACH_SELF_RELATIONSHIPS, CREATE_UNLABELLED, CREATE_LABELLED, UNWIND_ROWS -> Expressed.as(Written.as(
+                    s.indexed() ? List.of(USER_INDEX) : List.of(),
+                    s.shown() + (s.severalStatements() ? "   as MULTI … EXEC" : "") + (s.indexed() ? "   with " + USER_INDEX : "")));
+            case CALL_IN_TRANSACTIONS -> Expressed.notExpressible("FalkorDB's Cypher has no CALL {} IN TRANSACTIONS");
+        };
     }
 }

@@ -1,9 +1,10 @@
 package io.graphperf.engines.hosted;
 
-import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.studies.imports.ImportStep;
+import io.graphperf.studies.imports.ImportTexts;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * E1's statements in an SQL of the OrientDB family (ArcadeDB's, OrientDB's): the schema phase builds the indexes the study's schema
@@ -23,37 +24,35 @@ public record SqlFamilyImports(String prefix, String index, String noWarmup) imp
     }
 
     @Override
-    public boolean queryWarmup() {
-        return false;
+    public Optional<String> notExpressible(ImportStep step) {
+        return switch (step) {
+            case SCHEMA -> Optional.empty();
+            case APOC_WARMUP, QUERY_WARMUP -> Optional.of(noWarmup);
+        };
     }
 
     @Override
-    public Map<String, String> notExpressible() {
-        return Map.of("warm-up", noWarmup);
-    }
-
-    @Override
-    public List<Probe> probes(String label, String key) {
+    public Optional<List<Probe>> probes(String label, String key) {
         String l = name(label), k = name(key);
-        return List.of(
+        return Optional.of(List.of(
                 new Probe("lookup by key", prefix + "SELECT FROM " + l + " WHERE " + k + " = :key", true),
                 new Probe("neighbourhood", prefix + "SELECT expand(both()) FROM " + l + " WHERE " + k + " = :key", true),
-                new Probe("label scan", prefix + "SELECT count(*) AS c FROM " + l + " WHERE " + k + " IS NOT NULL", false));
+                new Probe("label scan", prefix + "SELECT count(*) AS c FROM " + l + " WHERE " + k + " IS NOT NULL", false)));
     }
 
     @Override
-    public String sampleKeys(String label, String key, long every, int samples) {
-        return prefix + "SELECT " + name(key) + " AS k FROM " + name(label) + " WHERE " + name(key) + " % " + every + " = 0 LIMIT " + samples;
+    public Optional<String> sampleKeys(String label, String key, long every, int samples) {
+        return Optional.of(prefix + "SELECT " + name(key) + " AS k FROM " + name(label) + " WHERE " + name(key) + " % " + every + " = 0 LIMIT " + samples);
     }
 
     @Override
-    public String explain(String query) {
-        return query.startsWith(prefix) ? prefix + "EXPLAIN " + query.substring(prefix.length()) : null;
+    public Optional<String> explain(String query) {
+        return query.startsWith(prefix) ? Optional.of(prefix + "EXPLAIN " + query.substring(prefix.length())) : Optional.empty();
     }
 
     @Override
-    public String countLabel(String label) {
-        return prefix + "SELECT count(*) AS c FROM " + name(label);
+    public Optional<String> countLabel(String label) {
+        return Optional.of(prefix + "SELECT count(*) AS c FROM " + name(label));
     }
 
     private static String name(String name) {

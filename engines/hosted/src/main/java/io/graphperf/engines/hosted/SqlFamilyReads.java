@@ -1,9 +1,10 @@
 package io.graphperf.engines.hosted;
 
+import io.graphperf.studies.reads.SocialQuery;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
  * E2's queries in the SQL of the OrientDB family, which the dialects of its engines (ArcadeDB's, OrientDB's) build on: the person
@@ -52,37 +53,38 @@ public final class SqlFamilyReads {
         return "SELECT `" + property + "` AS id FROM `" + label + "` WHERE `" + property + "` IN :ids";
     }
 
-    /** The 19 queries' texts, the shortest path up to {@code maxPath} hops. */
-    public static Map<String, String> texts(int maxPath) {
-        return Map.ofEntries(
-                Map.entry("q01", "SELECT personKey AS person FROM (SELECT expand(in('MEMBER_OF')) FROM `Group` WHERE groupKey = :groupKey) ORDER BY person"),
-                Map.entry("q02", "SELECT groupKey AS g FROM (SELECT expand(out('MEMBER_OF')) FROM " + X + ") ORDER BY g"),
-                Map.entry("q03", recommend("both('FRIEND_OF').personKey", "f.both('FRIEND_OF').personKey", "k <> :person AND ") + " ORDER BY n DESC, k LIMIT 10"),
-                Map.entry("q04", recommend("out('MEMBER_OF').groupKey", "f.out('MEMBER_OF').groupKey", "") + " ORDER BY n DESC, k LIMIT 10"),
-                Map.entry("q05", levels(3)),
-                Map.entry("q06", levels(2)),
-                Map.entry("q07", "SELECT route.size() - 1 AS hops FROM (SELECT shortestPath(a, b, 'BOTH', 'FRIEND_OF') AS route FROM (SELECT $a[0] AS a, $b[0] AS b"
-                        + " LET $a = (SELECT FROM Person WHERE personKey = :a), $b = (SELECT FROM Person WHERE personKey = :b)))"
-                        + " WHERE route.size() > 1 AND route.size() <= " + (maxPath + 1)),
-                Map.entry("q08", "SELECT messageKey AS message, subject FROM (SELECT expand(in('IN_COLLECTION')) FROM (SELECT expand(out('HAS_COLLECTION')) FROM " + X
-                        + ") WHERE kind = 'inbox') ORDER BY message"),
-                Map.entry("q09", "SELECT kind AS collection, in('IN_COLLECTION').size() AS messages FROM (SELECT expand(out('HAS_COLLECTION')) FROM " + X
-                        + ") ORDER BY collection"),
-                Map.entry("q10", "SELECT k AS person," + PROFILE + " FROM (SELECT k, $p[0] AS x FROM (SELECT :person AS k)"
-                        + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k)) WHERE x IS NOT NULL"),
-                Map.entry("q11", "SELECT k AS person," + PROFILE + " FROM (SELECT k, $p[0] AS x FROM (SELECT :people AS k UNWIND k)"
-                        + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k)) WHERE x IS NOT NULL ORDER BY person"),
-                Map.entry("q12", "SELECT k AS person, friend FROM (SELECT k, $p[0].both('FRIEND_OF').personKey AS friend FROM (SELECT :people AS k UNWIND k)"
-                        + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k) UNWIND friend) WHERE friend IS NOT NULL ORDER BY person, friend"),
-                Map.entry("q13", "SELECT personKey AS friend, firstName, lastName FROM (SELECT expand(both('FRIEND_OF')) FROM " + X + ") ORDER BY friend"),
-                Map.entry("q14", "SELECT activityKey AS activity, kind, text FROM (SELECT expand(out('PERFORMED')) FROM " + X + ") WHERE activityKey = :activity"),
-                Map.entry("q15", "SELECT activityKey AS activity, kind FROM (SELECT expand(out('PERFORMED')) FROM " + X + ") ORDER BY activity"),
-                Map.entry("q16", "SELECT k AS person, activity FROM (SELECT k, $p[0].out('PERFORMED').activityKey AS activity FROM (SELECT :people AS k UNWIND k)"
-                        + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k) UNWIND activity) WHERE activity IS NOT NULL ORDER BY person, activity"),
-                Map.entry("q17", "SELECT activityKey AS activity, text FROM (SELECT expand(out('PERFORMED')) FROM " + X + ") WHERE activityKey IN :activities"
-                        + " ORDER BY activity"),
-                Map.entry("q18", "SELECT DISTINCT activityKey AS activity, createdAt FROM (SELECT expand(both('FRIEND_OF').out('PERFORMED')) FROM " + X + ")"
-                        + " ORDER BY createdAt DESC, activity LIMIT 100"),
-                Map.entry("q19", "SELECT messageKey AS message, subject, sentAt FROM (SELECT expand(out('SENT')) FROM " + X + ") WHERE messageKey = :message"));
+    /** The query's text in the family's SQL, the shortest path up to the study's longest ({@link SocialQuery#MAX_PATH}). */
+    public static String text(SocialQuery q) {
+        return switch (q) {
+            case Q01 -> "SELECT personKey AS person FROM (SELECT expand(in('MEMBER_OF')) FROM `Group` WHERE groupKey = :groupKey) ORDER BY person";
+            case Q02 -> "SELECT groupKey AS g FROM (SELECT expand(out('MEMBER_OF')) FROM " + X + ") ORDER BY g";
+            case Q03 -> recommend("both('FRIEND_OF').personKey", "f.both('FRIEND_OF').personKey", "k <> :person AND ") + " ORDER BY n DESC, k LIMIT 10";
+            case Q04 -> recommend("out('MEMBER_OF').groupKey", "f.out('MEMBER_OF').groupKey", "") + " ORDER BY n DESC, k LIMIT 10";
+            case Q05 -> levels(3);
+            case Q06 -> levels(2);
+            case Q07 -> "SELECT route.size() - 1 AS hops FROM (SELECT shortestPath(a, b, 'BOTH', 'FRIEND_OF') AS route FROM (SELECT $a[0] AS a, $b[0] AS b"
+                    + " LET $a = (SELECT FROM Person WHERE personKey = :a), $b = (SELECT FROM Person WHERE personKey = :b)))"
+                    + " WHERE route.size() > 1 AND route.size() <= " + (SocialQuery.MAX_PATH + 1);
+            case Q08 -> "SELECT messageKey AS message, subject FROM (SELECT expand(in('IN_COLLECTION')) FROM (SELECT expand(out('HAS_COLLECTION')) FROM " + X
+                    + ") WHERE kind = 'inbox') ORDER BY message";
+            case Q09 -> "SELECT kind AS collection, in('IN_COLLECTION').size() AS messages FROM (SELECT expand(out('HAS_COLLECTION')) FROM " + X
+                    + ") ORDER BY collection";
+            case Q10 -> "SELECT k AS person," + PROFILE + " FROM (SELECT k, $p[0] AS x FROM (SELECT :person AS k)"
+                    + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k)) WHERE x IS NOT NULL";
+            case Q11 -> "SELECT k AS person," + PROFILE + " FROM (SELECT k, $p[0] AS x FROM (SELECT :people AS k UNWIND k)"
+                    + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k)) WHERE x IS NOT NULL ORDER BY person";
+            case Q12 -> "SELECT k AS person, friend FROM (SELECT k, $p[0].both('FRIEND_OF').personKey AS friend FROM (SELECT :people AS k UNWIND k)"
+                    + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k) UNWIND friend) WHERE friend IS NOT NULL ORDER BY person, friend";
+            case Q13 -> "SELECT personKey AS friend, firstName, lastName FROM (SELECT expand(both('FRIEND_OF')) FROM " + X + ") ORDER BY friend";
+            case Q14 -> "SELECT activityKey AS activity, kind, text FROM (SELECT expand(out('PERFORMED')) FROM " + X + ") WHERE activityKey = :activity";
+            case Q15 -> "SELECT activityKey AS activity, kind FROM (SELECT expand(out('PERFORMED')) FROM " + X + ") ORDER BY activity";
+            case Q16 -> "SELECT k AS person, activity FROM (SELECT k, $p[0].out('PERFORMED').activityKey AS activity FROM (SELECT :people AS k UNWIND k)"
+                    + " LET $p = (SELECT FROM Person WHERE personKey = $parent.$current.k) UNWIND activity) WHERE activity IS NOT NULL ORDER BY person, activity";
+            case Q17 -> "SELECT activityKey AS activity, text FROM (SELECT expand(out('PERFORMED')) FROM " + X + ") WHERE activityKey IN :activities"
+                    + " ORDER BY activity";
+            case Q18 -> "SELECT DISTINCT activityKey AS activity, createdAt FROM (SELECT expand(both('FRIEND_OF').out('PERFORMED')) FROM " + X + ")"
+                    + " ORDER BY createdAt DESC, activity LIMIT 100";
+            case Q19 -> "SELECT messageKey AS message, subject, sentAt FROM (SELECT expand(out('SENT')) FROM " + X + ") WHERE messageKey = :message";
+        };
     }
 }

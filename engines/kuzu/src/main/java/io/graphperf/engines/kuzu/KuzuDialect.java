@@ -1,11 +1,14 @@
 package io.graphperf.engines.kuzu;
 
-import io.graphperf.core.engine.Dialect;
-import io.graphperf.core.engine.ImportTexts;
-import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.studies.Dialect;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.imports.ImportTexts;
+import io.graphperf.studies.reads.ReadTexts;
+import io.graphperf.studies.reads.SocialQuery;
+import io.graphperf.studies.writes.WriteTexts;
 
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Kuzu's Cypher (LadybugDB, its fork, speaks it too): E2's queries run as the study wrote them, except where Kuzu's Cypher lacks what
@@ -33,36 +36,52 @@ public final class KuzuDialect implements Dialect {
     }
 
     @Override
-    public ReadTexts reads(int maxPath) {
-        Map<String, String> texts = Map.ofEntries(
-                // pattern predicates become EXISTS subqueries; nodes are compared by key
-                Map.entry("q03", X + "-[:FRIEND_OF]-(f:Person)-[:FRIEND_OF]-(r:Person) WHERE r.personKey <> x.personKey"
-                        + " AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(r) } RETURN r.personKey AS person, count(DISTINCT f) AS common ORDER BY common DESC, person LIMIT 10"),
-                Map.entry("q04", X + "-[:FRIEND_OF]-(f:Person)-[:MEMBER_OF]->(g:Group) WHERE NOT EXISTS { MATCH (x)-[:MEMBER_OF]->(g) }"
-                        + " RETURN g.groupKey AS group, count(DISTINCT f) AS friends ORDER BY friends DESC, group LIMIT 10"),
-                Map.entry("q05", X + "-[:FRIEND_OF*1..3]-(p:Person) WHERE p.personKey <> x.personKey AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(p) }"
-                        + " RETURN count(DISTINCT p) AS people, sum(DISTINCT p.personKey) AS keySum"),
-                Map.entry("q06", X + "-[:FRIEND_OF*1..2]-(p:Person) WHERE p.personKey <> x.personKey AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(p) }"
-                        + " RETURN count(DISTINCT p) AS people, sum(DISTINCT p.personKey) AS keySum"),
-                // Kuzu's shortest path is a recursive pattern of its own
-                Map.entry("q07", "MATCH (a:Person {personKey: $a}), (b:Person {personKey: $b})"
-                        + " MATCH p = (a)-[:FRIEND_OF* SHORTEST 1.." + maxPath + "]-(b) RETURN length(p) AS hops"),
-                Map.entry("q09", X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
-                        + " RETURN c.kind AS collection, COUNT { MATCH (c)<-[:IN_COLLECTION]-(:Message) } AS messages ORDER BY collection"),
-                Map.entry("q10", "MATCH (x:Person {personKey: $person}) WITH 1 AS i, x.personKey AS k, x" + PROFILE),
-                Map.entry("q11", "UNWIND range(1, size($people)) AS i WITH i, CAST(list_extract($people, i) AS INT64) AS k MATCH (x:Person {personKey: k})"
-                        + PROFILE + " ORDER BY person"));
-        return new ReadTexts(texts, Map.of(), true, List.of(), Map.of("group", "groupKey"), KuzuDialect::names);
+    public ReadTexts reads() {
+        return new ReadTexts() {
+            @Override
+            public Expressed<String> read(SocialQuery q) {
+                return Expressed.as(names(text(q)));
+            }
+
+            @Override
+            public Map<String, String> parameterNames() {
+                return Map.of("group", "groupKey");
+            }
+        };
+    }
+
+    /** The query in Kuzu's Cypher, before {@link #names}: the study's where Kuzu's Cypher has what it uses. */
+    private static String text(SocialQuery q) {
+        return switch (q) {
+            case Q01, Q02, Q08, Q12, Q13, Q14, Q15, Q16, Q17, Q18, Q19 -> q.cypher();
+            // pattern predicates become EXISTS subqueries; nodes are compared by key
+            case Q03 -> X + "-[:FRIEND_OF]-(f:Person)-[:FRIEND_OF]-(r:Person) WHERE r.personKey <> x.personKey"
+                    + " AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(r) } RETURN r.personKey AS person, count(DISTINCT f) AS common ORDER BY common DESC, person LIMIT 10";
+            case Q04 -> X + "-[:FRIEND_OF]-(f:Person)-[:MEMBER_OF]->(g:Group) WHERE NOT EXISTS { MATCH (x)-[:MEMBER_OF]->(g) }"
+                    + " RETURN g.groupKey AS group, count(DISTINCT f) AS friends ORDER BY friends DESC, group LIMIT 10";
+            case Q05 -> X + "-[:FRIEND_OF*1..3]-(p:Person) WHERE p.personKey <> x.personKey AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(p) }"
+                    + " RETURN count(DISTINCT p) AS people, sum(DISTINCT p.personKey) AS keySum";
+            case Q06 -> X + "-[:FRIEND_OF*1..2]-(p:Person) WHERE p.personKey <> x.personKey AND NOT EXISTS { MATCH (x)-[:FRIEND_OF]-(p) }"
+                    + " RETURN count(DISTINCT p) AS people, sum(DISTINCT p.personKey) AS keySum";
+            // Kuzu's shortest path is a recursive pattern of its own
+            case Q07 -> "MATCH (a:Person {personKey: $a}), (b:Person {personKey: $b})"
+                    + " MATCH p = (a)-[:FRIEND_OF* SHORTEST 1.." + SocialQuery.MAX_PATH + "]-(b) RETURN length(p) AS hops";
+            case Q09 -> X + "-[:HAS_COLLECTION]->(c:MessageCollection)"
+                    + " RETURN c.kind AS collection, COUNT { MATCH (c)<-[:IN_COLLECTION]-(:Message) } AS messages ORDER BY collection";
+            case Q10 -> "MATCH (x:Person {personKey: $person}) WITH 1 AS i, x.personKey AS k, x" + PROFILE;
+            case Q11 -> "UNWIND range(1, size($people)) AS i WITH i, CAST(list_extract($people, i) AS INT64) AS k MATCH (x:Person {personKey: k})"
+                    + PROFILE + " ORDER BY person";
+        };
     }
 
     @Override
-    public ImportTexts imports() {
-        return new KuzuImportTexts();
+    public Optional<ImportTexts> imports() {
+        return Optional.of(new KuzuImportTexts());
     }
 
     @Override
-    public WriteTexts writes() {
-        return new KuzuWriteTexts();
+    public Optional<WriteTexts> writes() {
+        return Optional.of(new KuzuWriteTexts());
     }
 
     /** GROUP quoted where it is the label or the column, and the parameter $group renamed $groupKey. */

@@ -1,9 +1,10 @@
 package io.graphperf.engines.kuzu;
 
-import io.graphperf.core.engine.ImportTexts;
+import io.graphperf.studies.imports.ImportStep;
+import io.graphperf.studies.imports.ImportTexts;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * E1's statements in Kuzu's Cypher: each node table's primary key (the dataset's label key) is indexed while COPY loads it, so that
@@ -13,35 +14,30 @@ import java.util.Map;
  */
 final class KuzuImportTexts implements ImportTexts {
 
+    private static final String NO_WARMUP = "Kuzu has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up reads properties()"
+            + " and keys(), which Kuzu's Cypher lacks: its probes run cold only";
+
     @Override
-    public String index(String label, String property, boolean unique) {
-        return null;
+    public Optional<String> notExpressible(ImportStep step) {
+        return Optional.of(switch (step) {
+            case SCHEMA -> "Kuzu indexes each node table's primary key (the label's key) while COPY loads it, inside the import's time,"
+                    + " and has no other property index";
+            case APOC_WARMUP, QUERY_WARMUP -> NO_WARMUP;
+        });
     }
 
     @Override
-    public boolean queryWarmup() {
-        return false;
-    }
-
-    @Override
-    public Map<String, String> notExpressible() {
-        return Map.of("schema", "Kuzu indexes each node table's primary key (the label's key) while COPY loads it, inside the import's time,"
-                        + " and has no other property index",
-                "warm-up", "Kuzu has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up reads properties() and keys(),"
-                        + " which Kuzu's Cypher lacks: its probes run cold only");
-    }
-
-    @Override
-    public List<Probe> probes(String label, String key) {
+    public Optional<List<Probe>> probes(String label, String key) {
         String l = ImportTexts.quote(label), k = ImportTexts.quote(key);
-        return List.of(
+        return Optional.of(List.of(
                 new Probe("lookup by key", "MATCH (n:" + l + " {" + k + ": $key}) RETURN n", true),
                 new Probe("neighbourhood", "MATCH (n:" + l + " {" + k + ": $key})-[r]-(m) RETURN r, m", true),
-                new Probe("label scan", "MATCH (n:" + l + ") RETURN count(n." + k + ") AS c", false));
+                new Probe("label scan", "MATCH (n:" + l + ") RETURN count(n." + k + ") AS c", false)));
     }
 
     @Override
-    public String sampleKeys(String label, String key, long every, int samples) {
-        return "MATCH (n:" + ImportTexts.quote(label) + ") WHERE offset(id(n)) % " + every + " = 0 RETURN n." + ImportTexts.quote(key) + " AS k LIMIT " + samples;
+    public Optional<String> sampleKeys(String label, String key, long every, int samples) {
+        return Optional.of("MATCH (n:" + ImportTexts.quote(label) + ") WHERE offset(id(n)) % " + every + " = 0 RETURN n." + ImportTexts.quote(key)
+                + " AS k LIMIT " + samples);
     }
 }

@@ -1,6 +1,8 @@
 package io.graphperf.engines.kuzu;
 
-import io.graphperf.core.engine.WriteTexts;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.writes.WriteScenario;
+import io.graphperf.studies.writes.WriteTexts;
 
 import java.util.List;
 
@@ -20,12 +22,15 @@ final class KuzuWriteTexts implements WriteTexts {
     }
 
     @Override
-    public Written write(Scenario s) {
-        String id = s.id();
-        if (id.equals("foreach-100")) return Written.notExpressible("Kuzu's Cypher has no FOREACH");
-        if (id.equals("call-in-tx")) return Written.notExpressible("Kuzu's Cypher has no CALL {} IN TRANSACTIONS");
-        if (id.contains("unlabelled")) return Written.notExpressible("every Kuzu node belongs to a node table declared beforehand: there is no unlabelled node");
-        String table = s.indexed() ? USERS_INDEXED : USERS;
-        return Written.as(List.of(table), s.cypher() + "   on " + table);
+    public Expressed<Written> write(WriteScenario s) {
+        return switch (s.statement()) {
+            case CREATE_LABELLED, UNWIND_ROWS -> {
+                String table = s.indexed() ? USERS_INDEXED : USERS;
+                yield Expressed.as(Written.as(List.of(table), s.shown() + "   on " + table));
+            }
+            case FOREACH_SELF_RELATIONSHIPS -> Expressed.notExpressible("Kuzu's Cypher has no FOREACH");
+            case CALL_IN_TRANSACTIONS -> Expressed.notExpressible("Kuzu's Cypher has no CALL {} IN TRANSACTIONS");
+            case CREATE_UNLABELLED -> Expressed.notExpressible("every Kuzu node belongs to a node table declared beforehand: there is no unlabelled node");
+        };
     }
 }

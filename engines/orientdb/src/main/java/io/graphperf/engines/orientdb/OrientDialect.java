@@ -1,14 +1,17 @@
 package io.graphperf.engines.orientdb;
 
-import io.graphperf.core.engine.Dialect;
-import io.graphperf.core.engine.ImportTexts;
-import io.graphperf.core.engine.WriteTexts;
 import io.graphperf.engines.hosted.SqlFamilyImports;
 import io.graphperf.engines.hosted.SqlFamilyReads;
+import io.graphperf.studies.Dialect;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.imports.ImportTexts;
+import io.graphperf.studies.reads.ReadTexts;
+import io.graphperf.studies.reads.SocialQuery;
+import io.graphperf.studies.writes.WriteTexts;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * OrientDB's SQL: ArcadeDB's SQL began as OrientDB's, and the family's texts ({@link SqlFamilyReads}) serve OrientDB 3.2 as they are,
@@ -31,33 +34,48 @@ public final class OrientDialect implements Dialect {
     }
 
     @Override
-    public String idLookup(String label, String property) {
-        return SqlFamilyReads.idLookup(label, property);
+    public Optional<String> idLookup(String label, String property) {
+        return Optional.of(SqlFamilyReads.idLookup(label, property));
     }
 
     @Override
-    public ReadTexts reads(int maxPath) {
-        Map<String, String> texts = new HashMap<>(SqlFamilyReads.texts(maxPath));
-        texts.put("q10", profile("SELECT :person AS k", ""));
-        texts.put("q11", profile("SELECT :people AS k UNWIND k", " ORDER BY person"));
-        List<String> schema = List.of(
-                "CREATE INDEX Person_personKey IF NOT EXISTS ON Person (personKey) UNIQUE",
-                "CREATE INDEX Group_groupKey IF NOT EXISTS ON `Group` (groupKey) UNIQUE",
-                "CREATE INDEX Activity_activityKey IF NOT EXISTS ON Activity (activityKey) UNIQUE",
-                "CREATE INDEX Message_messageKey IF NOT EXISTS ON Message (messageKey) UNIQUE");
-        return new ReadTexts(Map.copyOf(texts), Map.of(), false, schema, Map.of("group", "groupKey"), t -> t);
+    public ReadTexts reads() {
+        return new ReadTexts() {
+            @Override
+            public Expressed<String> read(SocialQuery q) {
+                return Expressed.as(switch (q) {
+                    case Q10 -> profile("SELECT :person AS k", "");
+                    case Q11 -> profile("SELECT :people AS k UNWIND k", " ORDER BY person");
+                    case Q01, Q02, Q03, Q04, Q05, Q06, Q07, Q08, Q09, Q12, Q13, Q14, Q15, Q16, Q17, Q18, Q19 -> SqlFamilyReads.text(q);
+                });
+            }
+
+            @Override
+            public List<String> schema() {
+                return List.of(
+                        "CREATE INDEX Person_personKey IF NOT EXISTS ON Person (personKey) UNIQUE",
+                        "CREATE INDEX Group_groupKey IF NOT EXISTS ON `Group` (groupKey) UNIQUE",
+                        "CREATE INDEX Activity_activityKey IF NOT EXISTS ON Activity (activityKey) UNIQUE",
+                        "CREATE INDEX Message_messageKey IF NOT EXISTS ON Message (messageKey) UNIQUE");
+            }
+
+            @Override
+            public Map<String, String> parameterNames() {
+                return Map.of("group", "groupKey");
+            }
+        };
     }
 
     @Override
-    public ImportTexts imports() {
-        return new SqlFamilyImports("", "CREATE INDEX %1$s IF NOT EXISTS ON %2$s (%3$s) %4$s",
+    public Optional<ImportTexts> imports() {
+        return Optional.of(new SqlFamilyImports("", "CREATE INDEX %1$s IF NOT EXISTS ON %2$s (%3$s) %4$s",
                 "OrientDB has no warm-up procedure (APOC's is Neo4j's), and graphperf's query warm-up is written in Cypher, which OrientDB does not"
-                        + " speak: its probes run cold only");
+                        + " speak: its probes run cold only"));
     }
 
     @Override
-    public WriteTexts writes() {
-        return new OrientWriteTexts();
+    public Optional<WriteTexts> writes() {
+        return Optional.of(new OrientWriteTexts());
     }
 
     /**

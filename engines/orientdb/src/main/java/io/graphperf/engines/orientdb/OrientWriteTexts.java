@@ -1,7 +1,9 @@
 package io.graphperf.engines.orientdb;
 
-import io.graphperf.core.engine.WriteTexts;
 import io.graphperf.engines.hosted.SqlFamilyWrites;
+import io.graphperf.studies.Expressed;
+import io.graphperf.studies.writes.WriteScenario;
+import io.graphperf.studies.writes.WriteTexts;
 
 import java.util.List;
 
@@ -13,12 +15,11 @@ import java.util.List;
  */
 final class OrientWriteTexts implements WriteTexts {
 
-    private static final SqlFamilyWrites SQL = new SqlFamilyWrites("OrientDB",
+    private static final SqlFamilyWrites SQL = new SqlFamilyWrites(
             List.of("CREATE CLASS User IF NOT EXISTS EXTENDS V", "CREATE PROPERTY User.user_id IF NOT EXISTS LONG"),
             "CREATE INDEX User_user_id IF NOT EXISTS ON User (user_id) NOTUNIQUE",
             "CREATE VERTEX User SET user_id = :id",
-            "script:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }",
-            "OrientDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+            "script:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }");
 
     private static final String FOREACH = foreachScript();
 
@@ -37,17 +38,18 @@ final class OrientWriteTexts implements WriteTexts {
     }
 
     @Override
-    public Written write(Scenario s) {
-        if (s.id().equals("foreach-100")) {
-            return Written.as(FOREACH, List.of("CREATE CLASS REL IF NOT EXISTS EXTENDS E"),
+    public Expressed<Written> write(WriteScenario s) {
+        return switch (s.statement()) {
+            case CREATE_LABELLED, UNWIND_ROWS -> Expressed.as(SQL.users(s));
+            case FOREACH_SELF_RELATIONSHIPS -> Expressed.as(Written.as(FOREACH, List.of("CREATE CLASS REL IF NOT EXISTS EXTENDS E"),
                             "LET a = CREATE VERTEX V SET type = 'User'; CREATE EDGE REL FROM $a TO $a SET weight = 1;   × 100 in one script")
-                    .countedBy(List.of(new Count("vertices", "SELECT count(*) FROM V", 100), new Count("edges", "SELECT count(*) FROM E", 100)));
-        }
-        if (s.id().contains("unlabelled") && s.shape() != null) {
-            String text = "CREATE VERTEX V SET user_id = :id";
-            return Written.as(text, List.of(), text + (s.perOperation() > 1 ? "   × " + s.perOperation() + " per transaction" : "")
-                    + "   (V: OrientDB's base vertex class)").idsSummedOver("V");
-        }
-        return SQL.write(s);
+                    .countedBy(List.of(new Count("vertices", "SELECT count(*) FROM V", 100), new Count("edges", "SELECT count(*) FROM E", 100))));
+            case CREATE_UNLABELLED -> {
+                String text = "CREATE VERTEX V SET user_id = :id";
+                yield Expressed.as(Written.as(text, List.of(), text + (s.perOperation() > 1 ? "   × " + s.perOperation() + " per transaction" : "")
+                        + "   (V: OrientDB's base vertex class)").idsSummedOver("V"));
+            }
+            case CALL_IN_TRANSACTIONS -> Expressed.notExpressible("OrientDB has no CALL {} IN TRANSACTIONS (a SQL script commits where it says COMMIT)");
+        };
     }
 }

@@ -1,16 +1,19 @@
-package io.graphperf.core.engine;
+package io.graphperf.studies.writes;
+
+import io.graphperf.studies.Expressed;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * E4's scenarios in a dialect, where it differs from the study's own (Neo4j's Cypher): each scenario's statement, its setup, how
- * its written ids are checked, or why it cannot be written in the dialect.
+ * E4's statements in a dialect. A dialect answers every statement in one switch over {@link WriteStatement}, with no default: a
+ * statement added to the study does not compile in a dialect until that dialect has answered it (how it writes it, or why it cannot).
  */
 public interface WriteTexts {
 
     /** The scenario {@code s} in this dialect. */
-    Written write(Scenario s);
+    Expressed<Written> write(WriteScenario s);
 
     /** The safety study's shared counter in this dialect (Cypher's unless the dialect says otherwise). */
     default Counter counter() {
@@ -37,60 +40,33 @@ public interface WriteTexts {
     }
 
     /**
-     * A scenario as the study has it.
+     * A scenario as the dialect writes it.
      *
-     * @param id           the scenario's id (e.g. "create-labelled-indexed", "unwind-1000", "foreach-100")
-     * @param cypher       its statement in the study's Cypher, as shown
-     * @param indexed      whether the study indexes :User(user_id) first
-     * @param shape        the shape of its id writes; null when its operations are not id writes
-     * @param perOperation statements (or rows) per operation
-     */
-    record Scenario(String id, String cypher, boolean indexed, Shape shape, int perOperation) {
-    }
-
-    /** How a scenario's operations write ids. */
-    enum Shape {
-        /** The same statement, without parameters, every time. */
-        CONSTANT,
-        /** {@code perOperation} statements, each with its own {@code $id}. */
-        EACH_STATEMENT,
-        /** One statement over {@code $rows}, {@code perOperation} rows with an id each. */
-        ROWS
-    }
-
-    /**
-     * A scenario in the dialect.
-     *
-     * @param whyNot        why it cannot be written in the dialect (then the rest is null)
-     * @param statement     the statement its id writes run; null: the study's operations as they are
+     * @param statement     the statement its id writes run; empty: the study's operations as they are
      * @param setup         the statements run before it, in place of the study's
      * @param shown         what a reader is shown as its text
-     * @param idsSummedOver the record type the engine's host sums written ids over (for a host that checks ids by a scan); null:
+     * @param idsSummedOver the record type the engine's host sums written ids over (for a host that checks ids by a scan); empty:
      *                      the study's id check as it is
-     * @param counts        counts that replace the study's checks; null: the study's checks
+     * @param counts        counts that replace the study's checks; empty: the study's checks
      */
-    record Written(String whyNot, String statement, List<String> setup, String shown, String idsSummedOver, List<Count> counts) {
-
-        public static Written notExpressible(String why) {
-            return new Written(why, null, null, null, null, null);
-        }
+    record Written(Optional<String> statement, List<String> setup, String shown, Optional<String> idsSummedOver, List<Count> counts) {
 
         /** The study's operations as they are, with the dialect's setup and shown text. */
         public static Written as(List<String> setup, String shown) {
-            return new Written(null, null, List.copyOf(setup), shown, null, null);
+            return new Written(Optional.empty(), List.copyOf(setup), shown, Optional.empty(), List.of());
         }
 
         /** The study's id writes with the dialect's {@code statement}. */
         public static Written as(String statement, List<String> setup, String shown) {
-            return new Written(null, statement, List.copyOf(setup), shown, null, null);
+            return new Written(Optional.of(statement), List.copyOf(setup), shown, Optional.empty(), List.of());
         }
 
         public Written idsSummedOver(String type) {
-            return new Written(whyNot, statement, setup, shown, type, counts);
+            return new Written(statement, setup, shown, Optional.of(type), counts);
         }
 
         public Written countedBy(List<Count> replacing) {
-            return new Written(whyNot, statement, setup, shown, idsSummedOver, List.copyOf(replacing));
+            return new Written(statement, setup, shown, idsSummedOver, List.copyOf(replacing));
         }
     }
 

@@ -1,4 +1,4 @@
-package io.graphperf.core.engine;
+package io.graphperf.studies;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
