@@ -166,13 +166,30 @@ public final class Precision {
      * do not).
      */
     public static WindowChoice windowFactor(List<FigurePrecision> figures, int round) {
-        double[] shares = figures.stream().filter(f -> !f.reached() && Double.isFinite(f.betweenShare())).mapToDouble(FigurePrecision::betweenShare).sorted().toArray();
+        double[] shares = shares(figures);
         if (shares.length == 0) return new WindowChoice(1, round, "no figure short of the target has windows: only more trials narrow it");
-        double median = shares.length % 2 == 1 ? shares[shares.length / 2] : (shares[shares.length / 2 - 1] + shares[shares.length / 2]) / 2;
-        String split = String.format(Locale.ROOT, "%.0f %% of the variance between engine processes (the median over %d figure%s short of the target)",
-                100 * median, shares.length, shares.length == 1 ? "" : "s");
-        return median < 0.5 ? new WindowChoice(2, round + 1, split + ": windows twice as long from round " + (round + 1))
+        String split = split(shares);
+        return median(shares) < 0.5 ? new WindowChoice(2, round + 1, split + ": windows twice as long from round " + (round + 1))
                 : new WindowChoice(1, round, split + ": more trials help, longer windows do not; windows kept");
+    }
+
+    /** The windows kept after round {@code round} though {@link #windowFactor} would lengthen them, {@code because} saying why. */
+    public static WindowChoice windowsKept(List<FigurePrecision> figures, int round, String because) {
+        return new WindowChoice(1, round, split(shares(figures)) + ", but " + because + "; windows kept");
+    }
+
+    /** The between-process shares of the figures short of the target that have windows, in order. */
+    private static double[] shares(List<FigurePrecision> figures) {
+        return figures.stream().filter(f -> !f.reached() && Double.isFinite(f.betweenShare())).mapToDouble(FigurePrecision::betweenShare).sorted().toArray();
+    }
+
+    private static double median(double[] sorted) {
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    }
+
+    private static String split(double[] shares) {
+        return String.format(Locale.ROOT, "%.0f %% of the variance between engine processes (the median over %d figure%s short of the target)",
+                100 * median(shares), shares.length, shares.length == 1 ? "" : "s");
     }
 
     /** Whether every figure is within the target (figures with no runs' spread to judge, e.g. a zero mean, do not hold it up). */
