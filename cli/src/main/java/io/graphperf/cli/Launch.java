@@ -37,6 +37,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What running a parsed experiment command means: validate its options, make a results folder, build each
@@ -59,28 +60,38 @@ final class Launch implements ExperimentCommand.Launcher {
      * The command's options validated, its variants and engines chosen, and the combination checked: a wrong value is bad usage (exit 2),
      * found before anything starts.
      */
-    private static <O> Setup<O> setup(ExperimentCommand<O> command, Experiment<O> e) {
+    private static <O> Setup<O> setup(ExperimentCommand<O> command, Experiment<O> e) throws Exception {
         try {
             if (command.run.config != null && command.run.config.getFileName().toString().endsWith(".ini") && !command.readsIniConfig()) {
                 throw new UserError("config file " + command.run.config + ": graphperf run " + e.name() + " takes a YAML config file; ini files are for cdc");
             }
             EngineCatalog.init(); // before the options: they read the engine choice
-            O options = command.options();
             RunOptions run = command.run;
-            List<String> chosen = command.engineChoice() == null ? List.of() : command.engineChoice().chosen();
-            Map<String, String> notRun = command.engineChoice() == null ? Map.of() : command.engineChoice().notRunnable();
+            // every independent step checked, each refusal kept: the user learns of all of them at once
+            OptionProblems problems = new OptionProblems();
+            Optional<O> options = problems.check(command::options);
+            List<String> chosen = problems.check(() -> command.engineChoice() == null ? List.<String>of() : command.engineChoice().chosen()).orElse(List.of());
+            Map<String, String> notRun = command.engineChoice() == null || !problems.none() ? Map.of() : command.engineChoice().notRunnable();
             boolean configurations = !run.variants.isEmpty() || run.matrix != null;
             if (chosen.size() > 1 && configurations) {
-                throw new UserError("--engines compare engines; --variant and --matrix compare configurations of one (--engine NAME): run them separately");
+                problems.add("--engines compare engines; --variant and --matrix compare configurations of one (--engine NAME): run them separately");
             }
             // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
-            List<Variant> variants = chosen.isEmpty() ? run.variantList() : configurations
-                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineCatalog.ENGINE, chosen.get(0)))).toList() : EngineCatalog.variants(chosen);
-            Precision.Goal precision = run.precisionGoal();
-            int repeats = chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1;
-            Trials.Pairing pairing = command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice();
-            check(run, command.engine(), command.server(), variants, repeats, precision, pairing);
-            return new Setup<>(options, run, notRun, variants, precision, repeats, command.engine(), command.server(), pairing);
+            Optional<List<Variant>> variants = problems.check(() -> chosen.isEmpty() ? run.variantList() : configurations
+                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineCatalog.ENGINE, chosen.get(0)))).toList() : EngineCatalog.variants(chosen));
+            Optional<Precision.Goal> precision = problems.check(run::precisionGoal);
+            Optional<Integer> repeats = problems.check(() -> chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1);
+            Optional<Trials.Pairing> pairing = problems.check(() -> command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice());
+            // the combination, once each part is known
+            if (problems.none()) {
+                problems.check(() -> {
+                    check(run, command.engine(), command.server(), variants.get(), repeats.get(), precision.orElse(null), pairing.get());
+                    return null;
+                });
+            }
+            problems.throwIfAny();
+            return new Setup<>(options.get(), run, notRun, variants.get(), precision.orElse(null), repeats.get(), command.engine(), command.server(),
+                    pairing.get());
         } catch (BadInput b) {
             throw b;
         } catch (UserError u) {

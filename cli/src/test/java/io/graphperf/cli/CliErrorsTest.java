@@ -131,6 +131,19 @@ class CliErrorsTest {
     }
 
     @Test
+    void everyProblemWithTheOptionsIsNamedAtOnce(@TempDir Path dir) {
+        Outcome o = cli("run", "reads", "--queries", "q99", "--repeat", "0", "--variant", "x:no-equals-sign", "--out", dir.toString());
+        assertEquals(2, o.code(), "bad usage: " + o.err());
+        assertCleanError(o, "3 problems with the options");
+        assertCleanError(o, "unknown query 'q99' (option --queries)");
+        assertCleanError(o, "--repeat must be at least 1, not 0");
+        assertCleanError(o, "bad --variant 'x:no-equals-sign'");
+        Outcome one = cli("run", "reads", "--queries", "q99", "--out", dir.toString());
+        assertCleanError(one, "unknown query 'q99' (option --queries)");
+        assertFalse(one.err().contains("problems with the options"), "one problem is said as it is: " + one.err());
+    }
+
+    @Test
     void unknownScenario(@TempDir Path dir) {
         assertCleanError(cli("run", "writes", "--scenarios", "create-labelled,bogus", "--out", dir.toString()), "unknown scenario 'bogus' (option --scenarios)");
     }
