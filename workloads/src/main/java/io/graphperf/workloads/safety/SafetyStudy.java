@@ -161,10 +161,13 @@ final class SafetyStudy {
         double restart = (System.nanoTime() - t0) / 1e9;
         recheck(phase, RESTARTED, s.checks(), k.acknowledged());
         long acknowledged = k.acknowledged().acknowledged();
-        lines.add(new SafetyData.Line(phase, RESTARTED, "kill -9", acknowledged, acknowledged, 0, true,
-                String.format(Locale.ROOT, "processes %s killed %.1f s into %.0f s of writing (%d operations acknowledged by then); restarted"
-                        + " in %.1f s; the clients' first error: %s", k.killed(), at.toMillis() / 1000.0, o.duration().toMillis() / 1000.0,
-                        k.acknowledgedBeforeKill(), restart, k.firstError())));
+        // a kill before anything was acknowledged puts nothing at risk: the round could not have shown a loss, and says so
+        boolean atRisk = k.acknowledgedBeforeKill() > 0;
+        lines.add(new SafetyData.Line(phase, RESTARTED, "kill -9", acknowledged, acknowledged, 0, atRisk,
+                String.format(Locale.ROOT, "processes %s killed %.1f s into %.0f s of writing (%d operations acknowledged by then%s); restarted"
+                        + " in %.1f s; the clients' first error: %s", k.killed(), k.killedAfter().toMillis() / 1000.0, o.duration().toMillis() / 1000.0,
+                        k.acknowledgedBeforeKill(), atRisk ? "" : ": none within " + KillRound.FIRST_ACK_WAIT.toMinutes()
+                                + " min of the moment drawn, so the round could not show a loss", restart, k.firstError())));
     }
 
     /** E4's scenario {@code study} in the engine's dialect, checked by key as well; null (and a line saying why) when it cannot be written. */
