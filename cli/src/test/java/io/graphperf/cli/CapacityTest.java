@@ -142,11 +142,20 @@ class CapacityTest {
         }
     }
 
-    /** The known capacity lies inside the bracket, and the bracket is within ±10 % of its middle. */
+    /**
+     * The known capacity lies inside the bracket, and the bracket is within ±10 % of its middle — unless the search stopped because its
+     * runs disagreed inside it (the known capacity is a probe's rate here, where the objective holds only just: on a busy machine one
+     * run keeps it and the other does not), which it must then say, its bracket still holding the capacity.
+     */
     private static void assertBracket(Cell c, double served) {
         double low = c.values().get("capacity_low_per_s"), high = c.values().get("capacity_high_per_s");
         String what = c.variant() + ": " + c.component() + " " + c.values();
         assertTrue(low <= served * 1.02 && served <= high, what);
-        assertTrue((high - low) / ((high + low) / 2) <= 0.2 + 1e-9, what);
+        if ("runs_disagree".equals(c.component().get("stop"))) {
+            assertTrue(String.valueOf(c.component().get("why")).contains("runs disagree inside the bracket"), what);
+            assertTrue((high - low) / ((high + low) / 2) <= 0.5 + 1e-9, what);
+        } else {
+            assertTrue((high - low) / ((high + low) / 2) <= 0.2 + 1e-9, what);
+        }
     }
 }
