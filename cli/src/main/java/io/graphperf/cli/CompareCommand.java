@@ -148,7 +148,7 @@ public final class CompareCommand implements Callable<Integer> {
         int repeats = Math.max(sa.cells().stream().mapToInt(Cell::repeat).max().orElse(1), sb.cells().stream().mapToInt(Cell::repeat).max().orElse(1));
         return new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment, "comparison of two results folders",
                 OffsetDateTime.now().toString(), OffsetDateTime.now().toString(), config, EnvironmentInfo.collect(Home.get()),
-                sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.Variant(la, Map.of()), new RunResult.Variant(lb, Map.of())),
+                sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.VariantSettings(la, Map.of()), new RunResult.VariantSettings(lb, Map.of())),
                 repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
     }
 
@@ -161,7 +161,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         if (!Files.isDirectory(folder)) throw new UserError("results folder " + folder + " does not exist");
         RunResult run = JsonExporter.read(folder);
-        List<String> names = run.variants().stream().map(RunResult.Variant::name).toList();
+        List<String> names = run.variants().stream().map(RunResult.VariantSettings::name).toList();
         if (variant == null) {
             if (names.size() > 1) throw new UserError(folder + " holds variants " + names + "; name one as " + folder + ":VARIANT");
             variant = names.get(0);

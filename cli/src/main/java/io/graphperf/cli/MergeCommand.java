@@ -49,7 +49,7 @@ public final class MergeCommand implements Callable<Integer> {
         int repeats = m.cells().stream().mapToInt(Cell::repeat).max().orElse(1);
         String now = OffsetDateTime.now().toString();
         RunResult result = new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), m.experiment(), e.title() + " (merged from " + m.agents()
-                + " agents)", now, now, config, EnvironmentInfo.collect(Home.get()), "", "", List.of(new RunResult.Variant(Cell.BASELINE, Map.of())),
+                + " agents)", now, now, config, EnvironmentInfo.collect(Home.get()), "", "", List.of(new RunResult.VariantSettings(Cell.BASELINE, Map.of())),
                 repeats, List.of(), m.cells(), List.of(), e.headlines(m.cells()), e.targets(m.cells()), List.of(), List.of(), m.warnings(), m.failures());
         Path report = ResultsFolder.write(result, dir, e.sections());
         ConsoleSummary.cells(result, System.out);

@@ -38,7 +38,7 @@ class EnginesImportIT {
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "ladybug", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "ladybug", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.VariantSettings::name).toList());
         Manifest m = Manifest.read(cache.resolve("social-0.02-seed1"));
         for (RunResult.TrialData t : run.data()) {
             ImportStudyResult i = ((ImportData) t.data()).studies().get(0);

@@ -46,7 +46,7 @@ class EnginesReadsIT {
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j", "kuzu", "ladybug", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j", "kuzu", "ladybug", "arcadedb", "orientdb", "falkordb"), run.variants().stream().map(RunResult.VariantSettings::name).toList());
         for (RunResult.TrialData t : run.data()) {
             ReadsData d = (ReadsData) t.data();
             assertEquals(19 * 3, d.checksRun(), t.variant());

@@ -54,7 +54,7 @@ class EnginesWritesIT {
         assertTrue(run.warnings().stream().anyMatch(w -> w.startsWith("engine ladybug:0.21.2 failed graphperf's safety study") && w.contains("3 acknowledged lost")),
                 "the flag in run.json: " + run.warnings());
         assertTrue(run.warnings().stream().noneMatch(w -> w.startsWith("engine kuzu") || w.startsWith("engine neo4j")), run.warnings().toString());
-        assertEquals(List.of("neo4j", "kuzu", "ladybug:0.21.2"), run.variants().stream().map(RunResult.Variant::name).toList(),
+        assertEquals(List.of("neo4j", "kuzu", "ladybug:0.21.2"), run.variants().stream().map(RunResult.VariantSettings::name).toList(),
                 "LadybugDB at a version other than its default, fetched at first use");
         Set<String> neo4j = scenarios(run, "neo4j"), kuzu = scenarios(run, "kuzu");
         assertEquals(Set.of("create-labelled", "create-labelled-indexed", "tx1000-labelled-indexed", "unwind-100", "call-in-tx", "foreach-100"), neo4j);

@@ -50,7 +50,7 @@ class Neo4jVersionsIT {
         Path runDir = WritesIT.onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
-        assertEquals(List.of("neo4j:2025", "neo4j:2026"), run.variants().stream().map(RunResult.Variant::name).toList());
+        assertEquals(List.of("neo4j:2025", "neo4j:2026"), run.variants().stream().map(RunResult.VariantSettings::name).toList());
         for (RunResult.TrialData t : run.data()) {
             ReadsData d = (ReadsData) t.data();
             assertTrue(d.checksRun() >= 19 * 3, t.variant() + ": " + d.checksRun());

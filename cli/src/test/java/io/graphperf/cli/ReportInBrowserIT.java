@@ -110,7 +110,7 @@ class ReportInBrowserIT {
         all.addAll(b);
         var vc = Comparisons.compare("baseline", a, "slow", b, List.of(), Verdicts.Settings.DEFAULT);
         RunResult cmp = new RunResult(RunResult.SCHEMA_VERSION, "cmp", "import", "E1", "s", "f", Map.of(), Map.of(), "fixture", "",
-                List.of(new RunResult.Variant("baseline", Map.of()), new RunResult.Variant("slow", Map.of("page-cache", "64m"))), 5, List.of(), all,
+                List.of(new RunResult.VariantSettings("baseline", Map.of()), new RunResult.VariantSettings("slow", Map.of("page-cache", "64m"))), 5, List.of(), all,
                 List.of(), List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
         HeadlessChromium.Page p2 = HeadlessChromium.open(ResultsFolder.write(cmp, dir.resolve("cmp"), List.of()), dir.resolve("two"));
         assertEquals(List.of(), p2.consoleMessages());

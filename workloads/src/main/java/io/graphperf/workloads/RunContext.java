@@ -46,7 +46,7 @@ import java.util.Map;
  */
 public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
                          Path datasetCache, Path home, long seed, Saved saved, DiskProbe disk,
-                         Map<String, String> settings, Duet.Pairing pairing, Path runDir, boolean reference) {
+                         Map<String, String> settings, Duet.Side pairing, Path runDir, boolean reference) {
 
     /** Receives the cells measured so far. */
     @FunctionalInterface

@@ -117,7 +117,7 @@ final class RunRecord<O> {
         own.putAll(tr.environment());
         Variant v = t.variant();
         RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + t.name(), e.name(), title, startedAt, OffsetDateTime.now().toString(),
-                configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.Variant(v.name(), v.settings())), 1,
+                configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.VariantSettings(v.name(), v.settings())), 1,
                 List.of(trial), tr.cells(), tr.data() == null ? List.of() : List.of(data.get(data.size() - 1)),
                 e.headlines(tr.cells()), e.targets(tr.cells()), e.thresholds(options, tr.cells()), List.of(), tr.warnings(), tr.failures());
         ResultsFolder.write(one, spec.runDir().resolve("trials").resolve(t.name()), e.sections());
@@ -172,7 +172,7 @@ final class RunRecord<O> {
 
     /** The run's record from what was measured so far; {@code incomplete} says how far a run still going has come. */
     private RunResult build(List<Cell> all, List<String> fs, Optional<String> incomplete) {
-        List<RunResult.Variant> variants = spec.variants().stream().map(v -> new RunResult.Variant(v.name(), v.settings())).toList();
+        List<RunResult.VariantSettings> variants = spec.variants().stream().map(v -> new RunResult.VariantSettings(v.name(), v.settings())).toList();
         List<VariantComparison> comparisons = incomplete.isPresent() ? List.of() : new PassedTrials(spec, List.copyOf(trials)).comparisons(all);
         return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), title, startedAt, incomplete.orElseGet(() -> OffsetDateTime.now().toString()),
                 configuration, environment, engine, reset, variants, Math.max(1, rounds), trials, all, data, e.headlines(all), e.targets(all),

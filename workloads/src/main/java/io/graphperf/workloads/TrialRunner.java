@@ -74,7 +74,7 @@ final class TrialRunner<O> {
     }
 
     /** One trial, its outcome recorded; {@code pairing} pairs its cells in a duet. */
-    private void trial(TrialPlan.Planned t, O options, Duet.Pairing pairing) throws Exception {
+    private void trial(TrialPlan.Planned t, O options, Duet.Side pairing) throws Exception {
         Variant v = t.variant();
         ProgressListener progress = pairing == null ? this.progress : new SideProgress(this.progress, v.name(), t.baseline());
         Path dir = announce(t, pairing != null, progress);

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Two trials measured at the same time on one machine, cell for cell (after Bulej et al., "Duet Benchmarking", ICPE 2020): two engine
  * processes, two groups of clients in this process, each cell started by both sides at one instant with the same schedule and the same
  * sampling intervals, so whatever the machine does during a cell (another tenant, the disk's flushes, a frequency change) it does to
- * both. Each side's cells go through {@link #side}'s {@link Pairing}; a side that reaches a cell waits for the other to reach the same
+ * both. Each side's cells go through {@link #side}'s {@link Side}; a side that reaches a cell waits for the other to reach the same
  * one (its sessions open), then both start together. The partner's trial failing, or the two sides reaching different cells, ends the
  * pair: a duet only pairs what both measured. Cells measured inside an engine's process (the embedded transport) are not paired: each
  * side runs them at its own pace. A cell of a fixed count of operations starts together but ends when its count is done.
@@ -42,16 +42,16 @@ public final class Duet {
     }
 
     /** Side {@code i} of the duet: each of its runners started together with the other side's runner of the same cell. */
-    public Pairing side(int i) {
+    public Side side(int i) {
         return (runner, cell, plan) -> {
             check(plan);
             return runner.startingAt(() -> meet(i, cell, runner.serverPids()), 0).besides(() -> partner(i));
         };
     }
 
-    /** How a trial's cells are paired with another trial's running at the same time. */
+    /** One side of a duet: how its trial's cells are paired with the other side's, running at the same time. */
     @FunctionalInterface
-    public interface Pairing {
+    public interface Side {
         /** A runner of this process (not inside an engine) for {@code cell}, started together with the other side's same cell. */
         Runner paired(Runner runner, String cell, RunPlan plan);
     }

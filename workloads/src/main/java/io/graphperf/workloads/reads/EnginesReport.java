@@ -30,7 +30,7 @@ final class EnginesReport {
 
     /** The engines of a run made with --engines, in order (the first the baseline); empty for any other run. */
     static List<String> engines(RunResult run) {
-        List<String> out = run.variants().stream().filter(v -> v.settings().containsKey("engine")).map(RunResult.Variant::name).toList();
+        List<String> out = run.variants().stream().filter(v -> v.settings().containsKey("engine")).map(RunResult.VariantSettings::name).toList();
         return out.size() > 1 ? out : List.of();
     }
 

@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One cell measured by several agents, each on its segment of the schedule, as one measurement: counts added, the
@@ -20,9 +19,6 @@ import java.util.Set;
  * server's and the client library's own times are not in the logs: the merged measurement has none (each agent's stay in its file).
  */
 public final class MeasurementMerge {
-
-    /** What the interval logs hold besides the operation types' window latencies. */
-    static final Set<String> OTHER_TAGS = Set.of("warmup", "errors", "dropped", "service");
 
     /** One agent's measurement of the cell and its interval log. */
     public record Agent(String name, Measurement measurement, Path histogramLog) {
@@ -65,7 +61,7 @@ public final class MeasurementMerge {
             Map<String, LatencySummary> byType = new LinkedHashMap<>();
             List<Histogram> perInterval = new ArrayList<>();
             merged.forEach((tag, m) -> {
-                if (OTHER_TAGS.contains(tag)) return;
+                if (HistogramTag.isOne(tag)) return;
                 all.add(m.total());
                 byType.put(tag, LatencySummary.of(m.total()));
                 for (int i = 0; i < m.intervals().size(); i++) {
@@ -73,9 +69,9 @@ public final class MeasurementMerge {
                     perInterval.get(i).add(m.intervals().get(i));
                 }
             });
-            if (merged.containsKey("dropped")) all.add(merged.get("dropped").total());
-            Histogram errors = merged.containsKey("errors") ? merged.get("errors").total() : Histograms.newHistogram();
-            Histogram service = merged.containsKey("service") ? merged.get("service").total() : Histograms.newHistogram();
+            if (merged.containsKey(HistogramTag.DROPPED.tag)) all.add(merged.get(HistogramTag.DROPPED.tag).total());
+            Histogram errors = merged.containsKey(HistogramTag.ERRORS.tag) ? merged.get(HistogramTag.ERRORS.tag).total() : Histograms.newHistogram();
+            Histogram service = merged.containsKey(HistogramTag.SERVICE.tag) ? merged.get(HistogramTag.SERVICE.tag).total() : Histograms.newHistogram();
             return new Latencies(all, byType, perInterval, errors, service);
         }
     }

@@ -424,16 +424,16 @@ public final class Runner {
                 total.client.add(r.client.getIntervalHistogram());
                 logInterval(latency, type, tsStart, tsEnd);
             });
-            logInterval(service, "service", tsStart, tsEnd); // every type's service time: a merge of agents' logs needs it
+            logInterval(service, HistogramTag.SERVICE.tag, tsStart, tsEnd); // every type's service time: a merge of agents' logs needs it
             Histogram warm = ctx.recorders.warmup.getIntervalHistogram();
             warmupTotal.add(warm);
-            logInterval(warm, "warmup", tsStart, tsEnd);
+            logInterval(warm, HistogramTag.WARMUP.tag, tsStart, tsEnd);
             Histogram err = ctx.recorders.errors.getIntervalHistogram();
             errorsTotal.add(err);
-            logInterval(err, "errors", tsStart, tsEnd);
+            logInterval(err, HistogramTag.ERRORS.tag, tsStart, tsEnd);
             Histogram drop = ctx.recorders.dropped.getIntervalHistogram();
             droppedTotal.add(drop);
-            logInterval(drop, "dropped", tsStart, tsEnd); // part of the latency (a lower bound each): a merge of agents' logs needs them
+            logInterval(drop, HistogramTag.DROPPED.tag, tsStart, tsEnd); // part of the latency (a lower bound each): a merge of agents' logs needs them
         }
 
         /** Takes the last interval off the timeline (a sliver is joined to it). */

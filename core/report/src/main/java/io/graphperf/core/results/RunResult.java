@@ -25,14 +25,14 @@ import java.util.Map;
  */
 public record RunResult(int schemaVersion, String runId, String experiment, String title, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment, String engine, String resetMethod,
-                        List<Variant> variants, int repeats, List<Trial> trials, List<Cell> cells, List<TrialData> data,
+                        List<VariantSettings> variants, int repeats, List<Trial> trials, List<Cell> cells, List<TrialData> data,
                         List<Headline> headlines, List<TargetCheck> targets, List<ThresholdCheck> thresholds, List<VariantComparison> comparisons,
                         List<String> warnings, List<String> failures) {
 
     public static final int SCHEMA_VERSION = 2;
 
     /** @param settings what the variant changes, as given ("page-cache" → "2g"); empty for the baseline */
-    public record Variant(String name, Map<String, String> settings) {
+    public record VariantSettings(String name, Map<String, String> settings) {
     }
 
     /**
@@ -59,7 +59,7 @@ public record RunResult(int schemaVersion, String runId, String experiment, Stri
     }
 
     public RunResult {
-        variants = variants == null ? List.of(new Variant(Cell.BASELINE, Map.of())) : List.copyOf(variants);
+        variants = variants == null ? List.of(new VariantSettings(Cell.BASELINE, Map.of())) : List.copyOf(variants);
         trials = trials == null ? List.of() : List.copyOf(trials);
         cells = cells == null ? List.of() : List.copyOf(cells);
         data = data == null ? List.of() : List.copyOf(data);

@@ -49,7 +49,7 @@ class MatrixSectionTest {
         }
         return new RunResult(RunResult.SCHEMA_VERSION, "r", "import", "E1", "s", "f",
                 Map.of("matrix", Map.of("file", "m.yaml", "axes", List.of("disk", "txlogs"), "cells", order)), Map.of(), "neo4j", "",
-                order.stream().map(v -> new RunResult.Variant(v, Map.of())).toList(), 3, trials, cells, List.of(), List.of(), List.of(), List.of(), comparisons,
+                order.stream().map(v -> new RunResult.VariantSettings(v, Map.of())).toList(), 3, trials, cells, List.of(), List.of(), List.of(), List.of(), comparisons,
                 List.of(), List.of());
     }
 
