@@ -2,6 +2,7 @@ package io.graphperf.workloads;
 
 import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
+import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.report.EnvironmentInfo;
 import io.graphperf.core.report.ResultsFolder;
 import io.graphperf.core.results.Cell;
@@ -128,7 +129,7 @@ final class RunRecord<O> {
      * alone), false when the failure ends the run (then the folder keeps what was measured and says why).
      */
     synchronized boolean failed(TrialPlan.Planned t, boolean paired, Map<String, Object> storageSummary, Exception ex,
-                                io.graphperf.core.measure.ProgressListener progress) throws Exception {
+                                ProgressListener progress) throws Exception {
         boolean single = spec.single();
         String why = ex instanceof UserError ? ex.getMessage() : ex.toString();
         failures.add((single ? "" : "trial " + t.name() + ": ") + why);

@@ -60,7 +60,7 @@ public final class ReadWorkload {
     public static OperationMix agentMix(Path parameterDir, List<String> queryIds, String form, String dialect) {
         List<SocialQuery> queries = new ArrayList<>();
         for (String id : queryIds) {
-            queries.add(SocialQueries.all().stream().filter(q -> q.id().equals(id)).findFirst()
+            queries.add(SocialQuery.byId(id)
                     .orElseThrow(() -> new UserError("the coordinator asked for query " + id + ", which this agent's graphperf does not know: run the same"
                             + " graphperf version everywhere")));
         }
