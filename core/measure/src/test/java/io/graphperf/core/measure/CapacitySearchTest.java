@@ -66,8 +66,14 @@ class CapacitySearchTest {
                 r.probes().size(), r.probes().stream().map(p -> String.format("%.1f→p99 %.1f ms%s", p.offered(),
                         p.measurement().latencies().all().p99Ms(), p.kept() ? "" : " ✗" + p.broken())).toList());
         System.out.println("capacity search against a known queue: " + what); // the evidence docs/results.md quotes
-        assertEquals(CapacitySearch.Stop.PRECISION, r.stop(), what);
         assertTrue(r.low() <= known && known <= r.high(), "the known capacity lies inside the search's bracket: " + what);
+        if (r.stop() == CapacitySearch.Stop.RUNS_DISAGREE) {
+            // a busy machine can stall one probe below the capacity (seen beside two busy loops: 100/s, p99 98 ms, its repeat 10 ms);
+            // the search must then say so, name the rate whose runs disagreed, and still hold the known capacity in its bracket
+            assertTrue(r.why().contains("runs disagree") && r.probes().stream().anyMatch(p -> !p.kept() && p.offered() < known), what);
+            return;
+        }
+        assertEquals(CapacitySearch.Stop.PRECISION, r.stop(), what);
         assertEquals(known, r.capacity(), known * 0.05, what);
         assertTrue((r.high() - r.low()) / ((r.high() + r.low()) / 2) <= 0.1 + 1e-9, "±5 %: " + what);
         // each end of the bracket was run twice, with one outcome
