@@ -11,7 +11,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.ExportImport;
 import io.graphperf.workloads.imports.ExportDataset;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,6 +95,13 @@ public final class DatagenCommand implements Runnable {
             description = {"E3's input: a database export in an engine's own format (which engines have one: docs/storage.md), made by that",
                     "engine's host (child JVM), with each class's record count in a .counts file beside it."})
     static final class Export implements Callable<Integer> {
+        /** The engines graphperf has modules for (the CLI's catalogue). */
+        private final EngineCatalog catalog;
+
+        Export(EngineCatalog catalog) {
+            this.catalog = catalog;
+        }
+
         @Option(names = "--engine", required = true, paramLabel = "NAME", description = "The engine whose export format to generate.")
         String engineName;
         @Option(names = "--scale", description = "Scale factor (default: 1).")
@@ -109,9 +116,9 @@ public final class DatagenCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (!(scale > 0 && scale <= 1000)) throw new UserError("bad scale " + scale + " (option --scale): above 0 and at most 1000");
-            EngineDescriptor d = EngineChoice.modules().get(engineName);
+            EngineDescriptor d = catalog.modules().get(engineName);
             if (d == null) {
-                throw new UserError("unknown engine '" + engineName + "' (option --engine); engine modules here: " + String.join(", ", EngineChoice.modules().keySet()));
+                throw new UserError("unknown engine '" + engineName + "' (option --engine); engine modules here: " + String.join(", ", catalog.modules().keySet()));
             }
             if (!(d.engines(new EngineDescriptor.Context(out.resolve("generator-log"), out, Home.get(), "1g", 128L << 20, Map.of(), false))
                     instanceof ExportImport engine)) {

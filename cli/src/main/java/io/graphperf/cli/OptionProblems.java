@@ -21,14 +21,14 @@ final class OptionProblems {
         try {
             return Optional.ofNullable(step.call());
         } catch (UserError u) {
-            problems.add(u.getMessage());
+            add(u.getMessage());
             return Optional.empty();
         }
     }
 
-    /** A refusal found without a step. */
+    /** A refusal found without a step; one that two steps found (an option two steps read) is told once. */
     void add(String problem) {
-        problems.add(problem);
+        if (!problems.contains(problem)) problems.add(problem);
     }
 
     /** Whether every step so far accepted the options (a step that needs earlier steps' values runs only then). */

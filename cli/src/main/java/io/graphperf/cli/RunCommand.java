@@ -1,6 +1,7 @@
 package io.graphperf.cli;
 
 import io.graphperf.workloads.Experiments;
+import io.graphperf.workloads.options.EngineCatalog;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,9 +24,9 @@ final class RunCommand implements Runnable {
     @CommandLine.Option(names = "--config", paramLabel = "FILE", description = "YAML file naming the experiment (experiment: NAME) and its options.")
     Path config;
 
-    static CommandLine build(Launch launch) {
+    static CommandLine build(Launch launch, EngineCatalog catalog) {
         CommandLine run = new CommandLine(new RunCommand());
-        for (var e : Experiments.all().values()) run.addSubcommand(e.name(), new CommandLine(e.command().launcher(launch)));
+        for (var e : Experiments.all().values()) run.addSubcommand(e.name(), new CommandLine(e.command().launcher(launch).engines(catalog)));
         return run;
     }
 

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import static com.tngtech.archunit.core.domain.JavaAccess.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads → studies →
  * core, engines → studies; engines → components → core; the workloads reach engines through core's SPI and the studies' dialects,
  * Kafka's broker directly), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
- * only the CLI and the engine hosts' child processes write to the console. Each rule is also run on a class made to break it, so
+ * only the CLI and the engine hosts' child processes write to the console, no public static that can be changed. Each rule is also run on a class made to break it, so
  * a rule that cannot fail is caught.
  */
 class ArchitectureTest {
@@ -108,6 +109,12 @@ class ArchitectureTest {
         }).should().beFreeOfCycles();
     }
 
+    /** No state any class can change for all: a catalogue or registry is built once and passed (EngineCatalog), not kept in a public static. */
+    static ArchRule noPublicMutableStatic() {
+        return fields().that().areStatic().and().arePublic().should().beFinal()
+                .because("a public static that is not final is state any class can change for every other; build the value once and pass it");
+    }
+
     static ArchRule onlyTheCliWritesToTheConsole() {
         return noClasses().that().resideOutsideOfPackages(ROOT + ".cli..", ROOT + "..host..").and()
                 .doNotHaveFullyQualifiedName(ROOT + ".engines.hosted.HostLoop") // the engine host's side of the request line
@@ -150,6 +157,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void noPublicStaticCanBeChanged() {
+        noPublicMutableStatic().check(main);
+    }
+
+    @Test
     void onlyTheCliAndEngineHostsWriteToTheConsole() {
         onlyTheCliWritesToTheConsole().check(main);
     }
@@ -163,6 +175,8 @@ class ArchitectureTest {
                 io.graphperf.core.archfixture.cycle.CycleB.class);
         assertViolated(List.of(onlyTheCliWritesToTheConsole()), "System.out in workloads", io.graphperf.workloads.archfixture.Prints.class);
         assertViolated(List.of(loadsComeFromTheOptions()), "a load model built outside the options", io.graphperf.workloads.archfixture.BuildsItsOwnLoad.class);
+        assertViolated(List.of(noPublicMutableStatic()), "a public static map any class can replace", io.graphperf.workloads.archfixture.PublicStatic.class);
+        assertFalse(evaluate(List.of(noPublicMutableStatic()), io.graphperf.workloads.archfixture.Prints.class));
         // and the fixtures that break one rule break no other: each rule is told apart
         assertFalse(evaluate(List.of(noCycles()), io.graphperf.core.archfixture.CoreUsingWorkloads.class));
         assertFalse(evaluate(arrowsRunDown(), io.graphperf.workloads.archfixture.Prints.class));

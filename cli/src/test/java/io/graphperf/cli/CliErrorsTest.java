@@ -141,6 +141,10 @@ class CliErrorsTest {
         Outcome one = cli("run", "reads", "--queries", "q99", "--out", dir.toString());
         assertCleanError(one, "unknown query 'q99' (option --queries)");
         assertFalse(one.err().contains("problems with the options"), "one problem is said as it is: " + one.err());
+        // an unknown engine refuses the options and the engine choice, both of which read it: said once
+        Outcome engine = cli("run", "reads", "--engines", "neo4j,foo", "--out", dir.toString());
+        assertCleanError(engine, "unknown engine 'foo' (option --engines)");
+        assertEquals(1, engine.err().split("unknown engine 'foo'", -1).length - 1, "said once: " + engine.err());
     }
 
     @Test

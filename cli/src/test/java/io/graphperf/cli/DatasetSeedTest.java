@@ -1,6 +1,7 @@
 package io.graphperf.cli;
 
 import io.graphperf.datagen.Datagen;
+import io.graphperf.workloads.options.EngineCatalog;
 import io.graphperf.workloads.imports.ImportCommand;
 import io.graphperf.workloads.reads.ReadsCommand;
 import io.graphperf.workloads.workload.WorkloadCommand;
@@ -29,14 +30,16 @@ class DatasetSeedTest {
         DatagenCommand.Social social = new DatagenCommand.Social();
         new CommandLine(social).parseArgs("--scale", "1", "--out", "x");
         seeds.put("datagen social --seed", social.options.seed);
-        DatagenCommand.Export export = new DatagenCommand.Export();
+        DatagenCommand.Export export = new DatagenCommand.Export(EngineCatalog.onClassPath());
         new CommandLine(export).parseArgs("--engine", "orientdb", "--out", "x");
         seeds.put("datagen export --seed", export.seed);
 
         ReadsCommand reads = new ReadsCommand();
+        reads.engines(EngineCatalog.onClassPath());
         new CommandLine(reads).parseArgs();
         seeds.put("run reads --dataset-seed", reads.options().datasetSeed());
         ImportCommand imports = new ImportCommand();
+        imports.engines(EngineCatalog.onClassPath());
         new CommandLine(imports).parseArgs();
         seeds.put("run import --dataset-seed", imports.options().datasetSeed());
         // E2 as a workload file, its own seed line dropped (its parameter files named by absolute paths from the copy)
@@ -45,6 +48,7 @@ class DatasetSeedTest {
                 .replace("{csv: e2-reads/", "{csv: " + example.getParent().resolve("e2-reads") + "/");
         Path file = Files.writeString(dir.resolve("e2-reads.yaml"), text);
         WorkloadCommand workload = new WorkloadCommand();
+        workload.engines(EngineCatalog.onClassPath());
         new CommandLine(workload).parseArgs(file.toString());
         seeds.put("run workload --dataset-seed", workload.options().data().seed());
 

@@ -6,7 +6,7 @@ import io.graphperf.core.report.ReportSection;
 import io.graphperf.core.report.SvgChart;
 import io.graphperf.core.results.Reference;
 import io.graphperf.core.results.RunResult;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +23,7 @@ final class ImportReport implements ReportSection {
         if (d == null || d.studies().isEmpty()) return;
         int cores = cores(run);
         List<RunResult.TrialData> engines = run.data().stream()
-                .filter(t -> t.repeat() == 1 && EngineChoice.available().containsKey(t.variant()) && t.data() instanceof ImportData).toList();
+                .filter(t -> t.repeat() == 1 && EngineCatalog.isEngineName(t.variant()) && t.data() instanceof ImportData).toList();
         if (engines.size() > 1) {
             engines(h, engines);
             for (RunResult.TrialData t : engines) {

@@ -36,6 +36,12 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
         return this;
     }
 
+    /** Hands the CLI's engine catalogue to the command's engine choice, if it has one (before the options are read). */
+    public ExperimentCommand<O> engines(EngineCatalog catalog) {
+        if (engineChoice() != null) engineChoice().use(catalog);
+        return this;
+    }
+
     /** The validated options; a wrong value or combination is a {@link io.graphperf.core.UserError} naming the option. */
     public abstract O options();
 

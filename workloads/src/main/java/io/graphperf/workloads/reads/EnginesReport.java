@@ -8,7 +8,7 @@ import io.graphperf.core.results.RunResult;
 import io.graphperf.core.stats.FigureComparison;
 import io.graphperf.core.stats.Ratio;
 import io.graphperf.core.stats.VariantComparison;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -156,7 +156,7 @@ final class EnginesReport {
 
     /** "fastest on the read mix (N clients, transport): X, Y× Z" for the mix at the most clients of the closed curve. */
     static List<Headline> headlines(List<Cell> cells) {
-        List<String> engines = cells.stream().map(Cell::variant).filter(EngineChoice.available()::containsKey).distinct().toList();
+        List<String> engines = cells.stream().map(Cell::variant).filter(EngineCatalog::isEngineName).distinct().toList();
         if (engines.size() < 2) return List.of();
         Map<String, Map<String, List<Cell>>> byCell = new LinkedHashMap<>();
         for (Cell c : cells) {

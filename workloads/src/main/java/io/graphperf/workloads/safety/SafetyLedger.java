@@ -2,9 +2,8 @@ package io.graphperf.workloads.safety;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.UserCache;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,10 +52,7 @@ public final class SafetyLedger {
      * the version studied when graphperf's default moves; Neo4j's releases and modules of one version keep their name.
      */
     public static String key(String engine) {
-        EngineDescriptor d = EngineChoice.module(engine);
-        if (d == null || d.versions().isEmpty()) return engine;
-        String v = EngineChoice.version(engine);
-        return d.name() + ":" + (v != null ? v : d.versions().get(0));
+        return EngineCatalog.onClassPath().explicit(engine);
     }
 
     private static Path file(String key) {

@@ -6,7 +6,7 @@ import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Check;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,7 +33,7 @@ class KuzuChecksIT {
     @ValueSource(strings = {"kuzu", "ladybug"})
     void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
         Path home = Path.of(System.getProperty("graphperf.home", "../"));
-        EngineDescriptor d = EngineChoice.modules().get(engine);
+        EngineDescriptor d = EngineCatalog.onClassPath().modules().get(engine);
         Assumptions.assumeTrue(d.whyNotRunnable(home) == null, () -> engine + " cannot run here: " + d.whyNotRunnable(home));
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
         Engines engines = d.engines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, Map.of(), false));

@@ -6,7 +6,7 @@ import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Check;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDatasets;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +33,7 @@ class SqlEnginesChecksIT {
     void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
         Path home = Path.of(System.getProperty("graphperf.home", "../"));
-        Engines engines = EngineChoice.modules().get(engine).engines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), home,
+        Engines engines = EngineCatalog.onClassPath().modules().get(engine).engines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), home,
                 engine.equals("falkordb") ? "256m" : "512m", 128L << 20, Map.of(), false));
         boolean cypher = engine.equals("falkordb");
         String sql = engine.equals("arcadedb") ? "sql:" : "";

@@ -3,6 +3,7 @@ package io.graphperf.workloads.writes;
 import io.graphperf.core.UserError;
 import io.graphperf.workloads.cells.ScenarioCells;
 import org.junit.jupiter.api.Test;
+import io.graphperf.workloads.options.EngineCatalog;
 import picocli.CommandLine;
 
 import java.util.List;
@@ -16,6 +17,7 @@ class WritesCommandTest {
 
     private static ScenarioCells.Plan plan(String... args) {
         WritesCommand c = new WritesCommand();
+        c.engines(EngineCatalog.onClassPath());
         new CommandLine(c).parseArgs(args);
         return c.options().plan();
     }

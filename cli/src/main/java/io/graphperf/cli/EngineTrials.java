@@ -4,7 +4,7 @@ import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.engines.neo4j.Neo4jRelease;
 import io.graphperf.storage.FilesystemSpec;
-import io.graphperf.workloads.options.EngineChoice;
+import io.graphperf.workloads.options.EngineCatalog;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.Variant;
 
@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The engines --engine and --engines name, as trials: each engine a variant of the run (its name, the setting
@@ -19,13 +20,13 @@ import java.util.Map;
  * trial gets. Neo4j's is built by {@link Launch#engines}; every other engine's by its module's descriptor
  * ({@link EngineDescriptor}), which this class knows by no name.
  */
-final class EngineCatalog {
+final class EngineTrials {
 
     static final String ENGINE = "engine";
     static final String NEO4J_2025 = "neo4j:2025";
     static final String NEO4J_2026 = "neo4j:2026";
 
-    private EngineCatalog() {
+    private EngineTrials() {
     }
 
     /** The Neo4j settings an engine of the catalogue adds to a trial's (the release of neo4j:2025 and neo4j:2026), none for the others. */
@@ -34,13 +35,20 @@ final class EngineCatalog {
         return NEO4J_2026.equals(engine) ? Map.of(Neo4jRelease.SETTING, "2026") : Map.of();
     }
 
-    /** Registers the conditions of the catalogue's engines before an engine choice is read: Neo4j 2025 and 2026 need their jars and a Java 21+. */
-    static void init() {
-        EngineChoice.condition(NEO4J_2025, () -> Neo4jRelease.V2025.whyNotRunnable(Home.get()));
-        EngineChoice.condition(NEO4J_2026, () -> Neo4jRelease.V2026.whyNotRunnable(Home.get()));
-        EngineChoice.modules().values().forEach(d -> {
-            EngineChoice.condition(d.name(), () -> d.whyNotRunnable(Home.get()));
-            for (String v : d.versions().stream().skip(1).toList()) EngineChoice.condition(d.name() + ":" + v, () -> d.whyNotRunnable(Home.get(), v));
+    /**
+     * The engines this machine's CLI can name, built once: Neo4j 2025 and 2026 need their jars and a Java 21+, every module's engine and
+     * version says why it cannot run here (asked each time: a version fetched meanwhile runs).
+     */
+    static EngineCatalog catalog() {
+        List<EngineDescriptor> modules = EngineDescriptor.all();
+        return new EngineCatalog(modules, name -> {
+            if (NEO4J_2025.equals(name)) return Optional.ofNullable(Neo4jRelease.V2025.whyNotRunnable(Home.get()));
+            if (NEO4J_2026.equals(name)) return Optional.ofNullable(Neo4jRelease.V2026.whyNotRunnable(Home.get()));
+            for (EngineDescriptor d : modules) {
+                if (name.equals(d.name())) return Optional.ofNullable(d.whyNotRunnable(Home.get()));
+                if (name.startsWith(d.name() + ":")) return Optional.ofNullable(d.whyNotRunnable(Home.get(), name.substring(d.name().length() + 1)));
+            }
+            return Optional.empty();
         });
     }
 
@@ -48,19 +56,15 @@ final class EngineCatalog {
         return engines.stream().map(n -> new Variant(n, Map.of(ENGINE, n))).toList();
     }
 
-    /** Whether a --setting key is an engine module's ({@code NAME.key}), not Neo4j's. */
-    static boolean moduleSetting(String key) {
-        return EngineChoice.modules().keySet().stream().anyMatch(n -> key.startsWith(n + "."));
-    }
-
     /**
-     * The adapter of an engine of a module (every engine but Neo4j, whose adapter {@link Launch#engines} builds), or null: the run's
+     * The adapter of an engine of a module (every engine but Neo4j, whose adapter {@link Launch#engines} builds), or empty: the run's
      * heap, page cache, data folder and the module's settings ({@code --setting NAME.key=value}), a variant's (a matrix cell's) over them.
      */
-    static Engines embedded(Variant v, EngineOptions o, Path trialDir) {
+    static Optional<Engines> embedded(EngineCatalog catalog, Variant v, EngineOptions o, Path trialDir) {
         String name = String.valueOf(v.settings().get(ENGINE));
-        EngineDescriptor d = EngineChoice.module(name);
-        if (d == null) return null;
+        Optional<EngineDescriptor> module = catalog.module(name);
+        if (module.isEmpty()) return Optional.empty();
+        EngineDescriptor d = module.get();
         Map<String, String> own = new LinkedHashMap<>();
         o.settings.forEach((k, val) -> {
             if (k.startsWith(d.name() + ".")) own.put(k.substring(d.name().length() + 1), val);
@@ -79,7 +83,7 @@ final class EngineCatalog {
                 default -> own.put(s.getKey().startsWith(d.name() + ".") ? s.getKey().substring(d.name().length() + 1) : s.getKey(), s.getValue());
             }
         }
-        return d.engines(new EngineDescriptor.Context(trialDir, stores, Home.get(), heap, FilesystemSpec.parseSize(pageCache, "--page-cache"), own,
-                o.keepStore, EngineChoice.version(name)));
+        return Optional.of(d.engines(new EngineDescriptor.Context(trialDir, stores, Home.get(), heap, FilesystemSpec.parseSize(pageCache, "--page-cache"), own,
+                o.keepStore, EngineCatalog.version(name).orElse(null))));
     }
 }
