@@ -28,25 +28,82 @@ import java.util.Map;
  * datasets are kept. Experiments report each cell as it is measured through {@link #saved}, so an
  * interrupted run keeps what it measured.
  *
- * @param dir          the trial's folder (histograms/, the engines' folders)
- * @param variant      the variant's name ("baseline" without variants)
- * @param repeat       1-based repeat of that variant
- * @param trial        0-based position of this trial in the run (to rotate orders across trials)
- * @param axes         the variant's settings as given, copied onto every cell
- * @param datasetCache where generated datasets are kept for reuse
- * @param seed         the run's seed (cell order, sampled parameters)
- * @param saved        receives the cells measured so far after each cell
- * @param disk         what reaches the disk during a phase (the cell's devices when graphperf made its filesystems)
- * @param settings     the variant's settings with the folders made for it (data-dir, tx-log-dir), for engines other than
- *                     the one {@code engines} starts
- * @param pairing      how this trial's cells are paired with another trial's running at the same time ({@link Trials.Pairing#DUET}):
- *                     starts each of its cells together with the other side's; null when the trial runs alone
- * @param runDir       the run's folder, shared by its trials (what one trial leaves for the others: a reference's answers)
- * @param reference    whether this trial is of the run's first variant (the first engine), whose answers the others must give
+ * @param id       which trial this is: its variant, repeat and place in the run
+ * @param folders  where it keeps what it makes and reads
+ * @param seed     the run's seed (cell order, sampled parameters)
+ * @param saved    receives the cells measured so far after each cell
+ * @param disk     what reaches the disk during a phase (the cell's devices when graphperf made its filesystems)
+ * @param pairing  how this trial's cells are paired with another trial's running at the same time ({@link Trials.Pairing#DUET}):
+ *                 starts each of its cells together with the other side's; null when the trial runs alone
  */
-public record RunContext(Engines engines, Path dir, String variant, int repeat, int trial, Map<String, String> axes, ProgressListener progress,
-                         Path datasetCache, Path home, long seed, Saved saved, DiskProbe disk,
-                         Map<String, String> settings, Duet.Side pairing, Path runDir, boolean reference) {
+public record RunContext(Engines engines, Identity id, Folders folders, ProgressListener progress, long seed, Saved saved, DiskProbe disk,
+                         Duet.Side pairing) {
+
+    /**
+     * Which trial this is.
+     *
+     * @param variant   the variant's name ("baseline" without variants)
+     * @param repeat    1-based repeat of that variant
+     * @param position  0-based position of this trial in the run (to rotate orders across trials)
+     * @param axes      the variant's settings as given, copied onto every cell
+     * @param settings  the variant's settings with the folders made for it (data-dir, tx-log-dir), for engines other than the one
+     *                  {@code engines} starts
+     * @param reference whether this trial is of the run's first variant (the first engine), whose answers the others must give
+     */
+    public record Identity(String variant, int repeat, int position, Map<String, String> axes, Map<String, String> settings, boolean reference) {
+    }
+
+    /**
+     * Where a trial keeps and finds things.
+     *
+     * @param dir          the trial's folder (histograms/, the engines' folders)
+     * @param runDir       the run's folder, shared by its trials (what one trial leaves for the others: a reference's answers)
+     * @param datasetCache where generated datasets are kept for reuse
+     * @param home         graphperf's installation (its engine hosts, plugins and examples)
+     */
+    public record Folders(Path dir, Path runDir, Path datasetCache, Path home) {
+    }
+
+    public String variant() {
+        return id.variant();
+    }
+
+    public int repeat() {
+        return id.repeat();
+    }
+
+    /** This trial's 0-based position in the run. */
+    public int trial() {
+        return id.position();
+    }
+
+    public Map<String, String> axes() {
+        return id.axes();
+    }
+
+    public Map<String, String> settings() {
+        return id.settings();
+    }
+
+    public boolean reference() {
+        return id.reference();
+    }
+
+    public Path dir() {
+        return folders.dir();
+    }
+
+    public Path runDir() {
+        return folders.runDir();
+    }
+
+    public Path datasetCache() {
+        return folders.datasetCache();
+    }
+
+    public Path home() {
+        return folders.home();
+    }
 
     /** Receives the cells measured so far. */
     @FunctionalInterface
@@ -103,14 +160,14 @@ public record RunContext(Engines engines, Path dir, String variant, int repeat, 
                     + " measured by this process; drop --agents");
         }
         progress.phase(agents.external() ? "wait for " + agents.count() + " load agents to join " + agents.rendezvous() : "start " + agents.count() + " load agents");
-        Coordinator c = Coordinator.start(agents, dir, experiment);
+        Coordinator c = Coordinator.start(agents, dir(), experiment);
         progress.phaseDone(c.describe());
         return c;
     }
 
     /** The slowdown the variant injects into its operations, or null. */
     public Slowdown slowdown() {
-        return Slowdown.of(settings.get(Slowdown.SETTING));
+        return Slowdown.of(settings().get(Slowdown.SETTING));
     }
 
     /** A cell measured inside the engine's process cannot be slowed by this one. */
@@ -125,11 +182,11 @@ public record RunContext(Engines engines, Path dir, String variant, int repeat, 
     }
 
     public Path histograms() {
-        return dir.resolve(ResultsFolder.HISTOGRAMS);
+        return dir().resolve(ResultsFolder.HISTOGRAMS);
     }
 
     /** The cell as measured in this trial's variant and repeat. */
     public Cell tag(Cell c) {
-        return c.withVariant(variant, repeat, axes);
+        return c.withVariant(variant(), repeat(), axes());
     }
 }

@@ -93,9 +93,10 @@ final class TrialRunner<O> {
             }
             String dataDir = run.settings().get("data-dir");
             probe = MachineProbe.start(dataDir != null ? Path.of(dataDir) : dir);
-            RunContext ctx = new RunContext(engines.forTrial(run, dir, record.runId() + "-" + t.name()), dir, v.name(), t.round(), t.position(), v.axes(),
-                    progress, spec.datasetCache(), spec.home(), spec.seed(), (soFar, f) -> record.autosave(t, soFar, f, plan.ofTotal(t.order())),
-                    storage != null ? storage : DiskProbe.PROCESSES, run.settings(), pairing, spec.runDir(), t.baseline());
+            RunContext ctx = new RunContext(engines.forTrial(run, dir, record.runId() + "-" + t.name()),
+                    new RunContext.Identity(v.name(), t.round(), t.position(), v.axes(), run.settings(), t.baseline()),
+                    new RunContext.Folders(dir, spec.runDir(), spec.datasetCache(), spec.home()), progress, spec.seed(),
+                    (soFar, f) -> record.autosave(t, soFar, f, plan.ofTotal(t.order())), storage != null ? storage : DiskProbe.PROCESSES, pairing);
             tr = e.run(ctx, options);
             covariates = probe.covariates();
             if (storage != null) {

@@ -152,7 +152,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                         return;
                     }
                     ctx.progress().phaseDone(Format.ms(t.msPerNode()) + " ms/node, " + Format.rate(t.nodesPerSecond()) + " nodes/s, lag p99 "
-                            + Format.ms(t.lagP99()) + " ms; " + t.check().describe());
+                            + Format.ms(t.lag().p99()) + " ms; " + t.check().describe());
                     ctx.saved().cells(cells, failures);
                 }
             }
@@ -166,14 +166,14 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
             fail(failures, "open model", r.check());
             if (r.topic() != null && !r.topic().passed()) failures.add("open model: " + r.topic().describe());
             sinkOrder.warn(warnings, "the open model");
-            if (r.failed() > 0) failures.add("open model: " + r.failed() + " of " + (r.committed() + r.failed()) + " transactions failed on the source");
+            if (r.done().failed() > 0) failures.add("open model: " + r.done().failed() + " of " + (r.done().committed() + r.done().failed()) + " transactions failed on the source");
             if (r.achievedPerSecond() < 0.95 * r.offeredPerSecond()) {
                 warnings.add("open model: achieved " + Format.rate(r.achievedPerSecond()) + " of " + Format.rate(r.offeredPerSecond())
                         + " changes/s offered — the source did not keep up; its lag figures are those of an overloaded pipeline");
             }
-            open = new CdcData.OpenModelData(r.rate(), r.txSize(), r.seconds(), r.lagPerSecond(), r.samples(), r.cpuCores());
+            open = new CdcData.OpenModelData(r.offered().rate(), r.offered().txSize(), r.done().seconds(), r.lagPerSecond(), r.samples(), r.cpuCores());
             if (r.shortfall() != null) stopped = "open model: " + r.shortfall();
-            ctx.progress().phaseDone(r.shortfall() != null ? "INCOMPLETE: " + stopped : "lag p50 " + Format.ms(r.lagP50()) + " ms, p99 " + Format.ms(r.lagP99())
+            ctx.progress().phaseDone(r.shortfall() != null ? "INCOMPLETE: " + stopped : "lag p50 " + Format.ms(r.lag().p50()) + " ms, p99 " + Format.ms(r.lag().p99())
                     + " ms; " + r.check().describe() + (r.topic() == null ? "" : "; " + r.topic().describe()));
             ctx.saved().cells(cells, failures);
         }
@@ -255,7 +255,7 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
                 .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(t.elapsedMs() / 1000).noDefaultFigure()
                 .figure("ms per node", "ms", false, t.msPerNode())
                 .value("nodes", t.nodes()).value("ms_per_node", t.msPerNode()).value("nodes_per_s", t.nodesPerSecond())
-                .value("lag_p50_ms", t.lagP50()).value("lag_p99_ms", t.lagP99()).value("lag_max_ms", t.lagMax())
+                .value("lag_p50_ms", t.lag().p50()).value("lag_p99_ms", t.lag().p99()).value("lag_max_ms", t.lag().max())
                 .value("commit_ms", t.commitMs()).value("visible_ms", t.visibleMs());
         t.cpuSeconds().forEach((k, v) -> b.value("cpu_s_" + column(k), v));
         if (t.stages() != null) {
@@ -271,13 +271,14 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
     }
 
     static Cell openCell(RunContext ctx, CdcOptions o, OpenModel.Result r) {
-        Cell.Builder b = Cell.builder(NAME, OPEN).title("open model: " + r.rate() + " changes/s in transactions of " + r.txSize()).query(Series.STATEMENT)
-                .transport("kafka").dimension("rate", r.rate()).dimension("tx_size", r.txSize()).entityUnit("nodes")
-                .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(r.seconds()).noDefaultFigure()
-                .figure("lag p99", "ms", false, r.lagP99())
-                .value("nodes", r.committed() * r.txSize()).value("offered_per_s", r.offeredPerSecond()).value("achieved_per_s", r.achievedPerSecond())
-                .value("late_starts", r.late()).value("failed_transactions", r.failed())
-                .value("lag_p50_ms", r.lagP50()).value("lag_p99_ms", r.lagP99()).value("lag_max_ms", r.lagMax()).value("clients", r.clients());
+        OpenModel.Offered offered = r.offered();
+        Cell.Builder b = Cell.builder(NAME, OPEN).title("open model: " + offered.rate() + " changes/s in transactions of " + offered.txSize())
+                .query(Series.STATEMENT).transport("kafka").dimension("rate", offered.rate()).dimension("tx_size", offered.txSize()).entityUnit("nodes")
+                .variant(ctx.variant(), ctx.repeat(), ctx.axes()).phase(r.done().seconds()).noDefaultFigure()
+                .figure("lag p99", "ms", false, r.lag().p99())
+                .value("nodes", r.done().committed() * offered.txSize()).value("offered_per_s", r.offeredPerSecond())
+                .value("achieved_per_s", r.achievedPerSecond()).value("late_starts", r.done().late()).value("failed_transactions", r.done().failed())
+                .value("lag_p50_ms", r.lag().p50()).value("lag_p99_ms", r.lag().p99()).value("lag_max_ms", r.lag().max()).value("clients", offered.clients());
         r.cpuCores().forEach((k, v) -> b.value("cpu_cores_" + column(k), v));
         if (r.topic() != null) topicChecked(b, r.topic());
         return checked(b, r.check()).build();

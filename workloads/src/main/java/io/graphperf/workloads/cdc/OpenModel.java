@@ -20,17 +20,33 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class OpenModel {
 
-    /** @param scheduledSeconds the schedule's length (its slots × interval); seconds: until the last client finished, late starts included */
-    record Result(int rate, int txSize, int clients, double scheduledSeconds, double seconds, long scheduled, long committed, long failed, long late,
-                  double lagP50, double lagP99, double lagMax, List<Second> lagPerSecond, List<Sample> samples, Map<String, Double> cpuCores,
+    /**
+     * What the open model offered.
+     *
+     * @param rate             changes a second
+     * @param txSize           changes a transaction
+     * @param scheduledSeconds the schedule's length (its slots × interval)
+     */
+    record Offered(int rate, int txSize, int clients, double scheduledSeconds) {
+    }
+
+    /**
+     * What became of the schedule's transactions.
+     *
+     * @param seconds until the last client finished, late starts included
+     */
+    record Done(double seconds, long scheduled, long committed, long failed, long late) {
+    }
+
+    record Result(Offered offered, Done done, Lag lag, List<Second> lagPerSecond, List<Sample> samples, Map<String, Double> cpuCores,
                   SinkCheck check, TopicCheck topic, String shortfall) {
         /** What the schedule offered: its changes over its own length, whatever the source did. */
         double offeredPerSecond() {
-            return (double) scheduled * txSize / scheduledSeconds;
+            return (double) done.scheduled() * offered.txSize() / offered.scheduledSeconds();
         }
 
         double achievedPerSecond() {
-            return (double) committed * txSize / seconds;
+            return (double) done.committed() * offered.txSize() / done.seconds();
         }
     }
 
@@ -73,8 +89,8 @@ final class OpenModel {
                 + "RETURN [percentileDisc(lag, 0.5), percentileDisc(lag, 0.99), max(lag)]", Map.of("g", group)).get(0);
         SinkCheck check = SinkCheck.of(p.source(), p.sink(), group, o.ownPipeline());
         TopicCheck topicCheck = topic == null ? null : topic.check(group, check.expected());
-        return new Result(rate, tx, o.clients(), slots * interval / 1e9, seconds, slots, committed.get(), run.failed(), run.late(), Series.num(all.get(0)), Series.num(all.get(1)),
-                Series.num(all.get(2)), perSecond, samples, cores, check, topicCheck, shortfall);
+        return new Result(new Offered(rate, tx, o.clients(), slots * interval / 1e9), new Done(seconds, slots, committed.get(), run.failed(), run.late()),
+                Lag.of(all, 0), perSecond, samples, cores, check, topicCheck, shortfall);
     }
 
     private static Sample sample(Pipeline p, double at) {

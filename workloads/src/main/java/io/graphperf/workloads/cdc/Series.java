@@ -20,7 +20,7 @@ final class Series {
     static final int POLL_MS = 50;
 
     /** One transaction's figures; {@code shortfall} says what was missing when the sink did not have it all in time (else null). */
-    record Transfer(int multiplier, int repeat, long nodes, double elapsedMs, double commitMs, double visibleMs, double lagP50, double lagP99, double lagMax,
+    record Transfer(int multiplier, int repeat, long nodes, double elapsedMs, double commitMs, double visibleMs, Lag lag,
                     SinkCheck check, Stages stages, Map<String, Double> cpuSeconds, String shortfall) {
         double msPerNode() {
             return elapsedMs / nodes;
@@ -57,8 +57,7 @@ final class Series {
                 + "RETURN [max(n.received_time) - min(n.creation_time), percentileDisc(lag, 0.5), percentileDisc(lag, 0.99), max(lag)]", Map.of("g", group));
         List<?> r = (List<?>) row.get(0);
         SinkCheck check = SinkCheck.of(source, sink, group, o.ownPipeline());
-        return new Transfer(multiplier, repeat, n, num(r.get(0)), commitMs, visibleMs, num(r.get(1)), num(r.get(2)), num(r.get(3)), check, stages, cpuSeconds,
-                shortfall);
+        return new Transfer(multiplier, repeat, n, num(r.get(0)), commitMs, visibleMs, Lag.of(r, 1), check, stages, cpuSeconds, shortfall);
     }
 
     static long applied(Pipeline p) throws Exception {

@@ -163,11 +163,13 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         if (split != null) checkAgents(split, w, tr, sc);
         var search = arrivals.apply(capacity.settings(this.run), this.run);
         if (search != null && !rates.isEmpty()) throw new UserError("--capacity searches the open model's rate itself: drop --rates");
-        return new ReadsOptions(s, datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples, th,
-                rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn,
-                server.given() ? List.of() : bt, gt, sv, sc, w.auto() ? null : w.fixed(), max, window,
-                serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(4), maxOffHeap == null ? "2G" : maxOffHeap,
-                datasetCache, split, search, arrivals.open(1, sc, this.run));
+        return new ReadsOptions(new ReadsOptions.Data(s, datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, datasetCache),
+                new ReadsOptions.Measured(tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples),
+                new ReadsOptions.Sweeps(th, rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn, server.given() ? List.of() : bt, gt, sv, sc,
+                        arrivals.open(1, sc, this.run)),
+                new ReadsOptions.Timing(w.auto() ? null : w.fixed(), max, window, serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(),
+                        max.multipliedBy(4)),
+                maxOffHeap == null ? "2G" : maxOffHeap, split, search);
     }
 
     /**
