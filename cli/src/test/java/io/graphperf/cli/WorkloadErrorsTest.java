@@ -114,7 +114,7 @@ class WorkloadErrorsTest {
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
         WorkloadOptions o = (WorkloadOptions) CliErrorsTest.options("run", "workload", f.toString(), "--clients", "8", "--out", elsewhere.toString());
         assertEquals(List.of(8), o.loads().stream().map(e -> e.clients()).toList(), "the command line's --clients wins over the file's");
-        assertEquals(java.time.Duration.ofSeconds(7), o.duration(), "the file's duration");
+        assertEquals(java.time.Duration.ofSeconds(7), o.timing().duration(), "the file's duration");
         assertEquals(List.of("bolt", "http"), o.transports());
         assertEquals(data.toAbsolutePath().normalize(), o.data().folder(), "dataset: data is the folder beside the file");
         assertEquals(1, o.thresholds().size());

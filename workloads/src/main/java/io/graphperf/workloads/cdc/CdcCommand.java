@@ -112,10 +112,11 @@ public final class CdcCommand extends ExperimentCommand<CdcOptions> {
         for (String s : faults) f.add(fault(s));
         String brokerHeap = value(ini, "broker", "heap");
         Map<String, String> none = new LinkedHashMap<>();
-        return new CdcOptions(u, List.copyOf(m), r, parts, rf, servers, brokerHeap == null ? "1g" : brokerHeap, ini == null ? none : ini.kafka("broker"), source, sink,
-                user, password != null ? password : System.getenv("GRAPHPERF_PASSWORD"), t == null ? "graphperf-cdc" : t, batch,
-                ini == null ? none : ini.kafka("consumer"), ini == null ? none : ini.kafka("producer"), rt, d, tx, cl, fr, f, sourceCost,
-                seriesTimeout != null ? seriesTimeout : Duration.ofMinutes(10), warmupMax != null ? warmupMax : Duration.ofSeconds(120));
+        return new CdcOptions(new CdcOptions.SeriesPlan(u, List.copyOf(m), r, seriesTimeout != null ? seriesTimeout : Duration.ofMinutes(10)),
+                new CdcOptions.Kafka(parts, rf, servers, brokerHeap == null ? "1g" : brokerHeap, ini == null ? none : ini.kafka("broker"),
+                        t == null ? "graphperf-cdc" : t, ini == null ? none : ini.kafka("consumer"), ini == null ? none : ini.kafka("producer")),
+                new CdcOptions.Databases(source, sink, user, password != null ? password : System.getenv("GRAPHPERF_PASSWORD"), batch),
+                new CdcOptions.StreamLoad(rt, d, tx, cl, fr, f), sourceCost, warmupMax != null ? warmupMax : Duration.ofSeconds(120));
     }
 
     static CdcOptions.Fault fault(String s) {

@@ -13,6 +13,7 @@ import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
+import io.graphperf.workloads.options.Timing;
 import io.graphperf.workloads.options.WarmupSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -167,7 +168,7 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
                 new ReadsOptions.Measured(tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples),
                 new ReadsOptions.Sweeps(th, rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn, server.given() ? List.of() : bt, gt, sv, sc,
                         arrivals.open(1, sc, this.run)),
-                new ReadsOptions.Timing(w.auto() ? null : w.fixed(), max, window, serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(),
+                new Timing(w.auto() ? null : w.fixed(), max, window, serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(),
                         max.multipliedBy(4)),
                 maxOffHeap == null ? "2G" : maxOffHeap, split, search);
     }

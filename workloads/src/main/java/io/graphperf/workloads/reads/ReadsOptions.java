@@ -6,6 +6,7 @@ import io.graphperf.core.measure.Closed;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Open;
 import io.graphperf.workloads.agents.Agents;
+import io.graphperf.workloads.options.Timing;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,14 +53,6 @@ public record ReadsOptions(Data data, Measured measured, Sweeps sweeps, Timing t
      */
     public record Sweeps(List<Integer> threads, List<Double> rates, List<Integer> connections, List<Integer> boltThreads, List<Integer> gatewayThreads,
                          List<Integer> servers, int clients, Open schedule) {
-    }
-
-    /**
-     * @param warmupFixed     a fixed warm-up per cell, or null for until steady
-     * @param serverWarmup    a fixed server warm-up, or null for until settled
-     * @param serverWarmupCap the longest a server warm-up until settled may take
-     */
-    public record Timing(Duration warmupFixed, Duration warmupMax, Duration duration, Duration serverWarmup, Duration serverWarmupCap) {
     }
 
     public double scale() {

@@ -16,6 +16,7 @@ import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.LoadOptions;
 import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
+import io.graphperf.workloads.options.Timing;
 import io.graphperf.workloads.options.WarmupSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -205,9 +206,9 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         Agents split = agents.agents(run.trials());
         if (split != null) checkAgents(split, tr, loads);
         WarmupSpec wu = warmup == null ? WarmupSpec.AUTO : warmup;
-        return new WorkloadOptions(w, data, tr, loads, wu.auto() ? null : wu.fixed(), max, window,
-                serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(2), o.equals("shuffled"), samples, tol, th,
-                threads, batch, split, server.given(), "delete-all".equals(reset), search);
+        return new WorkloadOptions(w, data, tr, loads, new Timing(wu.auto() ? null : wu.fixed(), max, window,
+                serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(2)), o.equals("shuffled"),
+                new WorkloadOptions.Checks(samples, tol, th), new WorkloadOptions.Server(server.given(), "delete-all".equals(reset), threads, batch), split, search);
     }
 
     /** The transports asked for (bolt by default; embedded with an engine other than Neo4j), each one that applies here. */

@@ -7,6 +7,7 @@ import io.graphperf.core.measure.RunPlan;
 import io.graphperf.core.measure.Steadiness;
 import io.graphperf.core.measure.Warmup;
 import io.graphperf.workloads.agents.Agents;
+import io.graphperf.workloads.options.Timing;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,26 +15,73 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A workload run's validated options.
+ * A workload run's validated options, in named parts.
  *
- * @param transports   bolt, http, embedded, ws-*
- * @param loads        one cell per load (each client count, or each rate × pool)
- * @param warmupFixed  a fixed warm-up per cell, or null for until steady
- * @param serverWarmup a fixed server warm-up, or null for until settled
- * @param shuffled     cells in a shuffled order (else as listed)
- * @param checkSamples parameter draws whose answers are checked per read operation and transport
- * @param tolerance    how far a number may be from the reference answer's, relative
- * @param loadThreads  transactions loading a user's server at once
- * @param loadBatch    rows a loading transaction writes
- * @param agents       the load agents that send the cells, or null
- * @param yours        whether the engine is the user's server
- * @param resetAllowed whether graphperf may empty the user's database (--reset delete-all)
- * @param capacity     a capacity search for each cell instead of one measurement at its load, or null
+ * @param transports bolt, http, embedded, ws-*
+ * @param loads      one cell per load (each client count, or each rate × pool)
+ * @param shuffled   cells in a shuffled order (else as listed)
+ * @param agents     the load agents that send the cells, or null
+ * @param capacity   a capacity search for each cell instead of one measurement at its load, or null
  */
-public record WorkloadOptions(Workload workload, Data data, List<String> transports, List<Executor> loads, Duration warmupFixed, Duration warmupMax,
-                              Duration duration, Duration serverWarmup, Duration serverWarmupCap, boolean shuffled, int checkSamples, double tolerance,
-                              List<Threshold> thresholds, int loadThreads, int loadBatch, Agents agents, boolean yours, boolean resetAllowed,
-                              CapacitySearch.Settings capacity) {
+public record WorkloadOptions(Workload workload, Data data, List<String> transports, List<Executor> loads, Timing timing, boolean shuffled, Checks checks,
+                              Server server, Agents agents, CapacitySearch.Settings capacity) {
+
+    /**
+     * How answers are checked, and what a cell must meet.
+     *
+     * @param samples    parameter draws whose answers are checked per read operation and transport
+     * @param tolerance  how far a number may be from the reference answer's, relative
+     * @param thresholds what the cells' figures must meet
+     */
+    public record Checks(int samples, double tolerance, List<Threshold> thresholds) {
+    }
+
+    /**
+     * The server the workload runs on.
+     *
+     * @param yours        whether the engine is the user's server
+     * @param resetAllowed whether graphperf may empty the user's database (--reset delete-all)
+     * @param loadThreads  transactions loading a user's server at once
+     * @param loadBatch    rows a loading transaction writes
+     */
+    public record Server(boolean yours, boolean resetAllowed, int loadThreads, int loadBatch) {
+    }
+
+    public Duration serverWarmup() {
+        return timing.serverWarmup();
+    }
+
+    public Duration serverWarmupCap() {
+        return timing.serverWarmupCap();
+    }
+
+    public int checkSamples() {
+        return checks.samples();
+    }
+
+    public double tolerance() {
+        return checks.tolerance();
+    }
+
+    public List<Threshold> thresholds() {
+        return checks.thresholds();
+    }
+
+    public int loadThreads() {
+        return server.loadThreads();
+    }
+
+    public int loadBatch() {
+        return server.loadBatch();
+    }
+
+    public boolean yours() {
+        return server.yours();
+    }
+
+    public boolean resetAllowed() {
+        return server.resetAllowed();
+    }
 
     public static final String EMBEDDED = "embedded";
 
@@ -69,13 +117,12 @@ public record WorkloadOptions(Workload workload, Data data, List<String> transpo
             return new RunPlan(load, new Warmup.Fixed(Duration.ofMillis(r.warmupMillis())), Duration.ofMillis(r.windowMillis()), 0, Duration.ofSeconds(1),
                     RunPlan.DEFAULT_BATCHES, null);
         }
-        Warmup w = warmupFixed != null ? new Warmup.Fixed(warmupFixed) : new Warmup.UntilSteady(warmupMax, Steadiness.Criterion.DEFAULT);
-        return new RunPlan(load, w, duration, 0, Duration.ofSeconds(1), RunPlan.DEFAULT_BATCHES, null);
+        Warmup w = timing.warmupFixed() != null ? new Warmup.Fixed(timing.warmupFixed()) : new Warmup.UntilSteady(timing.warmupMax(), Steadiness.Criterion.DEFAULT);
+        return new RunPlan(load, w, timing.duration(), 0, Duration.ofSeconds(1), RunPlan.DEFAULT_BATCHES, null);
     }
 
     /** The same options with each cell's window {@code factor} times as long (a precision run's choice). */
     public WorkloadOptions withLongerWindows(double factor) {
-        return new WorkloadOptions(workload, data, transports, loads, warmupFixed, warmupMax, Duration.ofMillis(Math.round(duration.toMillis() * factor)),
-                serverWarmup, serverWarmupCap, shuffled, checkSamples, tolerance, thresholds, loadThreads, loadBatch, agents, yours, resetAllowed, capacity);
+        return new WorkloadOptions(workload, data, transports, loads, timing.withLongerWindows(factor), shuffled, checks, server, agents, capacity);
     }
 }
