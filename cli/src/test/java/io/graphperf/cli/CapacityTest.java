@@ -145,15 +145,16 @@ class CapacityTest {
     /**
      * The known capacity lies inside the bracket, and the bracket is within ±10 % of its middle — unless the search stopped because its
      * runs disagreed inside it (the known capacity is a probe's rate here, where the objective holds only just: on a busy machine one
-     * run keeps it and the other does not), which it must then say, its bracket still holding the capacity.
+     * run keeps it and the other does not), which it must then say with the rates that disagreed, its bracket still holding the capacity.
      */
     private static void assertBracket(Cell c, double served) {
         double low = c.values().get("capacity_low_per_s"), high = c.values().get("capacity_high_per_s");
         String what = c.variant() + ": " + c.component() + " " + c.values();
         assertTrue(low <= served * 1.02 && served <= high, what);
         if ("runs_disagree".equals(c.component().get("stop"))) {
-            assertTrue(String.valueOf(c.component().get("why")).contains("runs disagree inside the bracket"), what);
-            assertTrue((high - low) / ((high + low) / 2) <= 0.5 + 1e-9, what);
+            // as wide as the rates whose runs disagreed: a busy machine (seen beside two busy loops and a build) can break a probe at
+            // half the capacity, so no width is asked, only that the search says which rates disagreed
+            assertTrue(String.valueOf(c.component().get("why")).contains("runs disagree inside the bracket: the objective held only some of the time at"), what);
         } else {
             assertTrue((high - low) / ((high + low) / 2) <= 0.2 + 1e-9, what);
         }
