@@ -30,10 +30,89 @@ import java.util.Set;
  *                                                  graphperf.cdc.sink.batch_size=5000
  * </pre>
  */
-public record CdcSettings(boolean sourceEnabled, String sourceServers, String sourceTopic, String sourceDatabase, Map<String, String> producer,
-                          boolean sinkEnabled, String sinkServers, List<String> sinkTopics, String sinkDatabase, Map<String, String> consumer,
-                          Map<String, String> templates, String deadLetterTopic, int batchSize, int relayLingerMs, String source,
-                          String sourceId, boolean transactions, String sinkSource, KeyStrategy keyStrategy, boolean numericIds) {
+public record CdcSettings(Source source, Sink sink, String file) {
+
+    /**
+     * The source side: the relay that publishes the outbox to Kafka.
+     *
+     * @param producer the user's Kafka producer settings (graphperf.cdc.source.kafka.*)
+     * @param id       the source's id in its events and its transactional producer's id
+     */
+    public record Source(boolean enabled, String servers, String topic, String database, Map<String, String> producer, int relayLingerMs, String id, boolean transactions, KeyStrategy keyStrategy, boolean numericIds) {
+    }
+
+    /**
+     * The sink side: the consumer that applies a topic's events in batches.
+     *
+     * @param consumer the user's Kafka consumer settings (graphperf.cdc.sink.kafka.*)
+     * @param source   the source it applies (empty: the first it reads)
+     */
+    public record Sink(boolean enabled, String servers, List<String> topics, String database, Map<String, String> consumer, Map<String, String> templates, String deadLetterTopic, int batchSize, String source) {
+    }
+
+    public boolean sourceEnabled() {
+        return source.enabled();
+    }
+
+    public String sourceServers() {
+        return source.servers();
+    }
+
+    public String sourceTopic() {
+        return source.topic();
+    }
+
+    public String sourceDatabase() {
+        return source.database();
+    }
+
+    public int relayLingerMs() {
+        return source.relayLingerMs();
+    }
+
+    public String sourceId() {
+        return source.id();
+    }
+
+    public boolean transactions() {
+        return source.transactions();
+    }
+
+    public KeyStrategy keyStrategy() {
+        return source.keyStrategy();
+    }
+
+    public boolean numericIds() {
+        return source.numericIds();
+    }
+
+    public boolean sinkEnabled() {
+        return sink.enabled();
+    }
+
+    public String sinkServers() {
+        return sink.servers();
+    }
+
+    public List<String> sinkTopics() {
+        return sink.topics();
+    }
+
+    public String sinkDatabase() {
+        return sink.database();
+    }
+
+    public Map<String, String> templates() {
+        return sink.templates();
+    }
+
+    public String deadLetterTopic() {
+        return sink.deadLetterTopic();
+    }
+
+    public String sinkSource() {
+        return sink.source();
+    }
 
     static final String PREFIX = "graphperf.cdc.";
     static final String SOURCE_KAFKA = PREFIX + "source.kafka.", SINK_KAFKA = PREFIX + "sink.kafka.", TEMPLATE = PREFIX + "sink.template.";
@@ -63,10 +142,10 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         if (!transactions.equals("true") && !transactions.equals("false")) throw c.bad(PREFIX + "source.transactions", "must be true or false");
         String ids = c.raw(PREFIX + "source.ids", "element").trim();
         if (!ids.equals("element") && !ids.equals("numeric")) throw c.bad(PREFIX + "source.ids", "must be element or numeric, was '" + ids + "'");
-        return new CdcSettings(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), database,
-                c.under(SOURCE_KAFKA), sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
-                c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, linger, c.source(), id, transactions.equals("true"),
-                c.raw(PREFIX + "sink.source", "").trim(), keyStrategy(c), ids.equals("numeric"));
+        return new CdcSettings(new Source(source, sourceServers, c.raw(PREFIX + "source.topic", "graphperf-cdc"), database, c.under(SOURCE_KAFKA), linger,
+                id, transactions.equals("true"), keyStrategy(c), ids.equals("numeric")),
+                new Sink(sink, sinkServers, topics, c.raw(PREFIX + "sink.database", "neo4j"), c.under(SINK_KAFKA), templates,
+                        c.raw(PREFIX + "sink.dead_letter_topic", "graphperf-cdc-dlq"), batch, c.raw(PREFIX + "sink.source", "").trim()), c.source());
     }
 
     private static KeyStrategy keyStrategy(GraphperfConf c) {
@@ -106,11 +185,11 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
      * The source's producer: {@link #durableProducer} batching a little, LZ4-compressed, with the user's settings over these.
      */
     Properties producerProperties() {
-        Properties p = durableProducer(sourceServers);
-        if (transactions) {
+        Properties p = durableProducer(source.servers());
+        if (source.transactions()) {
             // one Kafka transaction per relay round: a consumer at read_committed sees a round whole or not at all, so no gap can open
             // inside a sequence; a restarted relay's producer (same id) aborts what its predecessor left open
-            p.put("transactional.id", "graphperf-cdc-" + sourceId);
+            p.put("transactional.id", "graphperf-cdc-" + source.id());
             // a transaction's setup and commit wait for the broker at most this long: the relay then says so and starts again
             p.put("max.block.ms", "30000");
         }
@@ -118,27 +197,27 @@ public record CdcSettings(boolean sourceEnabled, String sourceServers, String so
         p.put("linger.ms", "5");
         p.put("batch.size", "262144");
         p.put("compression.type", "lz4");
-        p.putAll(producer);
+        p.putAll(source.producer());
         return p;
     }
 
     /** The sink's consumer: partitions assigned, not a group's; offsets live in the sink database, never in Kafka. */
     Properties consumerProperties() {
         Properties p = new Properties();
-        p.put("bootstrap.servers", sinkServers);
+        p.put("bootstrap.servers", sink.servers());
         p.put("enable.auto.commit", "false");
-        p.put("max.poll.records", String.valueOf(batchSize));
+        p.put("max.poll.records", String.valueOf(sink.batchSize()));
         // a poll waits up to 10 ms for 64 KB: a sink transaction per few events would cost a commit each
         p.put("fetch.min.bytes", "65536");
         p.put("fetch.max.wait.ms", "10");
         p.put("isolation.level", "read_committed");
-        p.putAll(consumer);
+        p.putAll(sink.consumer());
         return p;
     }
 
     /** The dead-letter producer: as durable as the source's. */
     Properties deadLetterProperties() {
-        return durableProducer(sinkServers);
+        return durableProducer(sink.servers());
     }
 
     /**

@@ -60,8 +60,8 @@ class RelayTransactionsIT {
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
                 admin.createTopics(List.of(new NewTopic("src", 1, (short) 1))).all().get();
             }
-            CdcSettings settings = new CdcSettings(true, servers, "src", "neo4j", Map.of(), false, "", List.of(), "neo4j", Map.of(), Map.of(),
-                    "dlq", 5000, 0, "test", "relay-transactions-" + transactions, transactions, "", KeyStrategy.ENTITY, false);
+            CdcSettings settings = new CdcSettings(new CdcSettings.Source(true, servers, "src", "neo4j", Map.of(), 0, "relay-transactions-" + transactions,
+                    transactions, KeyStrategy.ENTITY, false), new CdcSettings.Sink(false, "", List.of(), "neo4j", Map.of(), Map.of(), "dlq", 5000, ""), "test");
             AtomicBoolean expired = new AtomicBoolean();
             List<List<String>> gaps = new ArrayList<>();
             EmbeddedNeo4j.withRelay(dir.resolve("neo4j"), "transactions-" + transactions, servers,

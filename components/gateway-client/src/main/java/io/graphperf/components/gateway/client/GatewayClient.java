@@ -37,7 +37,7 @@ public final class GatewayClient implements AutoCloseable {
      * @param batchWrites  at most this many submits in one message; 1: each submit its own message, as the gateway's single form
      */
     public record Options(URI uri, Format format, Compression compression, int threshold, int connections, int pipelining,
-                          String user, String password, String token, long timeoutMillis, Path trust, Duration linger, int batchWrites) {
+                          Login login, long timeoutMillis, Path trust, Duration linger, int batchWrites) {
         /** The defaults of submits' coalescing: see docs/gateway.md ("Coalescing client") for how they were chosen. */
         public static final Duration LINGER = Duration.ZERO;
         public static final int BATCH_WRITES = 1000;
@@ -48,27 +48,31 @@ public final class GatewayClient implements AutoCloseable {
         }
 
         public static Options of(URI uri, Format format, Compression compression) {
-            return new Options(uri, format, compression, 512, 1, 64, null, null, null, 60_000, null, LINGER, BATCH_WRITES);
+            return new Options(uri, format, compression, 512, 1, 64, Login.NONE, 60_000, null, LINGER, BATCH_WRITES);
         }
 
         public Options withConnections(int n) {
-            return new Options(uri, format, compression, threshold, n, pipelining, user, password, token, timeoutMillis, trust, linger, batchWrites);
+            return new Options(uri, format, compression, threshold, n, pipelining, login, timeoutMillis, trust, linger, batchWrites);
         }
 
         public Options withLogin(String user, String password, String token) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, trust, linger, batchWrites);
+            return new Options(uri, format, compression, threshold, connections, pipelining, new Login(user, password, token), timeoutMillis, trust, linger,
+                    batchWrites);
         }
 
         public Options withTrust(Path certificate) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, certificate, linger,
-                    batchWrites);
+            return new Options(uri, format, compression, threshold, connections, pipelining, login, timeoutMillis, certificate, linger, batchWrites);
         }
 
         /** Submits' coalescing: {@code batchWrites} 1 turns it off. */
         public Options withCoalescing(Duration linger, int batchWrites) {
-            return new Options(uri, format, compression, threshold, connections, pipelining, user, password, token, timeoutMillis, trust, linger,
-                    batchWrites);
+            return new Options(uri, format, compression, threshold, connections, pipelining, login, timeoutMillis, trust, linger, batchWrites);
         }
+    }
+
+    /** Who the client says it is in its hello: a user and password, or a token; none of them when the gateway asks for none. */
+    public record Login(String user, String password, String token) {
+        static final Login NONE = new Login(null, null, null);
     }
 
     private final Options options;
@@ -93,9 +97,10 @@ public final class GatewayClient implements AutoCloseable {
             for (int i = 0; i < options.connections(); i++) c.connections.add(GatewayConnection.open(c.group, options));
             Map<String, Object> hello = new LinkedHashMap<>();
             hello.put(Messages.KIND, Messages.HELLO);
-            if (options.token() != null) hello.put(Messages.TOKEN, options.token());
-            if (options.user() != null) hello.put(Messages.USER, options.user());
-            if (options.password() != null) hello.put(Messages.PASSWORD, options.password());
+            Login login = options.login();
+            if (login.token() != null) hello.put(Messages.TOKEN, login.token());
+            if (login.user() != null) hello.put(Messages.USER, login.user());
+            if (login.password() != null) hello.put(Messages.PASSWORD, login.password());
             hello.put(Messages.COMPRESSION, options.compression().label());
             hello.put(Messages.THRESHOLD, options.threshold());
             for (GatewayConnection conn : c.connections) {

@@ -33,10 +33,91 @@ import java.util.Set;
  * graphperf.gateway.tls_key=
  * </pre>
  */
-record GatewaySettings(boolean enabled, String listenAddress, int port, String database, int threads, int maxConnections,
-                       int maxUnauthenticatedConnections, Duration helloTimeout, int maxInFlight, int maxMessageBytes, long maxResultBytes,
-                       long maxConnectionBytes, long maxTotalBytes, Duration idleTimeout, boolean proceduresOnly, String token, Path tlsCertificate,
-                       Path tlsKey) {
+record GatewaySettings(Serving serving, Limits limits, Access access) {
+
+    /** Where and on what the gateway serves, and its worker pool. */
+    record Serving(boolean enabled, String listenAddress, int port, String database, int threads) {
+    }
+
+    /** What one client, and all of them, may hold or take. */
+    record Limits(int maxConnections, int maxUnauthenticatedConnections, Duration helloTimeout, int maxInFlight, int maxMessageBytes, long maxResultBytes, long maxConnectionBytes, long maxTotalBytes, Duration idleTimeout) {
+    }
+
+    /** Who may run what, and TLS. */
+    record Access(boolean proceduresOnly, String token, Path tlsCertificate, Path tlsKey) {
+    }
+
+    boolean enabled() {
+        return serving.enabled();
+    }
+
+    String listenAddress() {
+        return serving.listenAddress();
+    }
+
+    int port() {
+        return serving.port();
+    }
+
+    String database() {
+        return serving.database();
+    }
+
+    int threads() {
+        return serving.threads();
+    }
+
+    int maxConnections() {
+        return limits.maxConnections();
+    }
+
+    int maxUnauthenticatedConnections() {
+        return limits.maxUnauthenticatedConnections();
+    }
+
+    Duration helloTimeout() {
+        return limits.helloTimeout();
+    }
+
+    int maxInFlight() {
+        return limits.maxInFlight();
+    }
+
+    int maxMessageBytes() {
+        return limits.maxMessageBytes();
+    }
+
+    long maxResultBytes() {
+        return limits.maxResultBytes();
+    }
+
+    long maxConnectionBytes() {
+        return limits.maxConnectionBytes();
+    }
+
+    long maxTotalBytes() {
+        return limits.maxTotalBytes();
+    }
+
+    Duration idleTimeout() {
+        return limits.idleTimeout();
+    }
+
+    boolean proceduresOnly() {
+        return access.proceduresOnly();
+    }
+
+    String token() {
+        return access.token();
+    }
+
+    Path tlsCertificate() {
+        return access.tlsCertificate();
+    }
+
+    Path tlsKey() {
+        return access.tlsKey();
+    }
 
     static final String PREFIX = "graphperf.gateway.";
     static final String ENABLED = PREFIX + "enabled", LISTEN = PREFIX + "listen_address", PORT = PREFIX + "port", DATABASE = PREFIX + "database",
@@ -54,33 +135,34 @@ record GatewaySettings(boolean enabled, String listenAddress, int port, String d
         GraphperfConf c = GraphperfConf.read(config, PREFIX, KNOWN);
         String cert = c.raw(TLS_CERT, ""), key = c.raw(TLS_KEY, "");
         if (cert.isEmpty() != key.isEmpty()) throw c.bad(cert.isEmpty() ? TLS_CERT : TLS_KEY, "TLS needs both tls_certificate and tls_key");
-        GatewaySettings s = new GatewaySettings(c.parse(ENABLED, SettingValueParsers.BOOL, true), c.raw(LISTEN, "127.0.0.1"),
-                c.parse(PORT, SettingValueParsers.INT, 7688), c.raw(DATABASE, "neo4j"), c.parse(THREADS, SettingValueParsers.INT, 8),
-                c.parse(MAX_CONNECTIONS, SettingValueParsers.INT, 256), c.parse(MAX_UNAUTHENTICATED, SettingValueParsers.INT, 32),
-                c.parse(HELLO_TIMEOUT, SettingValueParsers.DURATION, Duration.ofSeconds(5)), c.parse(MAX_IN_FLIGHT, SettingValueParsers.INT, 256),
-                c.parse(MAX_MESSAGE, SettingValueParsers.INT, 4 << 20), c.parse(MAX_RESULT, SettingValueParsers.BYTES, 32L << 20),
-                c.parse(MAX_CONNECTION_BYTES, SettingValueParsers.BYTES, 64L << 20), c.parse(MAX_TOTAL, SettingValueParsers.BYTES, TOTAL_DEFAULT),
-                c.parse(IDLE, SettingValueParsers.DURATION, Duration.ofMinutes(10)), c.parse(PROCEDURES_ONLY, SettingValueParsers.BOOL, false),
-                c.raw(TOKEN, ""), cert.isEmpty() ? null : Path.of(cert), key.isEmpty() ? null : Path.of(key));
-        if (s.threads < 1) throw c.bad(THREADS, "must be at least 1");
-        if (s.port < 0 || s.port > 65535) throw c.bad(PORT, "must be a port number");
-        if (s.maxInFlight < 1) throw c.bad(MAX_IN_FLIGHT, "must be at least 1");
-        if (s.maxConnections < 1) throw c.bad(MAX_CONNECTIONS, "must be at least 1");
-        if (s.maxUnauthenticatedConnections < 1 || s.maxUnauthenticatedConnections > s.maxConnections) {
-            throw c.bad(MAX_UNAUTHENTICATED, "must be at least 1 and at most max_connections (" + s.maxConnections + ")");
+        GatewaySettings s = new GatewaySettings(new Serving(c.parse(ENABLED, SettingValueParsers.BOOL, true), c.raw(LISTEN, "127.0.0.1"),
+                c.parse(PORT, SettingValueParsers.INT, 7688), c.raw(DATABASE, "neo4j"), c.parse(THREADS, SettingValueParsers.INT, 8)),
+                new Limits(c.parse(MAX_CONNECTIONS, SettingValueParsers.INT, 256), c.parse(MAX_UNAUTHENTICATED, SettingValueParsers.INT, 32),
+                        c.parse(HELLO_TIMEOUT, SettingValueParsers.DURATION, Duration.ofSeconds(5)), c.parse(MAX_IN_FLIGHT, SettingValueParsers.INT, 256),
+                        c.parse(MAX_MESSAGE, SettingValueParsers.INT, 4 << 20), c.parse(MAX_RESULT, SettingValueParsers.BYTES, 32L << 20),
+                        c.parse(MAX_CONNECTION_BYTES, SettingValueParsers.BYTES, 64L << 20), c.parse(MAX_TOTAL, SettingValueParsers.BYTES, TOTAL_DEFAULT),
+                        c.parse(IDLE, SettingValueParsers.DURATION, Duration.ofMinutes(10))),
+                new Access(c.parse(PROCEDURES_ONLY, SettingValueParsers.BOOL, false), c.raw(TOKEN, ""), cert.isEmpty() ? null : Path.of(cert),
+                        key.isEmpty() ? null : Path.of(key)));
+        if (s.threads() < 1) throw c.bad(THREADS, "must be at least 1");
+        if (s.port() < 0 || s.port() > 65535) throw c.bad(PORT, "must be a port number");
+        if (s.maxInFlight() < 1) throw c.bad(MAX_IN_FLIGHT, "must be at least 1");
+        if (s.maxConnections() < 1) throw c.bad(MAX_CONNECTIONS, "must be at least 1");
+        if (s.maxUnauthenticatedConnections() < 1 || s.maxUnauthenticatedConnections() > s.maxConnections()) {
+            throw c.bad(MAX_UNAUTHENTICATED, "must be at least 1 and at most max_connections (" + s.maxConnections() + ")");
         }
-        if (s.helloTimeout.isZero() || s.helloTimeout.isNegative()) throw c.bad(HELLO_TIMEOUT, "must be positive");
-        if (s.maxMessageBytes < 1024 || s.maxMessageBytes > (1 << 30)) throw c.bad(MAX_MESSAGE, "must be between 1024 and 1 GiB");
-        if (s.maxResultBytes < 1024) throw c.bad(MAX_RESULT, "must be at least 1024");
-        if (s.maxConnectionBytes < Math.max(s.maxResultBytes, 2L * s.maxMessageBytes)) {
-            throw c.bad(MAX_CONNECTION_BYTES, "must hold one result and one request decoded: at least max_result_bytes (" + s.maxResultBytes
-                    + ") and twice max_message_bytes (" + 2L * s.maxMessageBytes + ")");
+        if (s.helloTimeout().isZero() || s.helloTimeout().isNegative()) throw c.bad(HELLO_TIMEOUT, "must be positive");
+        if (s.maxMessageBytes() < 1024 || s.maxMessageBytes() > (1 << 30)) throw c.bad(MAX_MESSAGE, "must be between 1024 and 1 GiB");
+        if (s.maxResultBytes() < 1024) throw c.bad(MAX_RESULT, "must be at least 1024");
+        if (s.maxConnectionBytes() < Math.max(s.maxResultBytes(), 2L * s.maxMessageBytes())) {
+            throw c.bad(MAX_CONNECTION_BYTES, "must hold one result and one request decoded: at least max_result_bytes (" + s.maxResultBytes()
+                    + ") and twice max_message_bytes (" + 2L * s.maxMessageBytes() + ")");
         }
-        if (s.maxTotalBytes < s.maxConnectionBytes) throw c.bad(MAX_TOTAL, "must be at least max_connection_bytes (" + s.maxConnectionBytes + ")");
+        if (s.maxTotalBytes() < s.maxConnectionBytes()) throw c.bad(MAX_TOTAL, "must be at least max_connection_bytes (" + s.maxConnectionBytes() + ")");
         return s;
     }
 
     boolean tls() {
-        return tlsCertificate != null;
+        return access.tlsCertificate() != null;
     }
 }
