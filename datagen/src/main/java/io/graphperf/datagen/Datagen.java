@@ -144,8 +144,8 @@ public final class Datagen {
             }
         }
         return new Manifest(req.dataset(), req.scale(), req.seed(), Manifest.GENERATOR_VERSION, req.gzip(), "integer",
-                nodes, rels, defects, totalNodes, totalRels, totalBytes, IMPORT_OPTIONS,
-                "neo4j-admin " + String.join(" ", Manifest.arguments(nodes.keySet(), rels.keySet(), dir, req.gzip())), extras);
+                nodes, rels, defects, new Manifest.Totals(totalNodes, totalRels, totalBytes), new Manifest.Importing(IMPORT_OPTIONS,
+                "neo4j-admin " + String.join(" ", Manifest.arguments(nodes.keySet(), rels.keySet(), dir, req.gzip()))), extras);
     }
 
 }

@@ -1,5 +1,6 @@
 package io.graphperf.datagen;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -20,14 +21,47 @@ import java.util.Map;
  * incomplete. Holds nothing that varies between runs with the same arguments (no timings), so it is
  * byte-identical too.
  *
- * @param nodes         per label: rows written and rows the importer keeps (rows minus dropped defects)
- * @param importOptions the importer options the dataset is meant for
- * @param importCommand the full neo4j-admin command line for this folder
+ * @param nodes per label: rows written and rows the importer keeps (rows minus dropped defects)
  */
-public record Manifest(String dataset, double scale, long seed, String generatorVersion, boolean gzip, String idType,
-                       Map<String, Group> nodes, Map<String, Group> relationships, List<Defect> defects,
-                       long totalNodes, long totalRelationships, long totalBytes,
-                       List<String> importOptions, String importCommand, Map<String, String> extras) {
+public record Manifest(String dataset, double scale, long seed, String generatorVersion, boolean gzip, String idType, Map<String, Group> nodes,
+                       Map<String, Group> relationships, List<Defect> defects, @JsonUnwrapped Totals totals, @JsonUnwrapped Importing importing,
+                       Map<String, String> extras) {
+
+    /**
+     * What the folder holds in all.
+     */
+    public record Totals(long totalNodes, long totalRelationships, long totalBytes) {
+    }
+
+    /**
+     * How Neo4j's bulk importer is meant to load it.
+     *
+     * @param importOptions the importer options the dataset is meant for
+     * @param importCommand the full neo4j-admin command line for this folder
+     */
+    public record Importing(List<String> importOptions, String importCommand) {
+    }
+
+    public long totalNodes() {
+        return totals.totalNodes();
+    }
+
+    public long totalRelationships() {
+        return totals.totalRelationships();
+    }
+
+    public long totalBytes() {
+        return totals.totalBytes();
+    }
+
+    public List<String> importOptions() {
+        return importing.importOptions();
+    }
+
+    public String importCommand() {
+        return importing.importCommand();
+    }
+
 
     public static final String FILE = "manifest.json";
     public static final String GENERATOR_VERSION = "1";

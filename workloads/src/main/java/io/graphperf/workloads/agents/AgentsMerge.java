@@ -67,10 +67,10 @@ public final class AgentsMerge {
             Rendezvous.Joined j = joined.get(x.agent());
             Resources res = m.resources();
             long ops = m.throughput().ops(), all = merged.throughput().ops();
-            out.add(new AgentShare(x.agent(), x.host(), x.pid(), ops, all == 0 ? Double.NaN : (double) ops / all,
-                    m.loadModel().offeredPerSecond(), m.throughput().opsPerSecond(), m.outcomes().lateShare(), m.outcomes().errors(),
-                    res == null ? Double.NaN : res.harnessCores(), res != null && res.clientBound(),
-                    j == null ? Double.NaN : j.clockOffsetMs(), j == null ? Double.NaN : j.clockErrorMs()));
+            out.add(new AgentShare(x.agent(), x.host(), x.pid(), new AgentShare.Work(ops, all == 0 ? Double.NaN : (double) ops / all,
+                    m.loadModel().offeredPerSecond(), m.throughput().opsPerSecond(), m.outcomes().lateShare(), m.outcomes().errors()),
+                    new AgentShare.Client(res == null ? Double.NaN : res.harnessCores(), res != null && res.clientBound(),
+                            j == null ? Double.NaN : j.clockOffsetMs(), j == null ? Double.NaN : j.clockErrorMs())));
         }
         return out;
     }

@@ -68,7 +68,7 @@ public final class ImportStudy {
             Probes.Probe p = probes.get(i);
             probeResults.add(new ProbeResult(p.name(), p.query(), p.perKey() ? schema.keys().size() : 1, warmed.latency()[i], warmed.faults()[i]));
         }
-        return new ImportStudyResult(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds(), phase, warmed.startSeconds(), schema.steps(),
+        return new ImportStudyResult(new ImportStudyResult.Data(ds.name(), ds.scale(), ds.dir().toString(), ds.generationSeconds()), phase, warmed.startSeconds(), schema.steps(),
                 warmed.warmups(), probeResults, warmed.osCacheDropped(), study.ownNanos / 1e9, REFERENCES, warmed.order(), study.phaseIo,
                 schema.dialect().notExpressible());
     }
@@ -113,9 +113,10 @@ public final class ImportStudy {
             long o0 = PhaseTimer.now();
             Map<String, Long> storeFiles = system.storeFiles();
             ownNanos += PhaseTimer.now() - o0;
-            ImportPhase phase = new ImportPhase(importSeconds, out.importerSeconds(), out.stages(), out.nodes(), out.relationships(),
-                    out.properties(), ds.inputBytes(), ds.inputRows(), out.peakRssBytes(), out.importerPeakMemory(), storeFiles,
-                    out.badEntries(), out.report().toString(), out.log().toString(), out.command());
+            ImportPhase phase = new ImportPhase(importSeconds, new ImportPhase.Importer(out.importerSeconds(), out.stages(), out.importerPeakMemory(),
+                    out.badEntries(), out.report().toString(), out.log().toString(), out.command()),
+                    new ImportPhase.Counts(out.nodes(), out.relationships(), out.properties()), new ImportPhase.Input(ds.inputBytes(), ds.inputRows()),
+                    out.peakRssBytes(), storeFiles);
             progress.phaseDone(String.format("%,d nodes, %,d relationships in %.1f s (%,.0f rows/s), %d bad entries", phase.nodes(),
                     phase.relationships(), importSeconds, phase.rowsPerSecond(), phase.badEntries()));
             return phase;

@@ -18,9 +18,9 @@ public final class ImportFixtures {
         Map<String, Double> stages = new LinkedHashMap<>();
         stages.put("Node import", importSeconds * 0.3);
         stages.put("Relationship import", importSeconds * 0.3);
-        ImportPhase p = new ImportPhase(importSeconds, importSeconds * 0.8, stages, nodes, rels, nodes * 10, (long) (65e6 * scale / 0.001), -1,
-                900_000_000L, "512MiB", Map.of("databases/neo4j/neostore.nodestore.db", nodes * 15), 3, "/tmp/import.report", "/tmp/import.log",
-                "org.neo4j.cli.AdminTool database import full neo4j");
+        ImportPhase p = new ImportPhase(importSeconds, new ImportPhase.Importer(importSeconds * 0.8, stages, "512MiB", 3, "/tmp/import.report",
+                "/tmp/import.log", "org.neo4j.cli.AdminTool database import full neo4j"), new ImportPhase.Counts(nodes, rels, nodes * 10),
+                new ImportPhase.Input((long) (65e6 * scale / 0.001), -1), 900_000_000L, Map.of("databases/neo4j/neostore.nodestore.db", nodes * 15));
         List<SchemaStep> schema = List.of(new SchemaStep("graphperf_individual_individualKey_unique", "CREATE CONSTRAINT …", 0.1, schemaSeconds, nodes));
         List<WarmupResult> warmups = List.of(new WarmupResult("apoc.warmup.run", "page-level", 1.5, 400_000_000, 380_000_000, 381_000_000, 512_000_000, 1, false),
                 new WarmupResult("graphperf query warm-up", "queries", 4.0, 390_000_000, 300_000_000, 381_000_000, 512_000_000, 2, true));
@@ -28,7 +28,7 @@ public final class ImportFixtures {
         lat.put("cold", new double[]{9.0, 40.0});
         lat.put("after apoc.warmup.run", new double[]{1.0, 3.0});
         List<ProbeResult> probes = List.of(new ProbeResult("lookup by key", "MATCH …", 20, lat, Map.of("cold", 80L, "after apoc.warmup.run", 0L)));
-        return new ImportStudyResult("b2b", scale, "/tmp/b2b", Double.NaN, p, 7.0, schema, warmups, probes, true, 0.5,
+        return new ImportStudyResult(new ImportStudyResult.Data("b2b", scale, "/tmp/b2b", Double.NaN), p, 7.0, schema, warmups, probes, true, 0.5,
                 Map.of(ImportStudyResult.IMPORT_ROWS_PER_CORE, new Reference("≈ 24 k rows/s per core", 24_000, "rows/s per core", "spec E1")),
                 List.of("apoc.warmup.run", "graphperf query warm-up"), null, null);
     }

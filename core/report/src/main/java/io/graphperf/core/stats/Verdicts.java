@@ -130,9 +130,9 @@ public final class Verdicts {
             }
             if (reason != null && sd.n() > 0) rel = logs ? Math.exp(sd.mean()) - 1 : sd.mean();
             double base = Math.abs(sa.mean());
-            out.add(new FigureComparison(f.cell(), f.figure(), f.unit(), f.higherIsBetter(), sa, sb, rel * base, 100 * rel,
-                    new double[]{relCi[0] * base, relCi[1] * base}, p[i], Double.NaN, reason == null ? null : Outcome.NO_VERDICT, reason, 0, Double.NaN,
-                    Double.NaN));
+            out.add(new FigureComparison(new FigureComparison.What(f.cell(), f.figure(), f.unit(), f.higherIsBetter()), sa, sb,
+                    new FigureComparison.Change(rel * base, 100 * rel, new double[]{relCi[0] * base, relCi[1] * base}, p[i], Double.NaN),
+                    new FigureComparison.Decision(reason == null ? null : Outcome.NO_VERDICT, reason, 0, Double.NaN), Double.NaN, null));
         }
         double[] holm = holm(tested.stream().mapToDouble(i -> p[i]).toArray());
         int m = Math.max(1, tested.size());
@@ -145,8 +145,7 @@ public final class Verdicts {
         for (int i = 0; i < out.size(); i++) {
             FigureComparison c = out.get(i);
             double mde = c.variant().n() < 2 || !Double.isFinite(sdRel[i]) ? Double.NaN : 100 * zSum(s, m) * sdRel[i] / Math.sqrt(Math.min(c.baseline().n(), c.variant().n()));
-            out.set(i, new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), c.difference(),
-                    c.differencePct(), c.ci95(), c.pValue(), c.pHolm(), c.outcome(), c.reason(), c.repeatsNeeded(), mde, c.betweenShare()));
+            out.set(i, c.withDetectablePct(mde));
         }
         return out;
     }
@@ -177,8 +176,9 @@ public final class Verdicts {
                 p[i] = new TTest().tTest(finite(f.baseline()), finite(f.variant()));
                 tested.add(i);
             }
-            out.add(new FigureComparison(f.cell(), f.figure(), f.unit(), f.higherIsBetter(), a, b, diff, pct(diff, a), ci(a, b), p[i], Double.NaN,
-                    reason == null ? null : Outcome.NO_VERDICT, reason, 0, Double.NaN, betweenShare(a, b, f.within())));
+            out.add(new FigureComparison(new FigureComparison.What(f.cell(), f.figure(), f.unit(), f.higherIsBetter()), a, b,
+                    new FigureComparison.Change(diff, pct(diff, a), ci(a, b), p[i], Double.NaN),
+                    new FigureComparison.Decision(reason == null ? null : Outcome.NO_VERDICT, reason, 0, Double.NaN), betweenShare(a, b, f.within()), null));
         }
         double[] holm = holm(tested.stream().mapToDouble(i -> p[i]).toArray());
         for (int k = 0; k < tested.size(); k++) {
@@ -190,9 +190,7 @@ public final class Verdicts {
         int m = Math.max(1, tested.size());
         for (int i = 0; i < out.size(); i++) {
             FigureComparison c = out.get(i);
-            out.set(i, new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), c.difference(),
-                    c.differencePct(), c.ci95(), c.pValue(), c.pHolm(), c.outcome(), c.reason(), c.repeatsNeeded(), detectablePct(c.baseline(), c.variant(), s, m),
-                    c.betweenShare()));
+            out.set(i, c.withDetectablePct(detectablePct(c.baseline(), c.variant(), s, m)));
         }
         return out;
     }
@@ -252,8 +250,7 @@ public final class Verdicts {
             reason = String.format(Locale.ROOT, "95 %% CI %+.1f … %+.1f %%: too wide to decide; about %s runs a side would likely decide it",
                     pct(ci[0], c.baseline()), pct(ci[1], c.baseline()), runs(needed));
         }
-        return new FigureComparison(c.cell(), c.figure(), c.unit(), c.higherIsBetter(), c.baseline(), c.variant(), d, c.differencePct(), ci,
-                c.pValue(), pHolm, o, reason, needed, c.detectablePct(), c.betweenShare());
+        return c.decided(d, ci, pHolm, o, reason, needed);
     }
 
     /** "about N runs", capped in words. */
