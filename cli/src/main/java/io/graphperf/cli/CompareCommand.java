@@ -146,10 +146,11 @@ public final class CompareCommand implements Callable<Integer> {
         config.put("baseline", a);
         config.put("variant", b);
         int repeats = Math.max(sa.cells().stream().mapToInt(Cell::repeat).max().orElse(1), sb.cells().stream().mapToInt(Cell::repeat).max().orElse(1));
-        return new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment, "comparison of two results folders",
-                OffsetDateTime.now().toString(), OffsetDateTime.now().toString(), config, EnvironmentInfo.collect(Home.get()),
-                sa.run().engine() + " | " + sb.run().engine(), "", List.of(new RunResult.VariantSettings(la, Map.of()), new RunResult.VariantSettings(lb, Map.of())),
-                repeats, List.of(), cells, List.of(), List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
+        return new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), experiment,
+                "comparison of two results folders", OffsetDateTime.now().toString(), OffsetDateTime.now().toString()),
+                new RunResult.Setup(config, EnvironmentInfo.collect(Home.get()), sa.run().engine() + " | " + sb.run().engine(), "",
+                        List.of(new RunResult.VariantSettings(la, Map.of()), new RunResult.VariantSettings(lb, Map.of())), repeats),
+                List.of(), cells, List.of(), new RunResult.Findings(List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of()));
     }
 
     static Side load(String spec) {

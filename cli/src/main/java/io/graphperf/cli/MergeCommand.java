@@ -48,9 +48,12 @@ public final class MergeCommand implements Callable<Integer> {
         if (e == null) throw new UserError("the agents ran experiment " + m.experiment() + ", which this graphperf does not know");
         int repeats = m.cells().stream().mapToInt(Cell::repeat).max().orElse(1);
         String now = OffsetDateTime.now().toString();
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), m.experiment(), e.title() + " (merged from " + m.agents()
-                + " agents)", now, now, config, EnvironmentInfo.collect(Home.get()), "", "", List.of(new RunResult.VariantSettings(Cell.BASELINE, Map.of())),
-                repeats, List.of(), m.cells(), List.of(), e.headlines(m.cells()), e.targets(m.cells()), List.of(), List.of(), m.warnings(), m.failures());
+        RunResult result = new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, dir.getFileName().toString(), m.experiment(),
+                e.title() + " (merged from " + m.agents() + " agents)", now, now),
+                new RunResult.Setup(config, EnvironmentInfo.collect(Home.get()), "", "", List.of(new RunResult.VariantSettings(Cell.BASELINE,
+                        Map.of())), repeats),
+                List.of(), m.cells(), List.of(),
+                new RunResult.Findings(e.headlines(m.cells()), e.targets(m.cells()), List.of(), List.of(), m.warnings(), m.failures()));
         Path report = ResultsFolder.write(result, dir, e.sections());
         ConsoleSummary.cells(result, System.out);
         ConsoleSummary.validity(result, System.out);

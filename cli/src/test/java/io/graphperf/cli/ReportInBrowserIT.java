@@ -62,9 +62,11 @@ class ReportInBrowserIT {
                     .check(Check.equal("ids", writer.outcomes().acknowledgedOps(), writer.outcomes().acknowledgedOps())).build());
         }
         cells.add(Cell.builder("writes", "create-labelled").transport("bolt").measurement(measure(new Open(500, 2), null)).build());
-        return new RunResult(RunResult.SCHEMA_VERSION, "writes-run", "writes", e.title(), "2026-01-01T00:00Z", "2026-01-01T00:01Z",
-                Map.of("cellOrder", "shuffled with seed 1"), Map.of("cpu.cores", 2), "synthetic", "none", null, 1, List.of(), cells, List.of(),
-                e.headlines(cells), e.targets(cells), List.of(), List.of(), List.of("a run-level warning"), List.of());
+        return new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, "writes-run", "writes", e.title(), "2026-01-01T00:00Z",
+                "2026-01-01T00:01Z"),
+                new RunResult.Setup(Map.of("cellOrder", "shuffled with seed 1"), Map.of("cpu.cores", 2), "synthetic", "none", null, 1), List.of(),
+                cells, List.of(),
+                new RunResult.Findings(e.headlines(cells), e.targets(cells), List.of(), List.of(), List.of("a run-level warning"), List.of()));
     }
 
     @Test
@@ -109,9 +111,10 @@ class ReportInBrowserIT {
         List<Cell> all = new ArrayList<>(a);
         all.addAll(b);
         var vc = Comparisons.compare("baseline", a, "slow", b, List.of(), Verdicts.Settings.DEFAULT);
-        RunResult cmp = new RunResult(RunResult.SCHEMA_VERSION, "cmp", "import", "E1", "s", "f", Map.of(), Map.of(), "fixture", "",
-                List.of(new RunResult.VariantSettings("baseline", Map.of()), new RunResult.VariantSettings("slow", Map.of("page-cache", "64m"))), 5, List.of(), all,
-                List.of(), List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of());
+        RunResult cmp = new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, "cmp", "import", "E1", "s", "f"),
+                new RunResult.Setup(Map.of(), Map.of(), "fixture", "", List.of(new RunResult.VariantSettings("baseline", Map.of()),
+                        new RunResult.VariantSettings("slow", Map.of("page-cache", "64m"))), 5),
+                List.of(), all, List.of(), new RunResult.Findings(List.of(), List.of(), List.of(), List.of(vc), List.of(), List.of()));
         HeadlessChromium.Page p2 = HeadlessChromium.open(ResultsFolder.write(cmp, dir.resolve("cmp"), List.of()), dir.resolve("two"));
         assertEquals(List.of(), p2.consoleMessages());
         assertTrue(p2.dom().contains("class=\"chart forest\""), "a forest plot");

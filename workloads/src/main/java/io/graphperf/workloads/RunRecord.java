@@ -117,10 +117,13 @@ final class RunRecord<O> {
         Map<String, Object> own = new LinkedHashMap<>(machine);
         own.putAll(tr.environment());
         Variant v = t.variant();
-        RunResult one = new RunResult(RunResult.SCHEMA_VERSION, runId + "/" + t.name(), e.name(), title, startedAt, OffsetDateTime.now().toString(),
-                configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.VariantSettings(v.name(), v.settings())), 1,
+        RunResult one = new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, runId + "/" + t.name(), e.name(), title, startedAt,
+                OffsetDateTime.now().toString()),
+                new RunResult.Setup(configuration, own, tr.engine(), tr.resetMethod(), List.of(new RunResult.VariantSettings(v.name(),
+                        v.settings())), 1),
                 List.of(trial), tr.cells(), tr.data() == null ? List.of() : List.of(data.get(data.size() - 1)),
-                e.headlines(tr.cells()), e.targets(tr.cells()), e.thresholds(options, tr.cells()), List.of(), tr.warnings(), tr.failures());
+                new RunResult.Findings(e.headlines(tr.cells()), e.targets(tr.cells()), e.thresholds(options, tr.cells()), List.of(), tr.warnings(),
+                        tr.failures()));
         ResultsFolder.write(one, spec.runDir().resolve("trials").resolve(t.name()), e.sections());
     }
 
@@ -175,8 +178,9 @@ final class RunRecord<O> {
     private RunResult build(List<Cell> all, List<String> fs, Optional<String> incomplete) {
         List<RunResult.VariantSettings> variants = spec.variants().stream().map(v -> new RunResult.VariantSettings(v.name(), v.settings())).toList();
         List<VariantComparison> comparisons = incomplete.isPresent() ? List.of() : new PassedTrials(spec, List.copyOf(trials)).comparisons(all);
-        return new RunResult(RunResult.SCHEMA_VERSION, runId, e.name(), title, startedAt, incomplete.orElseGet(() -> OffsetDateTime.now().toString()),
-                configuration, environment, engine, reset, variants, Math.max(1, rounds), trials, all, data, e.headlines(all), e.targets(all),
-                e.thresholds(options, all), comparisons, warnings, new ArrayList<>(fs));
+        return new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, runId, e.name(), title, startedAt,
+                incomplete.orElseGet(() -> OffsetDateTime.now().toString())),
+                new RunResult.Setup(configuration, environment, engine, reset, variants, Math.max(1, rounds)), trials, all, data,
+                new RunResult.Findings(e.headlines(all), e.targets(all), e.thresholds(options, all), comparisons, warnings, new ArrayList<>(fs)));
     }
 }

@@ -37,8 +37,9 @@ public final class ImportFixtures {
     public static RunResult run(String id, ImportStudyResult... studies) {
         List<Cell> cells = new java.util.ArrayList<>();
         for (ImportStudyResult s : studies) cells.addAll(ImportCells.of(s));
-        return new RunResult(RunResult.SCHEMA_VERSION, id, "import", "E1", "2026-01-01T00:00Z", "2026-01-01T00:10Z", Map.of("experiment", "import"),
-                Map.of("cpu.cores", 2), "embedded Neo4j", "", null, 1, List.of(), cells,
-                List.of(new RunResult.TrialData(Cell.BASELINE, 1, new ImportData(List.of(studies)))), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        return new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, id, "import", "E1", "2026-01-01T00:00Z", "2026-01-01T00:10Z"),
+                new RunResult.Setup(Map.of("experiment", "import"), Map.of("cpu.cores", 2), "embedded Neo4j", "", null, 1), List.of(), cells,
+                List.of(new RunResult.TrialData(Cell.BASELINE, 1, new ImportData(List.of(studies)))),
+                new RunResult.Findings(List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
     }
 }

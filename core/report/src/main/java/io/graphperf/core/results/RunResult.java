@@ -1,6 +1,7 @@
 package io.graphperf.core.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.graphperf.core.stats.VariantComparison;
 
 import java.util.List;
@@ -12,22 +13,126 @@ import java.util.Map;
  * own data, headlines, targets, the comparisons of each variant with the baseline, and failures. Reports are
  * made from this alone, so a run can be re-reported later.
  *
- * @param schemaVersion  {@link #SCHEMA_VERSION}; a reader refuses any other
- * @param variants       the baseline first, then each variant compared with it
- * @param repeats        runs of each variant, interleaved (A B A B …)
- * @param trials         every run of a variant, in the order it ran; its own folder under trials/ when there are several
- * @param cells          every measured cell, each tagged with its variant and repeat
- * @param data           the experiment's own results, per trial
- * @param thresholds     the thresholds the run was asked to keep, judged on each cell (an unmet one: exit 3)
- * @param comparisons    each variant against the baseline, figure by figure (empty with one variant)
- * @param warnings       conditions that make figures suspect (other load, flagged cells), as sentences
- * @param failures       what made the run fail (wrong results, count mismatches, errors)
+ * @param trials every run of a variant, in the order it ran; its own folder under trials/ when there are several
+ * @param cells  every measured cell, each tagged with its variant and repeat
+ * @param data   the experiment's own results, per trial
  */
-public record RunResult(int schemaVersion, String runId, String experiment, String title, String startedAt, String finishedAt,
-                        Map<String, Object> configuration, Map<String, Object> environment, String engine, String resetMethod,
-                        List<VariantSettings> variants, int repeats, List<Trial> trials, List<Cell> cells, List<TrialData> data,
-                        List<Headline> headlines, List<TargetCheck> targets, List<ThresholdCheck> thresholds, List<VariantComparison> comparisons,
-                        List<String> warnings, List<String> failures) {
+public record RunResult(@JsonUnwrapped About about, @JsonUnwrapped Setup setup, List<Trial> trials, List<Cell> cells, List<TrialData> data,
+                        @JsonUnwrapped Findings findings) {
+
+    /**
+     * Which run this is and when it ran.
+     *
+     * @param schemaVersion {@link #SCHEMA_VERSION}; a reader refuses any other
+     */
+    public record About(int schemaVersion, String runId, String experiment, String title, String startedAt, String finishedAt) {
+    }
+
+    /**
+     * What it ran on and how: its options, the machine, the engine, the variants.
+     *
+     * @param variants the baseline first, then each variant compared with it
+     * @param repeats  runs of each variant, interleaved (A B A B …)
+     */
+    public record Setup(Map<String, Object> configuration, Map<String, Object> environment, String engine, String resetMethod,
+                        List<VariantSettings> variants, int repeats) {
+        public Setup {
+            variants = variants == null ? List.of(new VariantSettings(Cell.BASELINE, Map.of())) : List.copyOf(variants);
+        }
+    }
+
+    /**
+     * What the run concludes: headlines, targets, thresholds, comparisons, warnings and failures.
+     *
+     * @param thresholds  the thresholds the run was asked to keep, judged on each cell (an unmet one: exit 3)
+     * @param comparisons each variant against the baseline, figure by figure (empty with one variant)
+     * @param warnings    conditions that make figures suspect (other load, flagged cells), as sentences
+     * @param failures    what made the run fail (wrong results, count mismatches, errors)
+     */
+    public record Findings(List<Headline> headlines, List<TargetCheck> targets, List<ThresholdCheck> thresholds, List<VariantComparison> comparisons,
+                           List<String> warnings, List<String> failures) {
+        public Findings {
+            headlines = copy(headlines);
+            targets = copy(targets);
+            thresholds = copy(thresholds);
+            comparisons = copy(comparisons);
+            warnings = copy(warnings);
+            failures = copy(failures);
+        }
+    }
+
+    public int schemaVersion() {
+        return about.schemaVersion();
+    }
+
+    public String runId() {
+        return about.runId();
+    }
+
+    public String experiment() {
+        return about.experiment();
+    }
+
+    public String title() {
+        return about.title();
+    }
+
+    public String startedAt() {
+        return about.startedAt();
+    }
+
+    public String finishedAt() {
+        return about.finishedAt();
+    }
+
+    public Map<String, Object> configuration() {
+        return setup.configuration();
+    }
+
+    public Map<String, Object> environment() {
+        return setup.environment();
+    }
+
+    public String engine() {
+        return setup.engine();
+    }
+
+    public String resetMethod() {
+        return setup.resetMethod();
+    }
+
+    public List<VariantSettings> variants() {
+        return setup.variants();
+    }
+
+    public int repeats() {
+        return setup.repeats();
+    }
+
+    public List<Headline> headlines() {
+        return findings.headlines();
+    }
+
+    public List<TargetCheck> targets() {
+        return findings.targets();
+    }
+
+    public List<ThresholdCheck> thresholds() {
+        return findings.thresholds();
+    }
+
+    public List<VariantComparison> comparisons() {
+        return findings.comparisons();
+    }
+
+    public List<String> warnings() {
+        return findings.warnings();
+    }
+
+    public List<String> failures() {
+        return findings.failures();
+    }
+
 
     public static final int SCHEMA_VERSION = 2;
 
@@ -59,26 +164,24 @@ public record RunResult(int schemaVersion, String runId, String experiment, Stri
     }
 
     public RunResult {
-        variants = variants == null ? List.of(new VariantSettings(Cell.BASELINE, Map.of())) : List.copyOf(variants);
-        trials = trials == null ? List.of() : List.copyOf(trials);
-        cells = cells == null ? List.of() : List.copyOf(cells);
-        data = data == null ? List.of() : List.copyOf(data);
-        headlines = headlines == null ? List.of() : List.copyOf(headlines);
-        targets = targets == null ? List.of() : List.copyOf(targets);
-        thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
-        comparisons = comparisons == null ? List.of() : List.copyOf(comparisons);
-        warnings = warnings == null ? List.of() : List.copyOf(warnings);
-        failures = failures == null ? List.of() : List.copyOf(failures);
+        trials = copy(trials);
+        cells = copy(cells);
+        data = copy(data);
+    }
+
+    /** A list as given, or empty for none (an older run.json's missing field). */
+    static <T> List<T> copy(List<T> list) {
+        return list == null ? List.of() : List.copyOf(list);
     }
 
     public boolean passed() {
-        return failures.isEmpty();
+        return findings.failures().isEmpty();
     }
 
     /** The thresholds not met (the run then exits 3). */
     @JsonIgnore
     public List<ThresholdCheck> thresholdsNotMet() {
-        return thresholds.stream().filter(t -> !t.met()).toList();
+        return findings.thresholds().stream().filter(t -> !t.met()).toList();
     }
 
     /** Cells flagged as not steady, too few operations or overloaded. */

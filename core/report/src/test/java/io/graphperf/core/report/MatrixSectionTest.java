@@ -47,10 +47,10 @@ class MatrixSectionTest {
             comparisons.add(Comparisons.compare("plain-same", cells.stream().filter(c -> c.variant().equals("plain-same")).toList(), v,
                     cells.stream().filter(c -> c.variant().equals(v)).toList(), List.of(), Verdicts.Settings.DEFAULT));
         }
-        return new RunResult(RunResult.SCHEMA_VERSION, "r", "import", "E1", "s", "f",
-                Map.of("matrix", Map.of("file", "m.yaml", "axes", List.of("disk", "txlogs"), "cells", order)), Map.of(), "neo4j", "",
-                order.stream().map(v -> new RunResult.VariantSettings(v, Map.of())).toList(), 3, trials, cells, List.of(), List.of(), List.of(), List.of(), comparisons,
-                List.of(), List.of());
+        return new RunResult(new RunResult.About(RunResult.SCHEMA_VERSION, "r", "import", "E1", "s", "f"),
+                new RunResult.Setup(Map.of("matrix", Map.of("file", "m.yaml", "axes", List.of("disk", "txlogs"), "cells", order)), Map.of(),
+                        "neo4j", "", order.stream().map(v -> new RunResult.VariantSettings(v, Map.of())).toList(), 3),
+                trials, cells, List.of(), new RunResult.Findings(List.of(), List.of(), List.of(), comparisons, List.of(), List.of()));
     }
 
     @Test
