@@ -52,8 +52,6 @@ final class SourceCost {
         Map<String, Object> d = new LinkedHashMap<>(c.dimensions());
         d.put("capture", capture);
         d.put("round", round);
-        return new Cell(c.experiment(), "source-cost-" + capture, "one CREATE per transaction, change source " + capture + ", round " + round, c.query(),
-                c.transport(), c.clients(), c.load(), c.offeredPerSecond(), c.variant(), c.repeat(), c.scale(), d, c.axes(), c.measurement(), c.seconds(),
-                c.values(), c.checks(), null, c.component(), c.validity(), c.figures(), c.entityUnit(), c.agents());
+        return c.as("source-cost-" + capture, "one CREATE per transaction, change source " + capture + ", round " + round, d);
     }
 }

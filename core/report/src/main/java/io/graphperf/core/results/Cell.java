@@ -1,6 +1,7 @@
 package io.graphperf.core.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.report.Format;
 
@@ -15,28 +16,15 @@ import java.util.Objects;
  * row of results.csv. Every dimension is a field (or, for an experiment's own dimensions, an entry of
  * {@code dimensions}), never text to parse back. Built with {@link #builder}.
  *
- * @param title        what the scenario does, in words
- * @param query        the query text as shown in the report
- * @param load         executor (closed, open), or "phase" for a timed phase that is not a load model's
- * @param variant      the configuration this cell ran in ("baseline" unless variants were compared)
- * @param repeat       1-based repeat of that variant
- * @param scale        dataset scale factor, null when the experiment has none
- * @param dimensions   the experiment's own dimensions (e.g. form, connections, server threads), part of the cell's identity
- * @param axes         the variant's configuration (e.g. filesystem, page cache), not part of the identity within a variant
- * @param measurement  the measuring layer's figures; null for a timed phase
- * @param seconds      a timed phase's duration (an import, a schema build, a warm-up); null for load-model cells
- * @param values       the experiment's own numbers, in results.csv's columns (e.g. rows_per_s, disk_bytes)
- * @param checks       checks of the engine's contents after the cell
- * @param component    figures of a server-side component the operations went through (e.g. a server-side writer), or null
- * @param figures      the numbers a comparison tests, one per measurement
- * @param entityUnit   what one "entity" is in this cell's entities/s (e.g. "nodes")
- * @param agents       the load agents' parts when several measured the cell together, else empty
+ * @param title      what the scenario does, in words
+ * @param query      the query text as shown in the report
+ * @param key        what identifies the cell within its variant
+ * @param tag        which variant and repeat measured it
+ * @param measured   what was measured and checked
+ * @param entityUnit what one "entity" is in this cell's entities/s (e.g. "nodes")
  */
-public record Cell(String experiment, String scenario, String title, String query, String transport, int clients, String load,
-                   Double offeredPerSecond, String variant, int repeat, Double scale, Map<String, Object> dimensions, Map<String, String> axes,
-                   Measurement measurement, Double seconds, Map<String, Double> values, List<Check> checks, Reference reference,
-                   Map<String, Object> component, Validity validity, List<Figure> figures, String entityUnit,
-                   List<AgentShare> agents) {
+public record Cell(String experiment, String title, String query, @JsonUnwrapped Key key, @JsonUnwrapped Tag tag, @JsonUnwrapped Measured measured,
+                   String entityUnit) {
 
     public static final String BASELINE = "baseline";
     public static final String PHASE = "phase";
@@ -45,9 +33,19 @@ public record Cell(String experiment, String scenario, String title, String quer
     /** The dimensions that tie a capacity search's probe cells to it: its objectives, the probe's number, whether it kept them */
     public static final String OBJECTIVE = "objective", PROBE = "capacity_probe", KEPT = "kept";
 
-    /** What identifies a cell within one variant: the same key in two variants is the same cell, compared. */
+    /**
+     * What identifies a cell within one variant: the same key in two variants is the same cell, compared.
+     *
+     * @param load       executor (closed, open), or "phase" for a timed phase that is not a load model's
+     * @param scale      dataset scale factor, null when the experiment has none
+     * @param dimensions the experiment's own dimensions (e.g. form, connections, server threads), part of the cell's identity
+     */
     public record Key(String scenario, String transport, int clients, String load, Double offeredPerSecond, Double scale,
                       Map<String, Object> dimensions) {
+        public Key {
+            dimensions = dimensions == null ? Map.of() : new LinkedHashMap<>(dimensions);
+        }
+
         public String label() {
             StringBuilder b = new StringBuilder(scenario);
             if (transport != null && !transport.isEmpty()) b.append(" / ").append(transport);
@@ -58,21 +56,134 @@ public record Cell(String experiment, String scenario, String title, String quer
             dimensions.forEach((k, v) -> b.append(" · ").append(k).append(' ').append(v));
             return b.toString();
         }
+
+        Key withScenario(String s) {
+            return new Key(s, transport, clients, load, offeredPerSecond, scale, dimensions);
+        }
+
+        Key withDimensions(Map<String, Object> d) {
+            return new Key(scenario, transport, clients, load, offeredPerSecond, scale, d);
+        }
     }
 
-    public Cell {
-        dimensions = dimensions == null ? Map.of() : new LinkedHashMap<>(dimensions);
-        axes = axes == null ? Map.of() : new LinkedHashMap<>(axes);
-        values = values == null ? Map.of() : new LinkedHashMap<>(values);
-        checks = checks == null ? List.of() : List.copyOf(checks);
-        figures = figures == null ? List.of() : List.copyOf(figures);
-        validity = validity == null ? Validity.PHASE : validity;
-        agents = agents == null ? List.of() : List.copyOf(agents);
+    /**
+     * Which variant and repeat measured the cell.
+     *
+     * @param variant the configuration this cell ran in ("baseline" unless variants were compared)
+     * @param repeat  1-based repeat of that variant
+     * @param axes    the variant's configuration (e.g. filesystem, page cache), not part of the identity within a variant
+     */
+    public record Tag(String variant, int repeat, Map<String, String> axes) {
+        public Tag {
+            axes = axes == null ? Map.of() : new LinkedHashMap<>(axes);
+        }
     }
 
-    @JsonIgnore
-    public Key key() {
-        return new Key(scenario, transport, clients, load, offeredPerSecond, scale, dimensions);
+    /**
+     * What was measured and checked.
+     *
+     * @param measurement the measuring layer's figures; null for a timed phase
+     * @param seconds     a timed phase's duration (an import, a schema build, a warm-up); null for load-model cells
+     * @param values      the experiment's own numbers, in results.csv's columns (e.g. rows_per_s, disk_bytes)
+     * @param checks      checks of the engine's contents after the cell
+     * @param component   figures of a server-side component the operations went through (e.g. a server-side writer), or null
+     * @param figures     the numbers a comparison tests, one per measurement
+     * @param agents      the load agents' parts when several measured the cell together, else empty
+     */
+    public record Measured(Measurement measurement, Double seconds, Map<String, Double> values, List<Check> checks, Reference reference,
+                           Map<String, Object> component, Validity validity, List<Figure> figures, List<AgentShare> agents) {
+        public Measured {
+            values = values == null ? Map.of() : new LinkedHashMap<>(values);
+            checks = checks == null ? List.of() : List.copyOf(checks);
+            figures = figures == null ? List.of() : List.copyOf(figures);
+            validity = validity == null ? Validity.PHASE : validity;
+            agents = agents == null ? List.of() : List.copyOf(agents);
+        }
+
+        Measured withChecks(List<Check> c) {
+            return new Measured(measurement, seconds, values, c, reference, component, validity, figures, agents);
+        }
+
+        /** The same without a reference figure (a cell of another scenario's design). */
+        public Measured withoutReference() {
+            return new Measured(measurement, seconds, values, checks, null, component, validity, figures, agents);
+        }
+    }
+
+    public String scenario() {
+        return key.scenario();
+    }
+
+    public String transport() {
+        return key.transport();
+    }
+
+    public int clients() {
+        return key.clients();
+    }
+
+    public String load() {
+        return key.load();
+    }
+
+    public Double offeredPerSecond() {
+        return key.offeredPerSecond();
+    }
+
+    public Double scale() {
+        return key.scale();
+    }
+
+    public Map<String, Object> dimensions() {
+        return key.dimensions();
+    }
+
+    public String variant() {
+        return tag.variant();
+    }
+
+    public int repeat() {
+        return tag.repeat();
+    }
+
+    public Map<String, String> axes() {
+        return tag.axes();
+    }
+
+    public Measurement measurement() {
+        return measured.measurement();
+    }
+
+    public Double seconds() {
+        return measured.seconds();
+    }
+
+    public Map<String, Double> values() {
+        return measured.values();
+    }
+
+    public List<Check> checks() {
+        return measured.checks();
+    }
+
+    public Reference reference() {
+        return measured.reference();
+    }
+
+    public Map<String, Object> component() {
+        return measured.component();
+    }
+
+    public Validity validity() {
+        return measured.validity();
+    }
+
+    public List<Figure> figures() {
+        return measured.figures();
+    }
+
+    public List<AgentShare> agents() {
+        return measured.agents();
     }
 
     /** "scenario / transport …", for tables and messages. */
@@ -82,39 +193,43 @@ public record Cell(String experiment, String scenario, String title, String quer
     }
 
     public boolean verified() {
-        return checks.stream().allMatch(Check::passed);
+        return checks().stream().allMatch(Check::passed);
     }
 
     /** The measured figure in the reference's unit, or NaN when there is no reference. */
     public double measuredForReference() {
+        Reference reference = reference();
+        Measurement measurement = measurement();
         if (reference == null || measurement == null) return Double.NaN;
         return Reference.ENTITIES.equals(reference.unit()) ? measurement.throughput().entitiesPerSecond() : measurement.throughput().opsPerSecond();
     }
 
     public Cell withVariant(String variant, int repeat, Map<String, String> axes) {
-        return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, dimensions, axes,
-                measurement, seconds, values, checks, reference, component, validity, figures, entityUnit, agents);
+        return new Cell(experiment, title, query, key, new Tag(variant, repeat, axes), measured, entityUnit);
+    }
+
+    /** The same cell as another scenario, with its own title and dimensions and no reference figure (a study's own cell made of a measured one). */
+    public Cell as(String scenario, String title, Map<String, Object> dimensions) {
+        return new Cell(experiment, title, query, key.withScenario(scenario).withDimensions(dimensions), tag, measured.withoutReference(), entityUnit);
     }
 
     /** The same cell with more dimensions (e.g. a capacity search's probe number). */
     public Cell withDimensions(Map<String, Object> more) {
-        Map<String, Object> all = new LinkedHashMap<>(dimensions);
+        Map<String, Object> all = new LinkedHashMap<>(dimensions());
         all.putAll(more);
-        return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, all, axes,
-                measurement, seconds, values, checks, reference, component, validity, figures, entityUnit, agents);
+        return new Cell(experiment, title, query, key.withDimensions(all), tag, measured, entityUnit);
     }
 
     /** True for a capacity search's outcome. */
     @JsonIgnore
     public boolean isCapacity() {
-        return CAPACITY.equals(load);
+        return CAPACITY.equals(load());
     }
 
     public Cell withChecks(List<Check> more) {
-        List<Check> all = new ArrayList<>(checks);
+        List<Check> all = new ArrayList<>(checks());
         all.addAll(more);
-        return new Cell(experiment, scenario, title, query, transport, clients, load, offeredPerSecond, variant, repeat, scale, dimensions, axes,
-                measurement, seconds, values, all, reference, component, validity, figures, entityUnit, agents);
+        return new Cell(experiment, title, query, key, tag, measured.withChecks(all), entityUnit);
     }
 
     public static Builder builder(String experiment, String scenario) {
@@ -262,8 +377,8 @@ public record Cell(String experiment, String scenario, String title, String quer
             }
             f.addAll(figures);
             Validity v = measurement == null ? Validity.PHASE : Validity.of(measurement);
-            return new Cell(experiment, scenario, title, query, transport, clients, load == null ? PHASE : load, offered, variant, repeat, scale,
-                    dimensions, axes, measurement, seconds, values, checks, reference, component, v, f, entityUnit, agents);
+            return new Cell(experiment, title, query, new Key(scenario, transport, clients, load == null ? PHASE : load, offered, scale, dimensions),
+                    new Tag(variant, repeat, axes), new Measured(measurement, seconds, values, checks, reference, component, v, f, agents), entityUnit);
         }
     }
 
