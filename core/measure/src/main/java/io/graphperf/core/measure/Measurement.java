@@ -1,8 +1,8 @@
 package io.graphperf.core.measure;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 import java.util.Map;
@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * What the measuring layer observed for one cell, in named parts: the load that was offered, how the warm-up ended, the throughput
  * of the window, its latencies, what became of every scheduled operation, the window's steadiness, the CPU it took, and (not written
- * to run.json) which operations were acknowledged. run.json holds it flat, one field per figure ({@link Fields}).
+ * to run.json) which operations were acknowledged. run.json holds it flat, one field per figure under the names the results contract
+ * lists: each part's fields written beside the others' ({@code @JsonUnwrapped}), renamed where the part's name is shorter.
  *
  * @param loadModel   the executor and what it offered
  * @param warmupEnd   how long the warm-up ran and why it ended
@@ -21,8 +22,9 @@ import java.util.Map;
  * @param resources   CPU of the harness, the server and the machine over the window
  * @param accounting  which operations were acknowledged, per client (not written to run.json)
  */
-public record Measurement(LoadModel loadModel, WarmupEnd warmupEnd, Throughput throughput, Latencies latencies, Outcomes outcomes,
-                          Steadiness.Verdict steadiness, Resources resources, @JsonIgnore Accounting accounting) {
+public record Measurement(@JsonUnwrapped LoadModel loadModel, @JsonUnwrapped WarmupEnd warmupEnd, @JsonUnwrapped Throughput throughput,
+                          @JsonUnwrapped Latencies latencies, @JsonUnwrapped Outcomes outcomes, Steadiness.Verdict steadiness, Resources resources,
+                          @JsonIgnore Accounting accounting) {
 
     /**
      * @param name             executor name: closed or open
@@ -30,7 +32,8 @@ public record Measurement(LoadModel loadModel, WarmupEnd warmupEnd, Throughput t
      * @param clients          client threads (or connections) that sent the load
      * @param offeredPerSecond open model: the offered rate; null for the closed model
      */
-    public record LoadModel(String name, String description, int clients, Double offeredPerSecond) {
+    public record LoadModel(@JsonProperty("load") String name, @JsonProperty("loadDescription") String description, int clients,
+                            Double offeredPerSecond) {
         public static LoadModel of(Executor e) {
             return new LoadModel(e.name(), e.describe(), e.clients(), e.offeredPerSecond());
         }
@@ -41,7 +44,8 @@ public record Measurement(LoadModel loadModel, WarmupEnd warmupEnd, Throughput t
      * @param steady  whether it ended because the cell was steady (false: a fixed warm-up, or the cap was reached)
      * @param rule    the warm-up rule as a user reads it
      */
-    public record WarmupEnd(double seconds, boolean steady, String rule) {
+    public record WarmupEnd(@JsonProperty("warmupSeconds") double seconds, @JsonProperty("warmupSteady") boolean steady,
+                            @JsonProperty("warmup") String rule) {
     }
 
     /**
@@ -69,8 +73,10 @@ public record Measurement(LoadModel loadModel, WarmupEnd warmupEnd, Throughput t
      * @param byType       {@code all} per operation type
      * @param histogramLog the file of the cell's interval histograms, or null
      */
-    public record Latencies(LatencySummary all, LatencySummary service, LatencySummary server, LatencySummary remainder,
-                            LatencySummary client, WireBytes wire, Map<String, LatencySummary> byType, String histogramLog) {
+    public record Latencies(@JsonProperty("latency") LatencySummary all, @JsonProperty("serviceTime") LatencySummary service,
+                            @JsonProperty("serverTime") LatencySummary server, @JsonProperty("remainderTime") LatencySummary remainder,
+                            @JsonProperty("clientTime") LatencySummary client, WireBytes wire, @JsonProperty("latencyByType") Map<String, LatencySummary> byType,
+                            String histogramLog) {
     }
 
     /**
@@ -103,52 +109,5 @@ public record Measurement(LoadModel loadModel, WarmupEnd warmupEnd, Throughput t
     public boolean overloaded() {
         if (loadModel.offeredPerSecond() == null) return false;
         return throughput.opsPerSecond() < OVERLOAD_ACHIEVED * loadModel.offeredPerSecond() || outcomes.lateShare() > OVERLOAD_LATE_SHARE;
-    }
-
-    /** run.json's form: every figure a field of its own, under the names the results contract lists. */
-    @JsonValue
-    Fields fields() {
-        return Fields.of(this);
-    }
-
-    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    static Measurement of(Fields f) {
-        return f.measurement();
-    }
-
-    /** The measurement as run.json holds it: one field per figure (the results contract), each part's fields in turn. */
-    record Fields(
-            String load, String loadDescription, int clients, Double offeredPerSecond,
-            double warmupSeconds, boolean warmupSteady, String warmup, double windowSeconds,
-            long ops, double opsPerSecond, long entities, double entitiesPerSecond,
-            long errors, List<String> errorSamples, LatencySummary errorLatency,
-            long scheduled, long dropped, double lateShare, long clamped,
-            long acknowledgedOps, long acknowledgedEntities,
-            LatencySummary latency, LatencySummary serviceTime, LatencySummary serverTime, LatencySummary remainderTime,
-            LatencySummary clientTime, WireBytes wire,
-            Map<String, LatencySummary> latencyByType,
-            List<Interval> timeline, List<Double> batchRates, Steadiness.Verdict steadiness, Resources resources,
-            String histogramLog, boolean drained) {
-
-        static Fields of(Measurement m) {
-            LoadModel l = m.loadModel;
-            WarmupEnd w = m.warmupEnd;
-            Throughput t = m.throughput;
-            Latencies lat = m.latencies;
-            Outcomes o = m.outcomes;
-            return new Fields(l.name(), l.description(), l.clients(), l.offeredPerSecond(), w.seconds(), w.steady(), w.rule(), t.windowSeconds(),
-                    t.ops(), t.opsPerSecond(), t.entities(), t.entitiesPerSecond(), o.errors(), o.errorSamples(), o.errorLatency(),
-                    o.scheduled(), o.dropped(), o.lateShare(), o.clamped(), o.acknowledgedOps(), o.acknowledgedEntities(),
-                    lat.all(), lat.service(), lat.server(), lat.remainder(), lat.client(), lat.wire(), lat.byType(),
-                    t.timeline(), t.batchRates(), m.steadiness, m.resources, lat.histogramLog(), o.drained());
-        }
-
-        Measurement measurement() {
-            return new Measurement(new LoadModel(load, loadDescription, clients, offeredPerSecond), new WarmupEnd(warmupSeconds, warmupSteady, warmup),
-                    new Throughput(windowSeconds, ops, opsPerSecond, entities, entitiesPerSecond, timeline, batchRates),
-                    new Latencies(latency, serviceTime, serverTime, remainderTime, clientTime, wire, latencyByType, histogramLog),
-                    new Outcomes(scheduled, errors, errorSamples, errorLatency, dropped, lateShare, clamped, acknowledgedOps, acknowledgedEntities, drained),
-                    steadiness, resources, null);
-        }
     }
 }
