@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "$(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ./graphperf --version >/dev/null   # builds if needed
-target=engines/neo4j-host/target
+target=engines/neo4j/host/target
 cp="$(cat $target/host-classpath.txt):$target/plugins/graphperf-batch-writer-0.1.0-SNAPSHOT.jar:$target/plugins/HdrHistogram-2.2.2.jar"
 java -Xmx2g --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
   --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \

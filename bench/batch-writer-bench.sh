@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./graphperf --version >/dev/null   # builds if needed
-target=engines/neo4j-host/target
+target=engines/neo4j/host/target
 cp="$(cat $target/host-classpath.txt):$target/plugins/graphperf-batch-writer-0.1.0-SNAPSHOT.jar:$target/plugins/HdrHistogram-2.2.2.jar"
 java -Xmx2g --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
   --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \

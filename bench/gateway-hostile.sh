@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp /tmp/graphperf-gateway-hostile-XXXX.log)
 trap 'rm -f "$log"' EXIT
-if ! mvn -B -Dstyle.color=never -pl components/gateway -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
+if ! mvn -B -Dstyle.color=never -pl neo4j-plugins/gateway -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
     -Dit.test='GatewayHostileIT#clientsThatNeverReadTheirResultsCannotTakeItDown,GatewaySoakIT' -Dgraphperf.soak.seconds="${SOAK_SECONDS:-90}" >"$log" 2>&1; then
   grep -E 'Tests run|FAIL|ERROR' "$log" | head -20
   exit 1

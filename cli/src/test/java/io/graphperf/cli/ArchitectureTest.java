@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads → studies →
- * core, engines → studies; engines → components → core; the workloads reach engines through core's SPI and the studies' dialects,
+ * core, engines → studies; engines → the Neo4j plugins and the gateway client (io.graphperf.components) → core; the workloads reach engines through core's SPI and the studies' dialects,
  * Kafka's broker directly), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
  * only the CLI and the engine hosts' child processes write to the console, no public static that can be changed. Each rule is also run on a class made to break it, so
  * a rule that cannot fail is caught.

@@ -188,7 +188,7 @@ class ServeIT {
                 "    }",
                 "}"));
         Path home = DocsCommandsTest.ROOT;
-        String cp = Files.readString(home.resolve("engines/neo4j-host/target/host-classpath.txt")).strip();
+        String cp = Files.readString(home.resolve("engines/neo4j/host/target/host-classpath.txt")).strip();
         javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
         assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", cp, src.toString()), "the user's plugin compiles");
         Path jar = dir.resolve("jars/greeting.jar");

@@ -37,8 +37,8 @@ class ReleaseArchiveIT {
         assertTrue(Files.size(archive) <= 127_000_000L, archive + ": " + Files.size(archive) + " bytes");
         Path home = unpack(dir, archive);
         assertTrue(Files.isExecutable(home.resolve("bin/graphperf")) && Files.isRegularFile(home.resolve("docs/gateway.md")), "bin and docs");
-        assertListedJarsInside(home, "lib/cli-classpath.txt", "engines/neo4j-host/target/host-classpath.txt", "engines/kuzu/target/kuzu-classpath.txt",
-                "engines/orientdb/target/orientdb-classpath.txt", "engines/kafka-broker/target/broker-classpath.txt", "engines/falkordb/target/falkordb-classpath.txt",
+        assertListedJarsInside(home, "lib/cli-classpath.txt", "engines/neo4j/host/target/host-classpath.txt", "engines/kuzu/target/kuzu-classpath.txt",
+                "engines/orientdb/target/orientdb-classpath.txt", "services/kafka-broker/target/broker-classpath.txt", "engines/falkordb/target/falkordb-classpath.txt",
                 "engines/ladybug/target/ladybug-classpath.txt");
         // one lib/ with every jar once: no artifact twice, whatever its folder (a jar's name is its artifact and version)
         try (Stream<Path> jars = Files.walk(home).filter(p -> p.toString().endsWith(".jar") && !p.startsWith(home.resolve("engines")))) {
@@ -61,7 +61,7 @@ class ReleaseArchiveIT {
     void theAddOnUnpackedOverTheArchiveRunsNeo4j2026OnAJava21(@TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(JavaRuntimes.atLeast(21).isPresent(), JavaRuntimes.missing(21, "Neo4j 2026"));
         Path home = unpack(dir, dist("graphperf-[^-]+(-SNAPSHOT)?\\.tar\\.xz"), dist("graphperf-.+-neo4j-2025-2026\\.tar\\.xz"));
-        assertListedJarsInside(home, "engines/neo4j-2025-host/target/host-classpath.txt", "engines/neo4j-2026-host/target/host-classpath.txt");
+        assertListedJarsInside(home, "engines/neo4j/host-2025/target/host-classpath.txt", "engines/neo4j/host-2026/target/host-classpath.txt");
         String log = graphperf(home, dir, "run", "writes", "--engines", "neo4j:2026", "--scenarios", "create-labelled-indexed,batch-writer-durable-c8",
                 "--transports", "bolt", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m",
                 "--page-cache", "128m");

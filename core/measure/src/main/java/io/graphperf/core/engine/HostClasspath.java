@@ -19,7 +19,7 @@ public final class HostClasspath {
     }
 
     /**
-     * @param module engines/MODULE/target holds the jar and the list
+     * @param module the module's folder in graphperf's home ("engines/kuzu", "services/kafka-broker"): its target/ holds the jar and the list
      * @param what   the program, for the error when it is not built (e.g. "the Kuzu engine host")
      */
     public static String of(Path home, String module, String jar, String list, String what) throws IOException {
@@ -28,8 +28,8 @@ public final class HostClasspath {
 
     /** As above, the jar from one module and the dependency list from another (one main class, another engine version's jars). */
     public static String of(Path home, String jarModule, String jar, String listModule, String list, String what) throws IOException {
-        Path j = home.resolve("engines").resolve(jarModule).resolve("target").resolve(jar);
-        Path deps = home.resolve("engines").resolve(listModule).resolve("target").resolve(list);
+        Path j = home.resolve(jarModule).resolve("target").resolve(jar);
+        Path deps = home.resolve(listModule).resolve("target").resolve(list);
         if (!Files.exists(j) || !Files.exists(deps)) {
             throw new UserError(what + " is not built (" + (Files.exists(j) ? deps : j) + " missing); run ./graphperf, which builds it, or mvn -B package -DskipTests");
         }

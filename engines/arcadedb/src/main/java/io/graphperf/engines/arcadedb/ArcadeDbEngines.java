@@ -173,7 +173,7 @@ public final class ArcadeDbEngines extends HostedEngines {
         String why = whyNotRunnable(home, version());
         if (why != null) throw new UserError(why);
         if (WHEELS.containsKey(version())) return wheelClasspath(home);
-        String cp = HostClasspath.of(home, "arcadedb", "graphperf-arcadedb.jar", CLASSPATH, "the ArcadeDB engine host");
+        String cp = HostClasspath.of(home, "engines/arcadedb", "graphperf-arcadedb.jar", CLASSPATH, "the ArcadeDB engine host");
         if (!cp.contains("arcadedb-engine-" + VERSION + ".jar")) {
             throw new UserError("ArcadeDB's jar (com.arcadedb:arcadedb-engine:" + VERSION + ") is not on the engine host's classpath "
                     + home.resolve("engines/arcadedb/target").resolve(CLASSPATH) + "; rebuild with mvn -B package -DskipTests, which fetches it");
@@ -200,7 +200,7 @@ public final class ArcadeDbEngines extends HostedEngines {
     /** graphperf's host and its own dependencies, then the jars of the version's wheel (fetched at first use). */
     private String wheelClasspath(Path home) throws IOException {
         Path dir = fetch(version());
-        StringBuilder cp = new StringBuilder(HostClasspath.of(home, "arcadedb", "graphperf-arcadedb.jar", BASE_CLASSPATH, "the ArcadeDB engine host"));
+        StringBuilder cp = new StringBuilder(HostClasspath.of(home, "engines/arcadedb", "graphperf-arcadedb.jar", BASE_CLASSPATH, "the ArcadeDB engine host"));
         try (var files = Files.list(dir)) {
             for (Path jar : files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList()) cp.append(java.io.File.pathSeparator).append(jar);
         }

@@ -53,7 +53,7 @@ public final class FalkorDbEngines extends HostedEngines {
 
     @Override
     protected String classpath() throws IOException {
-        return HostClasspath.of(context.home(), "falkordb", "graphperf-falkordb.jar", "falkordb-classpath.txt", "the FalkorDB engine host");
+        return HostClasspath.of(context.home(), "engines/falkordb", "graphperf-falkordb.jar", "falkordb-classpath.txt", "the FalkorDB engine host");
     }
 
     @Override

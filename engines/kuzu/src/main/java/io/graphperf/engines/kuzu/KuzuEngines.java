@@ -37,7 +37,7 @@ public final class KuzuEngines extends HostedEngines {
 
     @Override
     protected String classpath() throws IOException {
-        String cp = HostClasspath.of(context.home(), "kuzu", "graphperf-kuzu.jar", "kuzu-classpath.txt", "the Kuzu engine host");
+        String cp = HostClasspath.of(context.home(), "engines/kuzu", "graphperf-kuzu.jar", "kuzu-classpath.txt", "the Kuzu engine host");
         if (!cp.contains("kuzu-" + VERSION + ".jar")) {
             throw new UserError("Kuzu's jar (com.kuzudb:kuzu:" + VERSION + ", which carries its native library) is not on the engine host's classpath "
                     + context.home().resolve("engines/kuzu/target/kuzu-classpath.txt") + "; rebuild with mvn -B package -DskipTests, which fetches it");

@@ -36,7 +36,7 @@ public final class LadybugEngines extends HostedEngines {
 
     @Override
     protected String classpath() throws IOException {
-        return HostClasspath.of(context.home(), "ladybug", "graphperf-ladybug.jar", "ladybug-classpath.txt", "the LadybugDB engine host");
+        return HostClasspath.of(context.home(), "engines/ladybug", "graphperf-ladybug.jar", "ladybug-classpath.txt", "the LadybugDB engine host");
     }
 
     @Override

@@ -294,7 +294,7 @@ public final class EngineHost implements AutoCloseable {
     }
 
     /** In the release archive: graphperf's Neo4j plugins, in its one lib/, by name relative to graphperf's home. */
-    static final String PLUGINS_LIST = "engines/neo4j-host/target/plugins-classpath.txt";
+    static final String PLUGINS_LIST = "engines/neo4j/host/target/plugins-classpath.txt";
 
     /** graphperf's own plugin jars: its plugins folder's (a build), else those its list names (the release archive), else none. */
     static List<Path> ownPlugins(Path home) throws IOException {
@@ -315,7 +315,7 @@ public final class EngineHost implements AutoCloseable {
 
     /** Server plugins (apoc-core and its dependencies), copied there when the host module is built. */
     static Path pluginsDir(Path home) {
-        Path dir = home.resolve("engines").resolve("neo4j-host").resolve("target").resolve("plugins");
+        Path dir = home.resolve("engines/neo4j/host/target/plugins");
         return Files.isDirectory(dir) ? dir : null;
     }
 

@@ -18,9 +18,9 @@ import java.util.Optional;
  */
 public enum Neo4jRelease {
 
-    V5("5.26.30", "neo4j-host", 17, true),
-    V2025("2025.10.1", "neo4j-2025-host", 21, false),
-    V2026("2026.08.1", "neo4j-2026-host", 21, false);
+    V5("5.26.30", "engines/neo4j/host", 17, true),
+    V2025("2025.10.1", "engines/neo4j/host-2025", 21, false),
+    V2026("2026.08.1", "engines/neo4j/host-2026", 21, false);
 
     /** The setting (a graphperf.* one, kept out of Neo4j's configuration) naming the release: "2025" or "2026", or none for 5.26. */
     public static final String SETTING = "graphperf.host.neo4j";
@@ -72,7 +72,7 @@ public enum Neo4jRelease {
 
     /** The host's classpath: the host's main class (one jar for both releases) and this release's jars. */
     String classpath(Path home) throws IOException {
-        return HostClasspath.of(home, "neo4j-host", "graphperf-neo4j-host.jar", module, "host-classpath.txt",
+        return HostClasspath.of(home, "engines/neo4j/host", "graphperf-neo4j-host.jar", module, "host-classpath.txt",
                 "the Neo4j " + version + " engine host");
     }
 
@@ -84,7 +84,7 @@ public enum Neo4jRelease {
     /** Why this release cannot run here (not built, no Java new enough), or null when it can. */
     public String whyNotRunnable(Path home) {
         if (this == V5) return null;
-        Path list = home.resolve("engines").resolve(module).resolve("target").resolve("host-classpath.txt");
+        Path list = home.resolve(module).resolve("target").resolve("host-classpath.txt");
         if (!Files.exists(list)) {
             return "Neo4j " + version + "'s jars are not resolved here (" + list + " missing): it runs from a source checkout built with"
                     + " ./graphperf or mvn package, or from the release archive with its add-on graphperf-VERSION-neo4j-2025-2026.tar.xz"

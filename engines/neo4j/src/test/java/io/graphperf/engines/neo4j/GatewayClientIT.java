@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the gateway in a real engine host: every format with every compression, its byte accounting per response, many requests in flight on
  * one connection matched by id, the gateway's errors as exceptions with their codes, submits acknowledged per write, and TLS with a
  * trusted certificate. The server's own behaviour — values, bad messages, logins, hostile clients — is tested beside it, in
- * components/gateway (GatewayServerIT, GatewayHostileIT, GatewaySoakIT).
+ * neo4j-plugins/gateway (GatewayServerIT, GatewayHostileIT, GatewaySoakIT).
  */
 class GatewayClientIT {
 

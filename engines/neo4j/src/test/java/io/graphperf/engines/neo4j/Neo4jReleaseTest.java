@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class Neo4jReleaseTest {
 
     private static Path home(Path dir) throws Exception {
-        Path plugins = Files.createDirectories(dir.resolve("home/engines/neo4j-host/target/plugins"));
+        Path plugins = Files.createDirectories(dir.resolve("home/engines/neo4j/host/target/plugins"));
         for (String jar : List.of("apoc-core-5.26.19.jar", "apoc-common-5.26.19.jar", "graphperf-gateway-0.1.0-SNAPSHOT.jar", "bson-5.14.0.jar")) {
             Files.writeString(plugins.resolve(jar), "");
         }

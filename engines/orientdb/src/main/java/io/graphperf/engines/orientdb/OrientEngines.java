@@ -108,7 +108,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
     protected String classpath() throws IOException {
         String why = whyNotRunnable(version());
         if (why != null) throw new UserError(why);
-        String cp = HostClasspath.of(context.home(), "orientdb", "graphperf-orientdb.jar", CLASSPATH, "the OrientDB engine host");
+        String cp = HostClasspath.of(context.home(), "engines/orientdb", "graphperf-orientdb.jar", CLASSPATH, "the OrientDB engine host");
         MavenJar jar = JARS.get(version());
         if (jar == null) return cp;
         fetch(version());
