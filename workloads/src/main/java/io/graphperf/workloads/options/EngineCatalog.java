@@ -80,7 +80,12 @@ public final class EngineCatalog {
     public static boolean isEngineName(String name) {
         if (NEO4J.containsKey(name)) return true;
         String base = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
-        return EngineDescriptor.all().stream().anyMatch(d -> d.name().equals(base));
+        return OnClassPath.NAMES.contains(base);
+    }
+
+    /** The modules' names on the class path, read once (the class path does not change while graphperf runs). */
+    private static final class OnClassPath {
+        static final List<String> NAMES = EngineDescriptor.all().stream().map(EngineDescriptor::name).toList();
     }
 
     /** The names of every engine that runs, for --help. */
@@ -118,7 +123,7 @@ public final class EngineCatalog {
 
     /** Whether a --setting key is an engine module's ({@code NAME.key}, a module on the class path), not Neo4j's. */
     public static boolean isModuleSetting(String key) {
-        return EngineDescriptor.all().stream().anyMatch(d -> key.startsWith(d.name() + "."));
+        return OnClassPath.NAMES.stream().anyMatch(n -> key.startsWith(n + "."));
     }
 
     /**
