@@ -1,5 +1,6 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.workloads.imports.ImportOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.writes.WritesOptions;
@@ -110,7 +111,25 @@ class CliErrorsTest {
         assertCleanError(cli("run", "writes", "--engines", "neo4j,kuzu", "--scenarios", "batch-writer-durable-c8", "--out", dir.toString()),
                 "scenario batch-writer-durable-c8 runs over any transport but embedded");
         assertCleanError(cli("run", "writes", "--transports", "embedded", "--server", "bolt://x:7687", "--reset", "delete-all", "--out", dir.toString()),
-                "transport embedded (option --transports) runs inside the engine graphperf starts");
+                "transport embedded (option --transports) runs on the engine graphperf starts");
+    }
+
+    @Test
+    void aWrongTransportIsRefusedBeforeAnyEngineStartsEveryWrongNameSaid(@TempDir Path dir) {
+        // each experiment reads --transports the same way, before a dataset is made or an engine started (an unreachable
+        // server proves it: the refusal comes first)
+        for (String experiment : List.of("reads", "writes")) {
+            CliErrorsTest.Outcome o = cli("run", experiment, "--transports", "bolt,ws-bsno,ws-bson-gzip,ws-json-linger2s,grpc", "--out", dir.toString());
+            assertCleanError(o, "unknown format 'bsno'");
+            for (String said : List.of("unknown compression 'gzip'", "linger '2s'", "unknown transport 'grpc'", "(option --transports)")) {
+                assertTrue(o.err().contains(said), experiment + ": " + said + " in " + o.err());
+            }
+        }
+        assertCleanError(cli("run", "workload", DocsCommandsTest.ROOT.resolve("examples/workloads/e2-reads.yaml").toString(), "--transports",
+                "ws-bson-zst", "--out", dir.toString()), "unknown compression 'zst'");
+        assertCleanError(cli("run", "writes", "--server", "bolt://127.0.0.1:1", "--reset", "delete-all", "--transports", "ws-bson", "--out", dir.toString()),
+                "transport ws-bson (option --transports) runs on the engine graphperf starts");
+        assertTrue(dir.toFile().list().length == 0, "nothing written for a refused run: " + List.of(dir.toFile().list()));
     }
 
     @Test
@@ -205,7 +224,7 @@ class CliErrorsTest {
     @Test
     void whatCannotBeDoneOnYourServersIsRefusedByName(@TempDir Path dir) {
         assertCleanError(cli("run", "reads", "--server", "bolt://127.0.0.1:1", "--transports", "bolt,embedded", "--out", dir.toString()),
-                "transport 'embedded' (option --transports) runs only on the engine graphperf starts");
+                "transport embedded (option --transports) runs on the engine graphperf starts");
         assertCleanError(cli("run", "reads", "--server", "bolt://127.0.0.1:1", "--cache", "cold", "--out", dir.toString()), "--cache cold restarts the server");
         assertCleanError(cli("run", "reads", "--server", "bolt://127.0.0.1:1", "--servers", "3", "--out", dir.toString()), "list your servers instead");
         assertCleanError(cli("run", "reads", "--reset", "delete-all", "--out", dir.toString()), "Unknown options: '--reset'");
@@ -236,7 +255,7 @@ class CliErrorsTest {
         Files.writeString(config, "experiment: writes\nclients: 4\ntransports: [bolt]\nscenarios: [create-labelled, unwind-10]\n");
         WritesOptions o = (WritesOptions) options("run", "--config", config.toString(), "--clients", "6", "--transports", "http");
         assertEquals(6, o.plan().run().executor().clients());
-        assertEquals(List.of("http"), o.plan().transports(), "a list option is replaced, not appended to");
+        assertEquals(List.of(TransportName.HTTP), o.plan().transports(), "a list option is replaced, not appended to");
         assertEquals(2, o.plan().scenarios().size());
     }
 

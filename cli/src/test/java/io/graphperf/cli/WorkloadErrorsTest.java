@@ -1,5 +1,6 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.workloads.workload.WorkloadOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,7 +116,7 @@ class WorkloadErrorsTest {
         WorkloadOptions o = (WorkloadOptions) CliErrorsTest.options("run", "workload", f.toString(), "--clients", "8", "--out", elsewhere.toString());
         assertEquals(List.of(8), o.loads().stream().map(e -> e.clients()).toList(), "the command line's --clients wins over the file's");
         assertEquals(java.time.Duration.ofSeconds(7), o.timing().duration(), "the file's duration");
-        assertEquals(List.of("bolt", "http"), o.transports());
+        assertEquals(List.of(TransportName.BOLT, TransportName.HTTP), o.transports());
         assertEquals(data.toAbsolutePath().normalize(), o.data().folder(), "dataset: data is the folder beside the file");
         assertEquals(1, o.thresholds().size());
     }

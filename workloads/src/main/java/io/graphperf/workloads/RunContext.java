@@ -1,5 +1,6 @@
 package io.graphperf.workloads;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engines;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.results.Cell;
@@ -123,9 +124,9 @@ public record RunContext(Engines engines, Identity id, Folders folders, Progress
         }
         return new CellLoad() {
             @Override
-            public Measured measure(Engine engine, Scenario s, String transportName, Transport transport,
+            public Measured measure(Engine engine, Scenario s, TransportName transportName, Transport transport,
                                     RunPlan plan, Path histogramLog, List<RunListener> listeners) throws Exception {
-                if (Scenario.EMBEDDED.equals(transportName)) {
+                if (transportName.embedded()) {
                     if (slowdown() != null) throw embeddedSlowdown();
                     return inner.measure(engine, s, transportName, transport, plan, histogramLog, listeners);
                 }

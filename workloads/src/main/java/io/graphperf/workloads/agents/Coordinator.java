@@ -3,6 +3,7 @@ package io.graphperf.workloads.agents;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.CpuMeter;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
@@ -141,9 +142,9 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     }
 
     @Override
-    public Measured measure(Engine engine, Scenario s, String transportName, Transport transport, RunPlan plan, Path histogramLog,
+    public Measured measure(Engine engine, Scenario s, TransportName transportName, Transport transport, RunPlan plan, Path histogramLog,
                             List<RunListener> listeners) throws Exception {
-        return measure(engine, new AgentWork(s.id(), Map.of(), s.clients()), transportName, plan, histogramLog);
+        return measure(engine, new AgentWork(s.id(), Map.of(), s.clients()), transportName.id(), plan, histogramLog);
     }
 
     /** How many agents send each cell. */

@@ -3,6 +3,7 @@ package io.graphperf.workloads.cells;
 import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.PortableOperations;
@@ -24,7 +25,7 @@ public interface CellLoad {
     record Measured(Measurement measurement, List<AgentShare> agents) {
     }
 
-    Measured measure(Engine engine, Scenario scenario, String transportName, Transport transport, RunPlan plan, Path histogramLog,
+    Measured measure(Engine engine, Scenario scenario, TransportName transportName, Transport transport, RunPlan plan, Path histogramLog,
                      List<RunListener> listeners) throws Exception;
 
     /** What a run says about how its cells were loaded, for run.json (null: by this process). */
@@ -33,7 +34,7 @@ public interface CellLoad {
     }
 
     /** This process measures. */
-    CellLoad HERE = (engine, s, transportName, transport, plan, hlog, listeners) -> new Measured(Scenario.EMBEDDED.equals(transportName)
+    CellLoad HERE = (engine, s, transportName, transport, plan, hlog, listeners) -> new Measured(transportName.embedded()
             // inside the engine's process, by the Runner there (no probe: components need a protocol)
             ? InProcess.measure(engine, InProcessPlan.of((PortableOperations) s.operations(), plan, hlog))
             : new Runner(transport, s.operations(), plan, hlog, engine.serverPids(), listeners).run(), List.of());

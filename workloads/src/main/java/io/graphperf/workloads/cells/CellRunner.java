@@ -2,6 +2,7 @@ package io.graphperf.workloads.cells;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.RunListener;
@@ -72,12 +73,12 @@ public final class CellRunner {
         return plan.withExecutor(e.withClients(s.clients()));
     }
 
-    public Cell measure(Scenario s, String transportName, Transport transport, RunPlan runPlan) throws Exception {
+    public Cell measure(Scenario s, TransportName transportName, Transport transport, RunPlan runPlan) throws Exception {
         return measure(s, transportName, transport, runPlan, s.id() + "-" + transportName);
     }
 
     /** As above, the cell's interval log named {@code logName} (.hlog) in the trial's histograms. */
-    public Cell measure(Scenario s, String transportName, Transport transport, RunPlan runPlan, String logName) throws Exception {
+    public Cell measure(Scenario s, TransportName transportName, Transport transport, RunPlan runPlan, String logName) throws Exception {
         reset.reset(engine);
         for (String statement : s.setup()) engine.execute(statement);
         engine.awaitIndexesOnline();
@@ -100,7 +101,7 @@ public final class CellRunner {
         Measurement m = measured.measurement();
         engine.checkHealthy();
         String label = s.id() + " over " + transportName;
-        Cell.Builder b = Cell.builder(experiment, s.id()).title(s.title()).query(s.query()).transport(transportName).measurement(m)
+        Cell.Builder b = Cell.builder(experiment, s.id()).title(s.title()).query(s.query()).transport(transportName.id()).measurement(m)
                 .reference(s.reference()).entityUnit(s.entityUnit()).agents(measured.agents());
         if (!measured.agents().isEmpty()) b.value("agents", measured.agents().size());
         extras.accept(b);

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.cells;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.results.Reference;
@@ -22,9 +23,9 @@ import java.util.function.Predicate;
  */
 public record Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
                        List<CellCheck> checks, Reference reference, String entityUnit, int clients, CellProbe probe,
-                       Predicate<String> over, String overText) {
+                       Predicate<TransportName> over, String overText) {
 
-    public static final Predicate<String> ANY = t -> true;
+    public static final Predicate<TransportName> ANY = t -> true;
 
     public Scenario(String id, String title, String query, List<String> setup, OperationSource operations,
                     List<CellCheck> checks, Reference reference, String entityUnit, int clients, CellProbe probe) {
@@ -36,16 +37,14 @@ public record Scenario(String id, String title, String query, List<String> setup
         this(id, title, query, setup, operations, checks, reference, entityUnit, 0, null);
     }
 
-    /** The transport that runs a cell inside the engine's own process: only operations made as data can be shipped there. */
-    public static final String EMBEDDED = "embedded";
-
-    public boolean runsOver(String transport) {
-        return over.test(transport) && (!EMBEDDED.equals(transport) || operations instanceof PortableOperations);
+    /** Whether it runs over a transport: embedded (inside the engine's own process) only when its operations are made as data. */
+    public boolean runsOver(TransportName transport) {
+        return over.test(transport) && (!transport.embedded() || operations instanceof PortableOperations);
     }
 
     /** The transports it runs over, in words (for an error naming them). */
     public String overText() {
-        return operations instanceof PortableOperations || !over.test(EMBEDDED) ? overText
+        return operations instanceof PortableOperations || !over.test(TransportName.EMBEDDED) ? overText
                 : overText + " but embedded (its operations are made in graphperf's own process)";
     }
 
@@ -60,7 +59,7 @@ public record Scenario(String id, String title, String query, List<String> setup
     }
 
     /** The same scenario, run over only the transports {@code over} accepts. */
-    public Scenario only(Predicate<String> over, String overText) {
+    public Scenario only(Predicate<TransportName> over, String overText) {
         return new Scenario(id, title, query, setup, operations, checks, reference, entityUnit, clients, probe, over, overText);
     }
 }

@@ -2,6 +2,7 @@ package io.graphperf.workloads.cells;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.PortableOperations;
 import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.RunPlan;
@@ -31,7 +32,7 @@ public final class ScenarioCells {
      * @param load         who sends each cell's operations ({@link CellLoad#HERE}, or load agents)
      * @param capacity     a capacity search for each cell instead of one measurement at the run's load, or null
      */
-    public record Plan(List<Scenario> scenarios, List<String> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
+    public record Plan(List<Scenario> scenarios, List<TransportName> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
                        boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects, CellLoad load,
                        CapacitySearch.Settings capacity) {
 
@@ -83,7 +84,7 @@ public final class ScenarioCells {
 
         private List<Item> items(List<Scenario> from) {
             List<Item> out = new ArrayList<>();
-            for (Scenario s : from) for (String t : transports) if (s.runsOver(t)) out.add(new Item(s, t));
+            for (Scenario s : from) for (TransportName t : transports) if (s.runsOver(t)) out.add(new Item(s, t));
             return out;
         }
 
@@ -142,7 +143,7 @@ public final class ScenarioCells {
     }
 
     /** One cell to measure. */
-    public record Item(Scenario scenario, String transport) {
+    public record Item(Scenario scenario, TransportName transport) {
 
         /** "scenario/transport", as run.json names a cell. */
         public String label() {
@@ -161,7 +162,7 @@ public final class ScenarioCells {
      */
     public static Map<String, Object> run(Engine engine, RunContext ctx, String experiment, Plan given, List<Cell> cells, List<String> failures,
                                           List<String> warnings) throws Exception {
-        Map<String, Transport> transports = new LinkedHashMap<>();
+        Map<TransportName, Transport> transports = new LinkedHashMap<>();
         Map<String, Object> config = new LinkedHashMap<>();
         Map<String, String> notExpressible = new LinkedHashMap<>();
         Plan plan = given.in(engine.dialect(), notExpressible);
@@ -171,7 +172,7 @@ public final class ScenarioCells {
                     + String.join("; ", notExpressible.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").toList()));
         }
         try {
-            for (String t : plan.transports()) if (!Scenario.EMBEDDED.equals(t)) transports.put(t, engine.transport(t));
+            for (TransportName t : plan.transports()) if (!t.embedded()) transports.put(t, engine.transport(t.id()));
             List<Item> listed = plan.cells();
             ctx.progress().phase("schema of every scenario");
             Set<String> schema = new LinkedHashSet<>();
@@ -184,7 +185,7 @@ public final class ScenarioCells {
             for (Item i : plan.warmupItems()) {
                 String label = i.scenario().id() + " over " + i.transport();
                 var executor = CellRunner.planFor(i.scenario(), plan.run()).executor();
-                slices.add(Scenario.EMBEDDED.equals(i.transport())
+                slices.add(i.transport().embedded()
                         ? ServerWarmup.Slice.inProcess(label, engine, (PortableOperations) i.scenario().operations(), executor)
                         : ServerWarmup.Slice.of(label, transports.get(i.transport()), i.scenario().operations(), executor, i.scenario().probe()));
             }
@@ -223,17 +224,17 @@ public final class ScenarioCells {
         ctx.progress().phaseDone("a capacity search");
         int[] probe = {0};
         CapacityCells.search(plan.capacity(), CellRunner.planFor(i.scenario(), plan.run()).executor().clients(), ctx, experiment, i.scenario().id(),
-                i.scenario().title(), i.transport(), load -> runner.measure(i.scenario(), i.transport(), t, plan.run().withExecutor(load),
+                i.scenario().title(), i.transport().id(), load -> runner.measure(i.scenario(), i.transport(), t, plan.run().withExecutor(load),
                         i.scenario().id() + "-" + i.transport() + "-probe-" + ++probe[0]), cells, failures, b -> {
                 });
     }
 
     /** The cells in the experiment's listed order (scenario, then transport), whatever order they ran in. */
-    public static List<Cell> listedOrder(List<Cell> cells, List<Scenario> scenarios, List<String> transports) {
+    public static List<Cell> listedOrder(List<Cell> cells, List<Scenario> scenarios, List<TransportName> transports) {
         List<Cell> out = new ArrayList<>();
         for (Scenario s : scenarios) {
-            for (String t : transports) {
-                for (Cell c : cells) if (c.scenario().equals(s.id()) && c.transport().equals(t)) out.add(c);
+            for (TransportName t : transports) {
+                for (Cell c : cells) if (c.scenario().equals(s.id()) && c.transport().equals(t.id())) out.add(c);
             }
         }
         for (Cell c : cells) if (!out.contains(c)) out.add(c);

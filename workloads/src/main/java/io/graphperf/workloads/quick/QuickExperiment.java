@@ -1,5 +1,6 @@
 package io.graphperf.workloads.quick;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
@@ -115,7 +116,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
                 ctx.progress().phaseDone(description);
                 for (String c : ReadWorkload.constraints()) e.execute(c);
                 e.awaitIndexesOnline();
-                Map<String, Check> checks = reads.check(e, List.of("bolt"), List.of(ReadWorkload.CYPHER), queries, 1, ctx.progress(), failures);
+                Map<String, Check> checks = reads.check(e, List.of(TransportName.BOLT), List.of(ReadWorkload.CYPHER), queries, 1, ctx.progress(), failures);
                 if (!failures.isEmpty()) return new TrialResult(cells, description, reset, environment, config, null, List.of(), failures);
                 measure(e, ctx, o, reads, queries, checks, cells, failures, warnings, config);
                 ctx.progress().phase("stop the engine");
@@ -176,7 +177,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
                 n++;
                 String[] parts = cell.split("/");
                 ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, 1 + WRITE_CELLS.size(), parts[0], parts[1]));
-                Cell c = runner.measure(writes.get(parts[0]), parts[1], transports.get(parts[1]), plan);
+                Cell c = runner.measure(writes.get(parts[0]), TransportName.of(parts[1]), transports.get(parts[1]), plan);
                 cells.add(c);
                 ctx.progress().phaseDone(CellRunner.outcome(c));
                 ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));

@@ -3,6 +3,7 @@ package io.graphperf.workloads.reads;
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
@@ -42,7 +43,7 @@ import java.util.Objects;
  */
 final class ReadStudy {
 
-    static final String CYPHER = ReadWorkload.CYPHER, PROCEDURE = ReadWorkload.PROCEDURE, EMBEDDED = ReadWorkload.EMBEDDED;
+    static final String CYPHER = ReadWorkload.CYPHER, PROCEDURE = ReadWorkload.PROCEDURE;
     static final int BOLT_QUEUE_PER_CLIENT = 16;
     /** Latency cells sample every 200 ms, so their warm-up until steady needs 2 s at least, not 10. */
     static final Duration LATENCY_INTERVAL = Duration.ofMillis(200);
@@ -63,7 +64,8 @@ final class ReadStudy {
     final Map<String, String> notExpressible = new LinkedHashMap<>();
     /** The engine's query language, and what of the asked transports, forms and queries it offers (set once it runs). */
     private String dialect = SocialDialects.NEO4J;
-    private List<String> transports, forms;
+    private List<TransportName> transports;
+    private List<String> forms;
     private List<SocialQuery> queries;
 
     ReadStudy(RunContext ctx, ReadsOptions options, Path datasetDir, Servers servers, Coordinator agents) {
@@ -84,11 +86,10 @@ final class ReadStudy {
     private void fit(Engine e) {
         dialect = e.dialect();
         // a listed transport also covers its variants (ws-bson covers ws-bson-zstd)
-        List<String> missing = o.transports().stream().filter(t -> !EMBEDDED.equals(t)
-                && e.transports().stream().noneMatch(offered -> t.equals(offered) || t.startsWith(offered + "-"))).toList();
+        List<TransportName> missing = o.transports().stream().filter(t -> !t.embedded() && e.transports().stream().noneMatch(t::servedBy)).toList();
         transports = o.transports().stream().filter(t -> !missing.contains(t)).toList();
-        if (!missing.isEmpty()) warnings.add(dialect + " offers no " + String.join(", ", missing) + ": those cells are for the engines that do");
-        if (transports.isEmpty()) failures.add("the engine (" + e.description() + ") offers none of the transports asked for (" + String.join(", ", o.transports())
+        if (!missing.isEmpty()) warnings.add(dialect + " offers no " + String.join(", ", TransportName.ids(missing)) + ": those cells are for the engines that do");
+        if (transports.isEmpty()) failures.add("the engine (" + e.description() + ") offers none of the transports asked for (" + String.join(", ", TransportName.ids(o.transports()))
                 + "); every engine graphperf starts has embedded");
         forms = o.forms().stream().filter(f -> CYPHER.equals(f) || SocialDialects.hasProcedures(dialect)).toList();
         if (forms.size() < o.forms().size()) warnings.add(dialect + " has no graphperf stored procedures: the procedure form is for Neo4j");
@@ -171,18 +172,18 @@ final class ReadStudy {
     // ---- server warm-up ------------------------------------------------------------------------
 
     /** The mix over every transport and form in turn, until the server's JIT compilers are quiet. */
-    private void warm(Engine e, String which, List<String> transports, List<String> forms) throws Exception {
+    private void warm(Engine e, String which, List<TransportName> transports, List<String> forms) throws Exception {
         List<ServerWarmup.Slice> slices = new ArrayList<>();
         List<Transport> opened = new ArrayList<>();
         try {
-            for (String transport : transports) {
+            for (TransportName transport : transports) {
                 for (String form : forms) {
                     OperationMix mix = mix(queries, form);
                     Executor ex = o.warmupLoad();
-                    if (EMBEDDED.equals(transport)) {
+                    if (transport.embedded()) {
                         slices.add(ServerWarmup.Slice.inProcess(label(transport, form), e, mix, ex));
                     } else {
-                        Transport t = e.transport(transport);
+                        Transport t = e.transport(transport.id());
                         opened.add(t);
                         slices.add(ServerWarmup.Slice.of(label(transport, form), t, mix, ex, null));
                     }
@@ -203,13 +204,13 @@ final class ReadStudy {
         if ("full".equals(o.cache())) {
             // the whole workload once, untimed, as the study's "full" state
             ctx.progress().phase("cache state full: the whole workload once");
-            for (String transport : transports) {
+            for (TransportName transport : transports) {
                 for (String form : forms) for (SocialQuery q : queries) measure(e, transport, form, List.of(q), o.oneClient(), new Warmup.Fixed(Duration.ZERO),
                         reps(q), LATENCY_INTERVAL, null, null);
             }
             ctx.progress().phaseDone("done");
         }
-        for (String transport : transports) {
+        for (TransportName transport : transports) {
             for (String form : forms) {
                 for (SocialQuery q : queries) {
                     if ("cold".equals(o.cache())) {
@@ -241,7 +242,7 @@ final class ReadStudy {
     // ---- throughput ----------------------------------------------------------------------------
 
     private void throughput(Engine e) throws Exception {
-        for (String transport : transports) {
+        for (TransportName transport : transports) {
             for (String form : forms) {
                 for (Executor load : o.throughputLoads()) {
                     int n = load.clients();
@@ -259,7 +260,7 @@ final class ReadStudy {
     }
 
     private void open(Engine e) throws Exception {
-        String transport = transports.contains("bolt") ? "bolt" : transports.get(0);
+        TransportName transport = transports.contains(TransportName.BOLT) ? TransportName.BOLT : transports.get(0);
         for (Executor load : o.openLoads()) {
             double rate = load.offeredPerSecond();
             ctx.progress().phase(String.format("open model at %s ops/s, %s", Format.rate(rate), label(transport, CYPHER)));
@@ -275,10 +276,10 @@ final class ReadStudy {
 
     /** The mix's capacity over each transport (as Cypher), searched with probes in the open model sent by the sweep's clients. */
     private void capacity(Engine e) throws Exception {
-        for (String transport : transports) {
+        for (TransportName transport : transports) {
             String title = "all queries mixed, open model, " + label(transport, CYPHER);
             int[] probe = {0};
-            CapacityCells.search(o.capacity(), o.sweepClients(), ctx, ReadsExperiment.NAME, "mix", title, transport, open -> {
+            CapacityCells.search(o.capacity(), o.sweepClients(), ctx, ReadsExperiment.NAME, "mix", title, transport.id(), open -> {
                 probe[0]++;
                 CellLoad.Measured measured = measure(e, transport, CYPHER, queries, open, warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("capacity-" + label(transport, CYPHER).replace('/', '-') + "-" + probe[0] + ".hlog"),
@@ -293,9 +294,9 @@ final class ReadStudy {
 
     /** Connection pools need a new client, not a new server: a second client of the same, warm server, over Bolt and the gateway. */
     private void connections(Engine e) throws Exception {
-        List<String> pooled = transports.stream().filter(t -> "bolt".equals(t) || t.startsWith("ws-")).toList();
-        for (String transport : pooled) {
-            String form = "bolt".equals(transport) || !forms.contains(PROCEDURE) ? CYPHER : PROCEDURE;
+        List<TransportName> pooled = transports.stream().filter(t -> t.kind() == TransportName.Kind.BOLT || t.isGateway()).toList();
+        for (TransportName transport : pooled) {
+            String form = transport.kind() == TransportName.Kind.BOLT || !forms.contains(PROCEDURE) ? CYPHER : PROCEDURE;
             for (int c : o.connections()) {
                 try (Engine client = e.client(c)) {
                     ctx.progress().phase(String.format("%d clients over %d %s connection%s", o.sweepClients(), c, label(transport, form), c == 1 ? "" : "s"));
@@ -312,7 +313,7 @@ final class ReadStudy {
 
     /** The server's Bolt worker pool is fixed at start: a server per size, warmed until its JIT compilers are quiet before measuring. */
     private void boltThreads() throws Exception {
-        if (!transports.contains("bolt")) return;
+        if (!transports.contains(TransportName.BOLT)) return;
         for (int w : o.boltThreads()) {
             // Neo4j refuses work beyond its Bolt pool by default (TransientException "no available threads"); a queue makes
             // the sweep measure what the pool sustains, as the study did. A queue of one job per client still refused work
@@ -320,13 +321,13 @@ final class ReadStudy {
             Map<String, String> s = Map.of("server.bolt.thread_pool_min_size", Integer.toString(w), "server.bolt.thread_pool_max_size", Integer.toString(w),
                     "internal.server.bolt.thread_pool_queue_size", Integer.toString(BOLT_QUEUE_PER_CLIENT * o.sweepClients()));
             try (Engine e = servers.start(s)) {
-                warm(e, "server with " + w + " Bolt threads", List.of("bolt"), List.of(CYPHER));
+                warm(e, "server with " + w + " Bolt threads", List.of(TransportName.BOLT), List.of(CYPHER));
                 ctx.progress().phase(String.format("%d clients, server Bolt worker pool of %d", o.sweepClients(), w));
                 String title = "all queries mixed, " + o.sweepClients() + " clients, server Bolt pool of " + w + " threads (queue of "
                         + BOLT_QUEUE_PER_CLIENT * o.sweepClients() + ")";
-                CellLoad.Measured m = measure(e, "bolt", CYPHER, queries, o.sweepLoad(), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
+                CellLoad.Measured m = measure(e, TransportName.BOLT, CYPHER, queries, o.sweepLoad(), warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("bolt-threads-" + w + ".hlog"), ReadsOverAgents.work(queries, CYPHER, title, Map.of("serverThreads", w)));
-                add(cell("mix", title, "bolt", CYPHER, "(mix)", m).dimension("serverThreads", w));
+                add(cell("mix", title, TransportName.BOLT, CYPHER, "(mix)", m).dimension("serverThreads", w));
                 ctx.progress().phaseDone(String.format("%s ops/s%s", Format.rate(m.measurement().throughput().opsPerSecond()), by(m)));
             }
         }
@@ -334,7 +335,7 @@ final class ReadStudy {
 
     /** The gateway's worker pool is fixed at start too: a server per size, warmed, over the first ws-* transport given. */
     private void gatewayThreads() throws Exception {
-        String transport = transports.stream().filter(t -> t.startsWith("ws-")).findFirst().orElse(null);
+        TransportName transport = transports.stream().filter(TransportName::isGateway).findFirst().orElse(null);
         if (transport == null) return;
         String form = forms.contains(PROCEDURE) ? PROCEDURE : CYPHER;
         for (int w : o.gatewayThreads()) {
@@ -355,7 +356,7 @@ final class ReadStudy {
      * the sweep's clients over every transport except embedded (one process by definition), after a warm-up of the group.
      */
     private void servers() throws Exception {
-        List<String> transports = this.transports.stream().filter(t -> !EMBEDDED.equals(t)).toList();
+        List<TransportName> transports = this.transports.stream().filter(t -> !t.embedded()).toList();
         if (transports.isEmpty()) return;
         for (int n : o.servers()) {
             ctx.progress().phase((servers.settable() ? "start a round-robin group of " : "connect a round-robin group of your ") + n + (n == 1 ? " server" : " servers")
@@ -363,7 +364,7 @@ final class ReadStudy {
             try (Engine g = servers.group(n)) {
                 ctx.progress().phaseDone(servers.settable() ? g.serverPids().size() + " server processes" : "connected");
                 warm(g, "group of " + n + (n == 1 ? " server" : " servers"), transports, forms);
-                for (String transport : transports) {
+                for (TransportName transport : transports) {
                     for (String form : forms) {
                         ctx.progress().phase(String.format("%d clients over %d server%s round-robin, %s", o.sweepClients(), n, n == 1 ? "" : "s", label(transport, form)));
                         // clients spread over the group by this process's round-robin: sent by this process even with agents
@@ -394,17 +395,17 @@ final class ReadStudy {
      * operations; a transport they reach; clients a multiple of theirs; {@code work} given — null for cells about this process's own
      * client), else by this process (inside the engine's for embedded).
      */
-    private CellLoad.Measured measure(Engine e, String transport, String form, List<SocialQuery> queries, Executor executor, Warmup warmup,
+    private CellLoad.Measured measure(Engine e, TransportName transport, String form, List<SocialQuery> queries, Executor executor, Warmup warmup,
                                       long operations, Duration interval, Path log, AgentWork work) throws Exception {
         RunPlan plan = new RunPlan(executor, warmup, operations > 0 ? Duration.ofMinutes(10) : o.duration(), operations, interval, RunPlan.DEFAULT_BATCHES, null);
         if (agents != null && work != null && operations == 0) {
-            if (agents.splits(e, transport, executor.clients())) return agents.measure(e, work, transport, plan, log);
+            if (agents.splits(e, transport.id(), executor.clients())) return agents.measure(e, work, transport.id(), plan, log);
             warnings.add(work.label() + " over " + label(transport, form) + ": sent by this process, not the "
-                    + agents.count() + " agents (" + (e.addresses().containsKey(transport) ? executor.clients() + " clients do not split over them"
+                    + agents.count() + " agents (" + (e.addresses().containsKey(transport.id()) ? executor.clients() + " clients do not split over them"
                     : "they reach the engine over bolt and http only") + ")");
         }
         OperationMix mix = mix(queries, form);
-        if (EMBEDDED.equals(transport)) {
+        if (transport.embedded()) {
             if (ctx.slowdown() != null) throw RunContext.embeddedSlowdown();
             try {
                 return new CellLoad.Measured(InProcess.measure(e, InProcessPlan.of(mix, plan, log)), List.of());
@@ -415,7 +416,7 @@ final class ReadStudy {
                                 ? " — the queries ran out of the server's heap; give it more with --heap" : ""), ex);
             }
         }
-        try (Transport t = e.transport(transport)) {
+        try (Transport t = e.transport(transport.id())) {
             Runner runner = ctx.runner(new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())), label(transport, form) + " "
                     + queries.stream().map(SocialQuery::id).toList() + " by " + executor.describe(), plan);
             return new CellLoad.Measured(runner.run(), List.of());
@@ -427,9 +428,9 @@ final class ReadStudy {
         return m.agents().isEmpty() ? "" : ", sent by " + m.agents().size() + " agents";
     }
 
-    private Cell.Builder cell(String scenario, String title, String transport, String form, String query, CellLoad.Measured measured) {
+    private Cell.Builder cell(String scenario, String title, TransportName transport, String form, String query, CellLoad.Measured measured) {
         Measurement m = measured.measurement();
-        Cell.Builder b = Cell.builder(ReadsExperiment.NAME, scenario).title(title).transport(transport).dimension("form", form).query(query).measurement(m)
+        Cell.Builder b = Cell.builder(ReadsExperiment.NAME, scenario).title(title).transport(transport.id()).dimension("form", form).query(query).measurement(m)
                 .scale(o.scale()).entityUnit("requests");
         if (!measured.agents().isEmpty()) b.agents(measured.agents()).value("agents", measured.agents().size());
         // where the time goes and the bytes on the wire, as results.csv columns of their own
@@ -455,11 +456,16 @@ final class ReadStudy {
         return ReadWorkload.text(q, form, dialect);
     }
 
-    private static String key(String query, String transport, String form) {
+    private static String key(String query, TransportName transport, String form) {
         return ReadWorkload.key(query, transport, form);
     }
 
     /** "bolt" for Cypher over Bolt, "bolt/procedure" for the stored-procedure form (progress lines only). */
+    static String label(TransportName transport, String form) {
+        return label(transport.id(), form);
+    }
+
+    /** As above, for a transport as a result carries it. */
     static String label(String transport, String form) {
         return PROCEDURE.equals(form) ? transport + "/procedure" : transport;
     }

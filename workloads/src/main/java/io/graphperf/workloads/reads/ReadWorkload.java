@@ -2,6 +2,7 @@ package io.graphperf.workloads.reads;
 
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
@@ -23,7 +24,7 @@ import java.util.Objects;
  */
 public final class ReadWorkload {
 
-    public static final String CYPHER = "cypher", PROCEDURE = "procedure", EMBEDDED = "embedded";
+    public static final String CYPHER = "cypher", PROCEDURE = "procedure";
 
     private final SocialOracle oracle;
     private final ReadParameterSets params;
@@ -83,13 +84,13 @@ public final class ReadWorkload {
      * the oracle's; returns a check per query, transport and form ({@link #key}), and adds wrong results to failures. Each query
      * runs in the engine's dialect; one the dialect cannot express is left out here and shown by the study as such.
      */
-    public Map<String, Check> check(Engine e, List<String> transports, List<String> forms, List<SocialQuery> queries, int samples,
+    public Map<String, Check> check(Engine e, List<TransportName> transports, List<String> forms, List<SocialQuery> queries, int samples,
                                     ProgressListener progress, List<String> failures) throws Exception {
         Map<String, Check> checks = new LinkedHashMap<>();
-        for (String transport : transports) {
+        for (TransportName transport : transports) {
             for (String form : forms) {
                 progress.phase("result checks: " + ReadStudy.label(transport, form));
-                Transport t = EMBEDDED.equals(transport) ? null : e.transport(transport);
+                Transport t = transport.embedded() ? null : e.transport(transport.id());
                 int wrong = 0;
                 try (Session s = t == null ? null : t.openSession()) {
                     int done = 0;
@@ -129,8 +130,8 @@ public final class ReadWorkload {
         return checks;
     }
 
-    public static String key(String query, String transport, String form) {
-        return query + "|" + transport + "|" + form;
+    public static String key(String query, TransportName transport, String form) {
+        return query + "|" + transport.id() + "|" + form;
     }
 
     static Statement statement(SocialQuery q, String form, String dialect, Map<String, Object> p) {

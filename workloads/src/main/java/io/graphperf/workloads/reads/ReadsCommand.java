@@ -2,8 +2,10 @@ package io.graphperf.workloads.reads;
 
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.datagen.Datagen;
 import io.graphperf.workloads.agents.Agents;
+import io.graphperf.workloads.options.TransportChoice;
 import io.graphperf.workloads.options.AgentOptions;
 import io.graphperf.workloads.options.ArrivalsOption;
 import io.graphperf.workloads.options.CapacityOptions;
@@ -123,13 +125,9 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         boolean beyond = engines.beyondNeo4j();
         double s = scale == null ? 1.0 : scale;
         if (!(s > 0 && s <= 100)) throw new UserError("bad scale " + s + " (option --scale): above 0 and at most 100");
-        List<String> tr = transports.isEmpty() ? (server.given() ? List.of("bolt", "http") : beyond ? List.of("embedded") : List.of("bolt", "http", "embedded")) : transports;
-        for (String t : tr) {
-            if (!List.of("bolt", "http", "embedded").contains(t) && !t.startsWith("ws-")) {
-                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as "
-                        + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
-            }
-        }
+        List<TransportName> tr = TransportChoice.of(transports, server.given() ? List.of(TransportName.BOLT, TransportName.HTTP)
+                : beyond ? List.of(TransportName.EMBEDDED) : List.of(TransportName.BOLT, TransportName.HTTP, TransportName.EMBEDDED));
+        if (server.given()) TransportChoice.refuseOnYourServer(tr);
         List<String> fm = forms.isEmpty() ? (server.given() || beyond ? List.of("cypher") : List.of("cypher", "procedure")) : forms;
         for (String f : fm) if (!List.of("cypher", "procedure").contains(f)) throw new UserError("unknown form '" + f + "' (option --forms); known: cypher, procedure");
         String cs = cache == null ? "hot" : cache;
@@ -144,10 +142,10 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         int yours = server.uris().size();
         List<Integer> sv = server.given() ? (yours > 1 ? List.of(yours) : List.of()) : sweep(servers, beyond ? List.of() : List.of(1, 3, 5));
         for (int n : sv) if (n < 1 || n > 16) throw new UserError("bad group size " + n + " (option --servers): 1 to 16 servers, or 0 alone for none");
-        if (!sv.isEmpty() && tr.stream().allMatch("embedded"::equals)) {
+        if (!sv.isEmpty() && tr.stream().allMatch(TransportName::embedded)) {
             throw new UserError("--servers measures groups over bolt, http or ws-* transports; --transports has only embedded (give --servers 0)");
         }
-        boolean ws = tr.stream().anyMatch(t -> t.startsWith("ws-"));
+        boolean ws = tr.stream().anyMatch(TransportName::isGateway);
         List<Integer> gt = server.given() || !ws && gatewayThreads.isEmpty() ? List.of() : sweep(gatewayThreads, List.of(1, 2, 4, 8, 16));
         for (int n : gt) if (n < 1) throw new UserError("bad pool size " + n + " (option --gateway-threads): at least 1, or 0 alone for none");
         if (!gt.isEmpty() && !ws) throw new UserError("--gateway-threads applies to the gateway's ws-* transports, and --transports has none");
@@ -177,10 +175,10 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
      * What load agents need: a fixed warm-up (a common window), Neo4j over bolt or http, the sweep's clients split over them. The cells
      * about one client process (single-client latency, connection pools, round-robin groups) and those over embedded or ws-* stay here.
      */
-    private void checkAgents(Agents split, WarmupSpec w, List<String> tr, int sweepClients) {
+    private void checkAgents(Agents split, WarmupSpec w, List<TransportName> tr, int sweepClients) {
         if (engines.beyondNeo4j()) throw new UserError("--agents sends to Neo4j (bolt, http); the other engines run embedded in their own process");
         if (w.auto()) throw new UserError("--agents needs a fixed --warmup (e.g. --warmup 10s): every agent's window starts at the same instant");
-        if (tr.stream().noneMatch(t -> t.equals("bolt") || t.equals("http"))) {
+        if (tr.stream().noneMatch(TransportName::boltOrHttp)) {
             throw new UserError("--agents sends over bolt and http, and --transports has neither");
         }
         if (sweepClients % split.count() != 0) {
@@ -195,11 +193,6 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
 
     /** What cannot be done on the user's servers: refused by name rather than half done. */
     private void yours() {
-        for (String t : transports) {
-            if (t.equals("embedded") || t.startsWith("ws-")) {
-                throw new UserError("transport '" + t + "' (option --transports) runs only on the engine graphperf starts (its plugins); with --server use bolt and http");
-            }
-        }
         if ("cold".equals(cache)) throw new UserError("--cache cold restarts the server before each query; graphperf cannot restart yours (use hot or full)");
         if (!boltThreads.isEmpty() && !boltThreads.equals(List.of(0))) throw new UserError("--bolt-threads restarts the server with each pool size; set your server's pool and run once per size");
         if (!gatewayThreads.isEmpty()) throw new UserError("--gateway-threads applies to the gateway graphperf runs; not with --server");

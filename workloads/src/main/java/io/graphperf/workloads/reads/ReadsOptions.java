@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.Closed;
@@ -38,7 +39,7 @@ public record ReadsOptions(Data data, Measured measured, Sweeps sweeps, Timing t
      * @param repeatFactor multiplies the study's repeat counts (1 = as published)
      * @param checkSamples parameter sets checked per query, transport and form
      */
-    public record Measured(List<String> transports, List<String> forms, String cache, List<SocialQuery> queries, double repeatFactor, int checkSamples) {
+    public record Measured(List<TransportName> transports, List<String> forms, String cache, List<SocialQuery> queries, double repeatFactor, int checkSamples) {
     }
 
     /**
@@ -67,7 +68,7 @@ public record ReadsOptions(Data data, Measured measured, Sweeps sweeps, Timing t
         return data.datasetCache();
     }
 
-    public List<String> transports() {
+    public List<TransportName> transports() {
         return measured.transports();
     }
 

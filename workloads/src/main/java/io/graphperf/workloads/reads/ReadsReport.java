@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.WireBytes;
 import io.graphperf.core.report.Charts;
@@ -164,7 +165,7 @@ final class ReadsReport implements ReportSection {
         }
     }
 
-    static final String EMBEDDED_TRANSPORT = ReadStudy.EMBEDDED;
+    static final String EMBEDDED_TRANSPORT = TransportName.EMBEDDED.id();
     static final List<String> PARTS = List.of("server (queue + execution)", "client library (encode, compress, decode)",
             "network, framing, I/O threads", "not split (no server time reported)");
 
@@ -297,7 +298,7 @@ final class ReadsReport implements ReportSection {
                 new SummaryRow("Cypher over WebSocket + BSON", c -> c.transport().startsWith("ws-bson") && form(c).equals(ReadStudy.CYPHER), "83 / 476 / 1,824"),
                 new SummaryRow("Bolt (Cypher)", c -> c.transport().equals("bolt") && form(c).equals(ReadStudy.CYPHER), null),
                 new SummaryRow("procedures over Bolt", c -> c.transport().equals("bolt") && form(c).equals(ReadStudy.PROCEDURE), null),
-                new SummaryRow("procedures in-process (embedded, the ceiling)", c -> c.transport().equals(ReadStudy.EMBEDDED)
+                new SummaryRow("procedures in-process (embedded, the ceiling)", c -> c.transport().equals(EMBEDDED_TRANSPORT)
                         && form(c).equals(ReadStudy.PROCEDURE), null));
         Html.Table t = h.h2("The study's summary table, redone (requests/s)").table("reads-summary", null, "", "study: 1 thread / 128 threads / best",
                 "measured: 1 thread", "measured: " + max + " threads", "measured: best");

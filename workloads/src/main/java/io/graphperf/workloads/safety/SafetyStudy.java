@@ -1,6 +1,7 @@
 package io.graphperf.workloads.safety;
 
 import io.graphperf.studies.Dialect;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.studies.writes.WriteTexts;
@@ -184,9 +185,9 @@ final class SafetyStudy {
     }
 
     private Cell measure(Scenario s) throws Exception {
-        String transport = engine.transports().contains("bolt") ? "bolt" : Scenario.EMBEDDED;
+        TransportName transport = engine.transports().contains(TransportName.BOLT.id()) ? TransportName.BOLT : TransportName.EMBEDDED;
         Cell c = new CellRunner(engine, ctx, SafetyExperiment.NAME, failures).measure(s, transport,
-                Scenario.EMBEDDED.equals(transport) ? null : engine.transport(transport), o.plan());
+                transport.embedded() ? null : engine.transport(transport.id()), o.plan());
         cells.add(c);
         return c;
     }

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
@@ -45,10 +46,10 @@ final class AnswerCheck {
     }
 
     /** The answers of every read operation of {@code m} on {@code e} over {@code transport}, {@code samples} draws each. */
-    static List<Sample> take(Engine e, String transport, String who, Workload w, WorkloadMix m, int samples, List<String> errors) throws Exception {
+    static List<Sample> take(Engine e, TransportName transport, String who, Workload w, WorkloadMix m, int samples, List<String> errors) throws Exception {
         List<Sample> out = new ArrayList<>();
         if (m.mix() == null || samples == 0) return out;
-        Transport t = WorkloadOptions.EMBEDDED.equals(transport) ? null : e.transport(transport);
+        Transport t = transport.embedded() ? null : e.transport(transport.id());
         try (Session s = t == null ? null : t.openSession()) {
             for (DrawnMix.Type type : m.mix().types()) {
                 OperationSpec op = w.operations().stream().filter(o -> o.name().equals(type.type())).findFirst().orElseThrow();

@@ -9,6 +9,7 @@ import io.graphperf.core.engine.ImportRows;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.ProgressListener;
 
 import java.io.IOException;
@@ -115,7 +116,7 @@ public final class BoltLoad {
         AtomicReference<Exception> failed = new AtomicReference<>();
         AtomicLong written = new AtomicLong(), skipped = new AtomicLong(), batches = new AtomicLong();
         List<Thread> workers = new ArrayList<>();
-        try (Transport transport = engine.transport("bolt")) {
+        try (Transport transport = engine.transport(TransportName.BOLT.id())) {
             for (int i = 0; i < threads; i++) {
                 Thread w = new Thread(() -> work(transport, queue, failed, written, skipped, done, total), "graphperf-bolt-load-" + i);
                 workers.add(w);

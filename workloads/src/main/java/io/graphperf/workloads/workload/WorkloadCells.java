@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.measure.DrawnMix;
@@ -36,7 +37,7 @@ import java.util.Map;
 final class WorkloadCells {
 
     /** One cell: its transport, load and phase (its position in the listed order, from 1). */
-    record Item(String transport, Executor load, int phase) {
+    record Item(TransportName transport, Executor load, int phase) {
         String label() {
             return "mix over " + transport + " by " + load.describe();
         }
@@ -69,10 +70,10 @@ final class WorkloadCells {
     }
 
     /** Every cell, listed: transports (as given) × loads; a cell's phase is its place in this list, whichever transports are measured. */
-    private List<Item> listed(List<String> transports) {
+    private List<Item> listed(List<TransportName> transports) {
         List<Item> out = new ArrayList<>();
         int phase = 0;
-        for (String t : o.transports()) {
+        for (TransportName t : o.transports()) {
             for (Executor load : o.loads()) {
                 phase++;
                 if (transports.contains(t)) out.add(new Item(t, load, phase));
@@ -82,16 +83,16 @@ final class WorkloadCells {
     }
 
     /** The server warmed over every cell's workload in turn until its JIT compilers are quiet; the outcome in words. */
-    String warm(List<String> transports) throws Exception {
+    String warm(List<TransportName> transports) throws Exception {
         List<ServerWarmup.Slice> slices = new ArrayList<>();
         List<Transport> opened = new ArrayList<>();
         try {
             for (Item i : listed(transports)) {
                 DrawnMix m = mix.mix().forPhase(i.phase(), i.load().clients());
-                if (WorkloadOptions.EMBEDDED.equals(i.transport())) {
+                if (i.transport().embedded()) {
                     slices.add(ServerWarmup.Slice.inProcess(i.label(), engine, m, i.load()));
                 } else {
-                    Transport t = engine.transport(i.transport());
+                    Transport t = engine.transport(i.transport().id());
                     opened.add(t);
                     slices.add(ServerWarmup.Slice.of(i.label(), t, m, i.load(), null));
                 }
@@ -106,24 +107,24 @@ final class WorkloadCells {
         }
     }
 
-    void measure(List<String> transports) throws Exception {
+    void measure(List<TransportName> transports) throws Exception {
         List<Item> order = CellOrder.of(listed(transports), o.shuffled(), ctx.seed(), ctx.trial());
         config.put("cellOrder", CellOrder.describe(o.shuffled(), ctx.seed()));
         config.put("cellOrderOfThisTrial", order.stream().map(Item::label).toList());
         String form = WorkloadMix.form(w);
         CellRunner runner = new CellRunner(engine, ctx, WorkloadExperiment.NAME, failures, e -> {
         }).load(agents == null ? CellLoad.HERE : overAgents(form)).extras(b -> b.scale(scale).dimension("form", form).entityUnit(unit()));
-        Map<String, Transport> open = new LinkedHashMap<>();
+        Map<TransportName, Transport> open = new LinkedHashMap<>();
         try {
             int n = 0;
             for (Item i : order) {
                 n++;
                 ctx.progress().phase(String.format("cell %d/%d: %s", n, order.size(), i.label()));
-                Transport t = WorkloadOptions.EMBEDDED.equals(i.transport()) ? null : open.computeIfAbsent(i.transport(), x -> transport(x));
+                Transport t = i.transport().embedded() ? null : open.computeIfAbsent(i.transport(), x -> transport(x.id()));
                 if (o.capacity() != null) {
                     ctx.progress().phaseDone("a capacity search");
                     int[] probe = {0};
-                    CapacityCells.search(o.capacity(), i.load().clients(), ctx, WorkloadExperiment.NAME, "mix", w.name(), i.transport(),
+                    CapacityCells.search(o.capacity(), i.load().clients(), ctx, WorkloadExperiment.NAME, "mix", w.name(), i.transport().id(),
                             rate -> runner.measure(scenario(i), i.transport(), t, o.plan(rate), "mix-" + i.transport() + "-probe-" + ++probe[0]), cells, failures,
                             b -> b.scale(scale).dimension("form", form));
                     continue;
@@ -169,9 +170,9 @@ final class WorkloadCells {
     private CellLoad overAgents(String form) {
         return new CellLoad() {
             @Override
-            public Measured measure(Engine e, Scenario s, String transportName, Transport transport, RunPlan plan, Path log, List<RunListener> listeners)
+            public Measured measure(Engine e, Scenario s, TransportName transportName, Transport transport, RunPlan plan, Path log, List<RunListener> listeners)
                     throws Exception {
-                if (!agents.splits(e, transportName, plan.executor().clients())) {
+                if (!agents.splits(e, transportName.id(), plan.executor().clients())) {
                     warnings.add(s.title() + " over " + transportName + ": sent by this process, not the " + agents.count() + " agents");
                     return CellLoad.HERE.measure(e, s, transportName, transport, plan, log, listeners);
                 }
@@ -184,7 +185,7 @@ final class WorkloadCells {
                 details.put(WorkloadOverAgents.MIX, file.getFileName().toString());
                 details.put(AgentWork.TITLE, s.title());
                 details.put(WorkloadOverAgents.FORM, form);
-                return agents.measure(e, new AgentWork("mix", details, 0), transportName, plan, log);
+                return agents.measure(e, new AgentWork("mix", details, 0), transportName.id(), plan, log);
             }
 
             @Override

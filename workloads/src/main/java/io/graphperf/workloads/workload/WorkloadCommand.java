@@ -1,6 +1,7 @@
 package io.graphperf.workloads.workload;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Ramping;
@@ -16,6 +17,7 @@ import io.graphperf.workloads.options.ExperimentCommand;
 import io.graphperf.workloads.options.LoadOptions;
 import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
+import io.graphperf.workloads.options.TransportChoice;
 import io.graphperf.workloads.options.Timing;
 import io.graphperf.workloads.options.WarmupSpec;
 import picocli.CommandLine.Command;
@@ -170,7 +172,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     public WorkloadOptions options() {
         Workload w = WorkloadFile.read(file, dialects());
         if (server.given() && !engines.chosen().isEmpty()) throw new UserError("--engine and --engines choose engines graphperf starts; --server is your own Neo4j");
-        List<String> tr = transports();
+        List<TransportName> tr = transports();
         if (server.uris().size() > 1) throw new UserError("--server: a workload runs on one server (a list of servers is for reads' round-robin groups)");
         if (server.given() && w.writes() && reset == null) {
             OperationSpec op = w.writeOperations().get(0);
@@ -212,17 +214,9 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     }
 
     /** The transports asked for (bolt by default; embedded with an engine other than Neo4j), each one that applies here. */
-    private List<String> transports() {
-        List<String> tr = transports.isEmpty() ? List.of(engines.beyondNeo4j() ? WorkloadOptions.EMBEDDED : "bolt") : List.copyOf(transports);
-        for (String t : tr) {
-            if (!List.of("bolt", "http", WorkloadOptions.EMBEDDED).contains(t) && !t.startsWith("ws-")) {
-                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as"
-                        + " ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
-            }
-            if (server.given() && (t.equals(WorkloadOptions.EMBEDDED) || t.startsWith("ws-"))) {
-                throw new UserError("transport " + t + " (option --transports) runs on the engine graphperf starts (its plugins); with --server use bolt and http");
-            }
-        }
+    private List<TransportName> transports() {
+        List<TransportName> tr = TransportChoice.of(transports, List.of(engines.beyondNeo4j() ? TransportName.EMBEDDED : TransportName.BOLT));
+        if (server.given()) TransportChoice.refuseOnYourServer(tr);
         return tr;
     }
 
@@ -294,10 +288,10 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     }
 
     /** What load agents need: a fixed warm-up, Neo4j over bolt or http, clients that split over them. */
-    private void checkAgents(Agents split, List<String> tr, List<Executor> loads) {
+    private void checkAgents(Agents split, List<TransportName> tr, List<Executor> loads) {
         if (warmup == null || warmup.auto()) throw new UserError("--agents needs a fixed --warmup (e.g. --warmup 10s): every agent's window starts at the same instant");
         if (engines.beyondNeo4j()) throw new UserError("--agents sends to Neo4j (bolt, http); the other engines run embedded in their own process");
-        for (String t : tr) if (!t.equals("bolt") && !t.equals("http")) throw new UserError("--agents sends over bolt and http; transport " + t + " (option --transports) does not");
+        TransportChoice.requireAgentsTransports(tr);
         for (Executor e : loads) {
             if (e.clients() % split.count() != 0) throw new UserError(e.clients() + " clients do not split over " + split.count() + " agents: give --clients as a multiple of " + split.count());
         }

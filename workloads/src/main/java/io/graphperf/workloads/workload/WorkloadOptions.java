@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.Ramping;
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param agents     the load agents that send the cells, or null
  * @param capacity   a capacity search for each cell instead of one measurement at its load, or null
  */
-public record WorkloadOptions(Workload workload, Data data, List<String> transports, List<Executor> loads, Timing timing, boolean shuffled, Checks checks,
+public record WorkloadOptions(Workload workload, Data data, List<TransportName> transports, List<Executor> loads, Timing timing, boolean shuffled, Checks checks,
                               Server server, Agents agents, CapacitySearch.Settings capacity) {
 
     /**
@@ -82,8 +83,6 @@ public record WorkloadOptions(Workload workload, Data data, List<String> transpo
     public boolean resetAllowed() {
         return server.resetAllowed();
     }
-
-    public static final String EMBEDDED = "embedded";
 
     /**
      * Where the data comes from: a generated dataset, a user's CSV folder, setup scripts (after the files, when both), or nothing.

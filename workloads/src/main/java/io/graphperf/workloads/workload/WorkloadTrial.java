@@ -2,6 +2,7 @@ package io.graphperf.workloads.workload;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.graphperf.core.BadInput;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.ImportFiles;
@@ -242,7 +243,7 @@ final class WorkloadTrial {
             failures.add("no operation of the workload is expressible in " + e.dialect() + "'s dialect");
             return;
         }
-        List<String> passed = checkAnswers(e);
+        List<TransportName> passed = checkAnswers(e);
         if (passed.isEmpty()) return; // a wrong answer makes every timing of that transport meaningless
         WorkloadCells c = new WorkloadCells(ctx, o, w, mix, e, agents, cells, failures, warnings, config, scale);
         serverWarmup = c.warm(passed);
@@ -295,9 +296,9 @@ final class WorkloadTrial {
 
     /** One statement's rows over the trial's first transport (inside the engine for embedded). */
     private List<List<Object>> fetch(Engine e, Statement st) throws Exception {
-        String t = o.transports().get(0);
-        if (WorkloadOptions.EMBEDDED.equals(t)) return e.fetchInProcess(st);
-        try (Transport tr = e.transport(t); var s = tr.openSession()) {
+        TransportName t = o.transports().get(0);
+        if (t.embedded()) return e.fetchInProcess(st);
+        try (Transport tr = e.transport(t.id()); var s = tr.openSession()) {
             return s.fetch(st);
         }
     }
@@ -306,26 +307,26 @@ final class WorkloadTrial {
      * The answer checks over every transport; returns the transports whose answers are the reference's (their cells are measured).
      * The reference's first transport gives the reference answers, unless an earlier trial of it did.
      */
-    private List<String> checkAnswers(Engine e) throws Exception {
-        List<String> passed = new ArrayList<>();
+    private List<TransportName> checkAnswers(Engine e) throws Exception {
+        List<TransportName> passed = new ArrayList<>();
         AnswerCheck.Reference ref = null;
-        for (String t : o.transports()) {
+        for (TransportName t : o.transports()) {
             ctx.progress().phase("answers: " + o.checkSamples() + " draws of each read operation over " + t);
             List<String> errors = new ArrayList<>();
             List<AnswerCheck.Sample> got = AnswerCheck.take(e, t, who(), w, mix, o.checkSamples(), errors);
             if (ref == null && !reference.has(ANSWERS) && ctx.reference()) {
-                ref = new AnswerCheck.Reference(who(), t, mix.texts(), got);
+                ref = new AnswerCheck.Reference(who(), t.id(), mix.texts(), got);
                 if (errors.isEmpty()) reference.write(ANSWERS, ref);
             } else if (ref == null) {
                 ref = reference.read(ANSWERS, new TypeReference<AnswerCheck.Reference>() {
                 }, ctx.paired());
             }
             AnswerCheck.Outcome out = AnswerCheck.compare(ref, got, mix.texts(), w, o.tolerance(), who() + " over " + t);
-            answers.put(t, out.check());
+            answers.put(t.id(), out.check());
             differences.addAll(out.differences());
             failures.addAll(errors);
             failures.addAll(out.differences());
-            if (ctx.reference() && ref.transport().equals(t) && !errors.isEmpty()) reference.failed(errors.get(0));
+            if (ctx.reference() && ref.transport().equals(t.id()) && !errors.isEmpty()) reference.failed(errors.get(0));
             if (errors.isEmpty() && out.passed()) passed.add(t);
             ctx.progress().phaseDone(errors.isEmpty() && out.passed() ? out.check().actual() + " answers equal to the reference's"
                     : (errors.size() + out.differences().size()) + " wrong or failed: its cells are not measured");

@@ -2,6 +2,7 @@ package io.graphperf.workloads.writes;
 
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.OperationSource;
@@ -45,7 +46,7 @@ public final class WriteScenarios {
     static final int GATEWAY_WRITER_CLIENTS = 8;
     /** Application threads, each with one submit in flight through the gateway: what latency the coalescing client's throughput costs. */
     static final int[] GATEWAY_THREADS = {1, 8, 64};
-    static final Predicate<String> GATEWAY = t -> t.startsWith("ws-");
+    static final Predicate<TransportName> GATEWAY = TransportName::isGateway;
     static final String GATEWAY_TEXT = "the gateway's ws-* transports (e.g. ws-bson)";
 
     private WriteScenarios() {

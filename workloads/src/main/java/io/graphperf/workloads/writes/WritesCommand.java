@@ -1,6 +1,7 @@
 package io.graphperf.workloads.writes;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.workloads.agents.Agents;
 import io.graphperf.workloads.cells.Scenario;
 import io.graphperf.workloads.cells.ScenarioCells;
@@ -14,6 +15,7 @@ import io.graphperf.workloads.options.CapacityOptions;
 import io.graphperf.workloads.options.LoadOptions;
 import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.ServerOptions;
+import io.graphperf.workloads.options.TransportChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -76,16 +78,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         List<Scenario> warmSet = warmupOn.isEmpty() ? List.of() : select(all, warmupOn, "writes", "--server-warmup-on");
         if (server.given() && !engines.chosen().isEmpty()) throw new UserError("--engine and --engines choose engines graphperf starts; --server is your own Neo4j");
         // another engine than Neo4j: like with like, each engine measured in its own process
-        List<String> tr = transports.isEmpty() ? (engines.beyondNeo4j() ? List.of(Scenario.EMBEDDED) : List.of("bolt", "http")) : transports;
-        for (String t : tr) {
-            if (!List.of("bolt", "http", Scenario.EMBEDDED).contains(t) && !t.startsWith("ws-")) {
-                throw new UserError("unknown transport '" + t + "' (option --transports); known: bolt, http, embedded, and graphperf's gateway as"
-                        + " ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
-            }
-            if (server.given() && Scenario.EMBEDDED.equals(t)) {
-                throw new UserError("transport embedded (option --transports) runs inside the engine graphperf starts (its plugin); with --server use bolt and http");
-            }
-        }
+        List<TransportName> tr = TransportChoice.of(transports, engines.beyondNeo4j() ? List.of(TransportName.EMBEDDED) : List.of(TransportName.BOLT, TransportName.HTTP));
+        if (server.given()) TransportChoice.refuseOnYourServer(tr);
         if (!scenarios.isEmpty()) requireTransport(chosen, tr, "");
         if (!warmSet.isEmpty()) {
             Duration fixed = load.serverWarmupFixed();
@@ -107,14 +101,12 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     }
 
     /** What load agents need: a fixed warm-up (a common window), Neo4j over bolt or http, clients that split over them. */
-    private void checkAgents(Agents split, List<Scenario> chosen, List<String> tr, int clients) {
+    private void checkAgents(Agents split, List<Scenario> chosen, List<TransportName> tr, int clients) {
         if (load.warmup == null || load.warmup.auto()) {
             throw new UserError("--agents needs a fixed --warmup (e.g. --warmup 10s): every agent's window starts at the same instant");
         }
         if (engines.beyondNeo4j()) throw new UserError("--agents sends to Neo4j (bolt, http); the other engines run embedded in their own process");
-        for (String t : tr) {
-            if (!t.equals("bolt") && !t.equals("http")) throw new UserError("--agents sends over bolt and http; transport " + t + " (option --transports) does not");
-        }
+        TransportChoice.requireAgentsTransports(tr);
         if (clients % split.count() != 0) {
             throw new UserError(clients + " clients do not split over " + split.count() + " agents: give --clients as a multiple of " + split.count());
         }
@@ -128,10 +120,10 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     }
 
     /** Each scenario runs over at least one of the transports; else an error naming it ({@code where}: which option named it). */
-    private static void requireTransport(List<Scenario> named, List<String> transports, String where) {
+    private static void requireTransport(List<Scenario> named, List<TransportName> transports, String where) {
         for (Scenario s : named) {
             if (transports.stream().noneMatch(s::runsOver)) {
-                throw new UserError("scenario " + s.id() + where + " runs over " + s.overText() + ", and --transports gives " + String.join(",", transports));
+                throw new UserError("scenario " + s.id() + where + " runs over " + s.overText() + ", and --transports gives " + String.join(",", TransportName.ids(transports)));
             }
         }
     }

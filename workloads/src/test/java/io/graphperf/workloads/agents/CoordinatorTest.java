@@ -1,5 +1,6 @@
 package io.graphperf.workloads.agents;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Transport;
@@ -61,7 +62,7 @@ class CoordinatorTest {
         CellLoad.Measured measured;
         try (Coordinator c = Coordinator.start(new Agents(agents, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60)), dir, "writes")) {
             Scenario s = io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
-            measured = c.measure(new StubEngine(), s, "bolt", null, plan, dir.resolve("histograms/create-labelled-indexed-bolt.hlog"), List.of());
+            measured = c.measure(new StubEngine(), s, TransportName.BOLT, null, plan, dir.resolve("histograms/create-labelled-indexed-bolt.hlog"), List.of());
         }
         for (Thread t : threads) t.join(30_000);
         var m = measured.measurement();
@@ -124,7 +125,7 @@ class CoordinatorTest {
         RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofSeconds(1)), Duration.ofSeconds(2));
         try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60)), dir, "writes")) {
             Scenario s = io.graphperf.workloads.writes.WriteScenarios.all().stream().filter(x -> x.id().equals("create-labelled-indexed")).findFirst().orElseThrow();
-            Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), s, "bolt", null, plan, null, List.of()));
+            Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), s, TransportName.BOLT, null, plan, null, List.of()));
             assertTrue(e.getMessage().contains("agent 1 of 2") && e.getMessage().contains("connection refused by the test")
                     && e.getMessage().contains("The run is invalid"), e.getMessage());
         }
@@ -158,7 +159,7 @@ class CoordinatorTest {
         RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofMillis(500)), Duration.ofSeconds(1));
         CellLoad.Measured measured;
         try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(60)), dir, "writes")) {
-            measured = c.measure(new StubEngine(), createLabelledIndexed(), "bolt", null, plan, null, List.of());
+            measured = c.measure(new StubEngine(), createLabelledIndexed(), TransportName.BOLT, null, plan, null, List.of());
         }
         for (Thread t : threads) t.join(30_000);
         assertEquals(2, measured.agents().size());
@@ -193,7 +194,7 @@ class CoordinatorTest {
         List<Thread> threads = List.of(agent(dir.resolve("rv"), new Segment(0, 2), ok), agent(dir.resolve("rv"), new Segment(1, 2), stuck));
         RunPlan plan = new RunPlan(new Open(100, 2), new Warmup.Fixed(Duration.ofMillis(500)), Duration.ofSeconds(1));
         try (Coordinator c = Coordinator.start(new Agents(2, dir.resolve("rv"), "127.0.0.1", 50, Duration.ofSeconds(3)), dir, "writes")) {
-            Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), createLabelledIndexed(), "bolt", null, plan, null, List.of()));
+            Exception e = assertThrows(Coordinator.AgentFailure.class, () -> c.measure(new StubEngine(), createLabelledIndexed(), TransportName.BOLT, null, plan, null, List.of()));
             assertTrue(e.getMessage().contains("agent 1 of 2 did not get ready") && e.getMessage().contains("--agents-timeout")
                     && e.getMessage().contains("bolt://127.0.0.1:1"), e.getMessage());
         } finally {

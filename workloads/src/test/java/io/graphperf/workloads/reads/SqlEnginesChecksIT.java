@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.measure.ProgressListener;
@@ -45,18 +46,18 @@ class SqlEnginesChecksIT {
             assertEquals(w.people(), e.queryLong(cypher ? "MATCH (p:Person) RETURN count(p)" : sql + "SELECT count(*) AS c FROM Person"), "every person loaded");
             for (String st : SocialDialects.schema(engine)) e.execute(st);
             List<String> failures = new ArrayList<>();
-            Map<String, Check> checks = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, failures);
+            Map<String, Check> checks = w.check(e, List.of(TransportName.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, failures);
             assertEquals(List.of(), failures, engine + "'s answers equal the files'");
             assertEquals(19, checks.size(), "every query checked: " + checks.keySet());
             assertTrue(checks.values().stream().allMatch(Check::passed), checks.toString());
 
             e.execute(cypher ? "MATCH (p:Person) SET p.firstName = 'Wrong'" : sql + "UPDATE Person SET firstName = 'Wrong'");
             List<String> wrong = new ArrayList<>();
-            Map<String, Check> after = w.check(e, List.of(ReadWorkload.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, wrong);
+            Map<String, Check> after = w.check(e, List.of(TransportName.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, wrong);
             for (String q : List.of("q10", "q11", "q13")) {
-                assertTrue(!after.get(ReadWorkload.key(q, ReadWorkload.EMBEDDED, ReadWorkload.CYPHER)).passed(), q + " reads first names and must fail: " + after);
+                assertTrue(!after.get(ReadWorkload.key(q, TransportName.EMBEDDED, ReadWorkload.CYPHER)).passed(), q + " reads first names and must fail: " + after);
             }
-            assertTrue(after.get(ReadWorkload.key("q01", ReadWorkload.EMBEDDED, ReadWorkload.CYPHER)).passed(), "q01 reads no first name: " + after);
+            assertTrue(after.get(ReadWorkload.key("q01", TransportName.EMBEDDED, ReadWorkload.CYPHER)).passed(), "q01 reads no first name: " + after);
             assertTrue(wrong.stream().anyMatch(f -> f.startsWith("wrong result: q13") && f.contains("on " + engine)), wrong.toString());
         } finally {
             store.deleteStore();

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.TxMode;
@@ -43,14 +44,14 @@ class WriteScenariosTest {
             if (s.id().equals("call-in-tx")) assertEquals(TxMode.AUTOCOMMIT, op.txMode(), "CALL IN TRANSACTIONS needs an implicit transaction");
             if (s.id().startsWith("tx1000")) {
                 assertEquals(1000, op.statements().size());
-                assertTrue(s.runsOver("bolt") && !s.runsOver("ws-bson"), "one transaction of 1000 statements: not over the gateway");
+                assertTrue(s.runsOver(TransportName.of("bolt")) && !s.runsOver(TransportName.of("ws-bson")), "one transaction of 1000 statements: not over the gateway");
             }
             if (s.id().startsWith("batch-writer-ws")) {
                 assertEquals(TxMode.EACH, op.txMode(), "independent submits, in flight together");
                 int inFlight = s.id().contains("-t") ? 1 : WriteScenarios.PIPELINE_DEPTH; // the -tN threads keep one write in flight each
                 assertEquals(inFlight, op.statements().size());
                 assertEquals(inFlight, op.entities());
-                assertTrue(s.runsOver("ws-bson") && s.runsOver("ws-bson-linger1ms") && !s.runsOver("bolt") && !s.runsOver("http"), "through the gateway only");
+                assertTrue(s.runsOver(TransportName.of("ws-bson")) && s.runsOver(TransportName.of("ws-bson-linger1ms")) && !s.runsOver(TransportName.of("bolt")) && !s.runsOver(TransportName.of("http")), "through the gateway only");
             }
             if (s.id().startsWith("batch-writer-ws-durable-t")) assertEquals(Integer.parseInt(s.id().substring(s.id().lastIndexOf('t') + 1)), s.clients());
             if (s.id().endsWith("-c64")) assertEquals(64, s.clients(), s.id() + " fixes its clients");

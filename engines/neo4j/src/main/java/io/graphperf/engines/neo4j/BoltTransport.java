@@ -4,6 +4,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.TxMode;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.Record;
@@ -40,7 +41,7 @@ final class BoltTransport implements Transport {
 
     @Override
     public String name() {
-        return "bolt";
+        return TransportName.BOLT.id();
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.TxMode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -52,7 +53,7 @@ final class HttpTransport implements Transport {
 
     @Override
     public String name() {
-        return "http";
+        return TransportName.HTTP.id();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import org.neo4j.driver.AuthToken;
 import org.neo4j.driver.AuthTokens;
 import org.neo4j.driver.Config;
@@ -35,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A Neo4j server as the engine under test: either the embedded one graphperf starts in a child JVM,
@@ -182,29 +184,33 @@ public final class Neo4jEngine implements Engine, InProcess {
 
     @Override
     public Map<String, String> addresses() {
-        return Map.of("bolt", boltUri, "http", httpUrl);
+        return Map.of(TransportName.BOLT.id(), boltUri, TransportName.HTTP.id(), httpUrl);
     }
 
     @Override
     public List<String> transports() {
         // the gateway is graphperf's plugin: offered where graphperf started the server (a user's server: not yet)
-        return gatewayUri() == null ? List.of("bolt", "http") : List.of("bolt", "http", "ws-json", "ws-bson", "ws-msgpack");
+        return gatewayUri() == null ? TransportName.ids(List.of(TransportName.BOLT, TransportName.HTTP))
+                : Stream.concat(Stream.of(TransportName.BOLT.id(), TransportName.HTTP.id()), TransportName.FORMATS.stream().map(f -> "ws-" + f)).toList();
     }
 
     @Override
     public Transport transport(String name) {
-        return switch (name) {
-            case "bolt" -> new BoltTransport(driver, database);
-            case "http" -> {
+        TransportName t;
+        try {
+            t = TransportName.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage() + " (option --transports)");
+        }
+        return switch (t.kind()) {
+            case BOLT -> new BoltTransport(driver, database);
+            case HTTP -> {
                 HttpTransport e = new HttpTransport(httpUrl, database, user, password, GraphperfPlugins.PROCEDURE_ROUTES);
                 checkHttp(e);
                 yield e;
             }
-            default -> {
-                if (WsTransport.names(name)) yield WsTransport.open(name, gatewayUri(), gatewayConnections, user, password, gatewayCertificate());
-                throw new UserError("unknown transport '" + name + "' (option --transports); Neo4j offers: bolt, http, and graphperf's gateway as "
-                        + "ws-FORMAT[-COMPRESSION] (ws-json, ws-bson, ws-msgpack; -deflate-fast, -deflate-best, -zstd, -lz4)");
-            }
+            case GATEWAY -> WsTransport.open(name, gatewayUri(), gatewayConnections, user, password, gatewayCertificate());
+            case EMBEDDED -> throw new UserError("transport embedded runs inside the engine's process (its plugin), not over a connection");
         };
     }
 

@@ -10,6 +10,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.engine.Wire;
 import io.graphperf.components.gateway.client.GatewayException;
@@ -21,8 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * graphperf's WebSocket gateway as a transport: {@code ws-FORMAT[-COMPRESSION][-lingerN(us|ms)]} (ws-json, ws-bson-zstd,
@@ -46,10 +45,6 @@ final class WsTransport implements Transport {
     private WsTransport(String name, GatewayClient client) {
         this.name = name;
         this.client = client;
-    }
-
-    static boolean names(String transport) {
-        return transport.startsWith("ws-");
     }
 
     /**
@@ -77,28 +72,13 @@ final class WsTransport implements Transport {
      */
     record Name(Format format, Compression compression, Duration linger) {
         static Name parse(String transport) {
-            List<String> parts = new ArrayList<>(List.of(transport.substring(3).split("-", -1)));
-            Duration linger = null;
+            TransportName.Gateway g;
             try {
-                String last = parts.get(parts.size() - 1);
-                if (parts.size() > 1 && last.startsWith("linger")) {
-                    linger = duration(last.substring("linger".length()));
-                    parts.remove(parts.size() - 1);
-                }
-                Format format = Format.of(parts.get(0));
-                Compression compression = parts.size() == 1 ? Compression.NONE : Compression.of(String.join("-", parts.subList(1, parts.size())));
-                return new Name(format, compression, linger);
+                g = TransportName.of(transport).gateway().orElseThrow(() -> new IllegalArgumentException("not a gateway transport"));
             } catch (IllegalArgumentException e) {
-                throw new UserError("transport '" + transport + "' (option --transports): " + e.getMessage()
-                        + "; the form is ws-FORMAT[-COMPRESSION][-lingerN(us|ms)], e.g. ws-bson, ws-bson-zstd, ws-json-deflate-fast, ws-bson-linger2ms");
+                throw new UserError(e.getMessage() + " (option --transports)");
             }
-        }
-
-        private static Duration duration(String s) {
-            Matcher m = Pattern.compile("(\\d+)(us|ms)").matcher(s);
-            if (!m.matches()) throw new IllegalArgumentException("linger '" + s + "' is not a whole number of us or ms (e.g. linger500us, linger2ms)");
-            long v = Long.parseLong(m.group(1));
-            return m.group(2).equals("ms") ? Duration.ofMillis(v) : Duration.ofNanos(v * 1000);
+            return new Name(Format.of(g.format()), Compression.of(g.compression()), g.linger().orElse(null));
         }
     }
 

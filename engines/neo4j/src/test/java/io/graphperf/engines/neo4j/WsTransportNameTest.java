@@ -3,9 +3,12 @@ package io.graphperf.engines.neo4j;
 import io.graphperf.components.gateway.protocol.Compression;
 import io.graphperf.components.gateway.protocol.Format;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,6 +27,12 @@ class WsTransportNameTest {
                 WsTransport.Name.parse("ws-msgpack-zstd-linger500us"));
         assertEquals(Duration.ZERO, WsTransport.Name.parse("ws-bson-linger0ms").linger());
         assertNull(WsTransport.Name.parse("ws-bson-zstd").linger());
+    }
+
+    @Test
+    void theNamesReadBeforeAnEngineStartsAreTheProtocolsOwn() {
+        assertEquals(Arrays.stream(Format.values()).map(f -> f.name().toLowerCase(Locale.ROOT)).toList(), TransportName.FORMATS);
+        assertEquals(Arrays.stream(Compression.values()).map(Compression::label).toList(), TransportName.COMPRESSIONS);
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 
 import java.util.HashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ final class KuzuTransport implements Transport {
 
     @Override
     public String name() {
-        return "embedded";
+        return TransportName.EMBEDDED.id();
     }
 
     @Override

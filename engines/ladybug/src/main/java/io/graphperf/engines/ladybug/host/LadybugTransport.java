@@ -5,6 +5,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.engines.kuzu.host.KuzuWriters;
 
 import java.io.BufferedReader;
@@ -40,7 +41,7 @@ final class LadybugTransport implements Transport {
 
     @Override
     public String name() {
-        return "embedded";
+        return TransportName.EMBEDDED.id();
     }
 
     @Override
