@@ -209,7 +209,7 @@ public final class Neo4jEngine implements Engine, InProcess {
                 checkHttp(e);
                 yield e;
             }
-            case GATEWAY -> WsTransport.open(name, gatewayUri(), gatewayConnections, user, password, gatewayCertificate());
+            case GATEWAY -> WsTransport.open(t, gatewayUri(), gatewayConnections, user, password, gatewayCertificate());
             case EMBEDDED -> throw new UserError("transport embedded runs inside the engine's process (its plugin), not over a connection");
         };
     }

@@ -48,12 +48,13 @@ final class WsTransport implements Transport {
     }
 
     /**
-     * Parses the transport's name and connects; a wrong name or an unreachable gateway is a UserError.
+     * Connects to the gateway over the transport a name (already read) says; an unreachable gateway is a UserError.
      *
      * @param trust the gateway's TLS certificate (PEM) when it has one, trusted besides the JDK's authorities; null otherwise
      */
-    static WsTransport open(String transport, URI gateway, int connections, String user, String password, Path trust) {
-        Name n = Name.parse(transport);
+    static WsTransport open(TransportName name, URI gateway, int connections, String user, String password, Path trust) {
+        String transport = name.id();
+        Name n = Name.of(name.gateway().orElseThrow(() -> new IllegalArgumentException("not a gateway transport: " + transport)));
         if (gateway == null) throw new UserError("transport '" + transport + "': the gateway is only reachable where graphperf starts the engine (its engine host runs it); "
                 + "with --server use bolt or http");
         try {
@@ -78,6 +79,11 @@ final class WsTransport implements Transport {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage() + " (option --transports)");
             }
+            return of(g);
+        }
+
+        /** The gateway's parts of a transport's name as the protocol's types. */
+        static Name of(TransportName.Gateway g) {
             return new Name(Format.of(g.format()), Compression.of(g.compression()), g.linger().orElse(null));
         }
     }
