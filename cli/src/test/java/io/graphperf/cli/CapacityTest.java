@@ -89,8 +89,15 @@ class CapacityTest {
         // 10 ms a request: 2 servers serve 200/s, 4 serve 400/s; p99 < 30 ms breaks just past that, when the queue grows through the window
         assertBracket(two, 200);
         assertBracket(four, 400);
-        assertTrue(CapacitySection.verdict(two, four).contains("HIGHER"), CapacitySection.verdict(two, four));
-        assertEquals("precision", four.component().get("stop"));
+        String verdict = CapacitySection.verdict(two, four);
+        if (disagreed(two) || disagreed(four)) {
+            // a busy machine broke a probe below a capacity (seen in .ci/run beside two busy loops: four's bracket 175–450/s): the
+            // brackets may then overlap, and the comparison must say so rather than call a winner
+            assertTrue(verdict.contains("HIGHER") || verdict.contains("not told apart") && verdict.contains("brackets overlap"), verdict);
+        } else {
+            assertTrue(verdict.contains("HIGHER"), verdict);
+            assertEquals("precision", four.component().get("stop"));
+        }
         // every probe is a cell of its search: its objective, its number, and whether it kept the objective
         long probes = r.cells().stream().filter(c -> c.dimensions().containsKey(Cell.PROBE)).count();
         assertEquals(outcomes.stream().mapToDouble(c -> c.values().get("capacity_probes")).sum(), probes, 1e-9);
@@ -147,11 +154,15 @@ class CapacityTest {
      * runs disagreed inside it (the known capacity is a probe's rate here, where the objective holds only just: on a busy machine one
      * run keeps it and the other does not), which it must then say with the rates that disagreed, its bracket still holding the capacity.
      */
+    private static boolean disagreed(Cell search) {
+        return "runs_disagree".equals(search.component().get("stop"));
+    }
+
     private static void assertBracket(Cell c, double served) {
         double low = c.values().get("capacity_low_per_s"), high = c.values().get("capacity_high_per_s");
         String what = c.variant() + ": " + c.component() + " " + c.values();
         assertTrue(low <= served * 1.02 && served <= high, what);
-        if ("runs_disagree".equals(c.component().get("stop"))) {
+        if (disagreed(c)) {
             // as wide as the rates whose runs disagreed: a busy machine (seen beside two busy loops and a build) can break a probe at
             // half the capacity, so no width is asked, only that the search says which rates disagreed
             assertTrue(String.valueOf(c.component().get("why")).contains("runs disagree inside the bracket: the objective held only some of the time at"), what);
