@@ -2,6 +2,7 @@ package io.graphperf.cli;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Segment;
 import io.graphperf.engines.neo4j.Neo4jEngine;
 import io.graphperf.workloads.agents.AgentLoop;
@@ -53,11 +54,11 @@ public final class AgentCommand implements Callable<Integer> {
         Map<String, Neo4jEngine> engines = new LinkedHashMap<>();
         AgentLoop.Connector connector = new AgentLoop.Connector() {
             @Override
-            public Transport transport(Map<String, String> addresses, String name) {
-                String bolt = addresses.get("bolt");
+            public Transport transport(Map<String, String> addresses, TransportName name) {
+                String bolt = addresses.get(TransportName.BOLT.id());
                 if (bolt == null) throw new UserError("the coordinator's engine has no Bolt address for agents");
                 Neo4jEngine e = engines.computeIfAbsent(bolt, b -> Neo4jEngine.remote(b, user, pw, database == null ? "neo4j" : database,
-                        addresses.get("http"), false));
+                        addresses.get(TransportName.HTTP.id()), false));
                 return e.transport(name);
             }
 

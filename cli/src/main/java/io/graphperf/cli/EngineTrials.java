@@ -42,11 +42,11 @@ final class EngineTrials {
     static EngineCatalog catalog() {
         List<EngineDescriptor> modules = EngineDescriptor.all();
         return new EngineCatalog(modules, name -> {
-            if (NEO4J_2025.equals(name)) return Optional.ofNullable(Neo4jRelease.V2025.whyNotRunnable(Home.get()));
-            if (NEO4J_2026.equals(name)) return Optional.ofNullable(Neo4jRelease.V2026.whyNotRunnable(Home.get()));
+            if (NEO4J_2025.equals(name)) return Neo4jRelease.V2025.whyNotRunnable(Home.get());
+            if (NEO4J_2026.equals(name)) return Neo4jRelease.V2026.whyNotRunnable(Home.get());
             for (EngineDescriptor d : modules) {
-                if (name.equals(d.name())) return Optional.ofNullable(d.whyNotRunnable(Home.get()));
-                if (name.startsWith(d.name() + ":")) return Optional.ofNullable(d.whyNotRunnable(Home.get(), name.substring(d.name().length() + 1)));
+                if (name.equals(d.name())) return d.whyNotRunnable(Home.get());
+                if (name.startsWith(d.name() + ":")) return d.whyNotRunnable(Home.get(), name.substring(d.name().length() + 1));
             }
             return Optional.empty();
         });

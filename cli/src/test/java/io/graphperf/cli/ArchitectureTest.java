@@ -1,12 +1,17 @@
 package io.graphperf.cli;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.measure.Executor;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +25,7 @@ import java.util.TreeSet;
 import static com.tngtech.archunit.core.domain.JavaAccess.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -30,14 +36,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The architecture's rules (docs/layout.md), checked on every module's main classes: arrows run down only (cli → workloads → studies →
  * core, engines → studies; engines → the Neo4j plugins and the gateway client (io.graphperf.components) → core; the workloads reach engines through core's SPI and the studies' dialects,
  * Kafka's broker directly), an engine's classes are named only by its own module and the CLI, no cycle between packages, and
- * only the CLI and the engine hosts' child processes write to the console, no public static that can be changed. Each rule is also run on a class made to break it, so
+ * only the CLI and the engine hosts' child processes write to the console, no public static that can be changed, no record of more than
+ * {@value #MOST_COMPONENTS} components. Each rule is also run on a class made to break it, so
  * a rule that cannot fail is caught.
  */
 class ArchitectureTest {
 
     private static final String ROOT = "io.graphperf";
-    /** Graph engines: their classes are named by their own module and the CLI only (Kafka's broker is a tool E5 starts, not an engine). */
-    private static final List<String> ENGINES = List.of("neo4j", "orientdb", "kuzu", "arcadedb", "falkordb", "ladybug");
+    /**
+     * Graph engines, found: each package under io.graphperf.engines that holds an {@link EngineDescriptor} (and Neo4j's, the engine the
+     * CLI starts without one). Their classes are named by their own module and the CLI only (Kafka's broker is a tool E5 starts, not an
+     * engine; engines.hosted is what the hosted engines share). A new engine needs no line here.
+     */
+    private static List<String> engines;
+    /** A record with more components than this is written in named parts (RunResult's About, Setup, Findings; Cell's Key, Tag, Measured). */
+    static final int MOST_COMPONENTS = 12;
     private static JavaClasses main;
 
     @BeforeAll
@@ -51,7 +64,12 @@ class ArchitectureTest {
         for (String m : List.of("batchwriter", "cdc", "gateway")) {
             assertTrue(main.containPackage(ROOT + ".components." + m), "components." + m + " read");
         }
-        for (String e : ENGINES) assertTrue(main.containPackage(ROOT + ".engines." + e), "engines." + e + " read");
+        Set<String> found = new TreeSet<>(List.of("neo4j"));
+        main.stream().filter(c -> c.isAssignableTo(EngineDescriptor.class) && !c.isInterface())
+                .forEach(c -> found.add(c.getPackageName().replaceFirst("^io\\.graphperf\\.engines\\.([a-z0-9]+).*", "$1")));
+        engines = List.copyOf(found);
+        assertTrue(engines.containsAll(List.of("neo4j", "orientdb", "kuzu", "arcadedb", "falkordb", "ladybug")), "engines found: " + engines);
+        for (String e : engines) assertTrue(main.containPackage(ROOT + ".engines." + e), "engines." + e + " read");
     }
 
     static List<ArchRule> arrowsRunDown() {
@@ -73,7 +91,7 @@ class ArchitectureTest {
     }
 
     static List<ArchRule> enginesStayInTheirModules() {
-        return ENGINES.stream().map(e -> {
+        return engines.stream().map(e -> {
             List<String> allowed = new ArrayList<>(List.of(ROOT + ".engines." + e + "..", ROOT + ".cli.."));
             if (e.equals("kuzu")) allowed.add(ROOT + ".engines.ladybug.."); // LadybugDB, Kuzu's fork, loads through Kuzu's schema and COPY
             return (ArchRule) noClasses().that().resideOutsideOfPackages(allowed.toArray(String[]::new)).should().dependOnClassesThat()
@@ -113,6 +131,20 @@ class ArchitectureTest {
     static ArchRule noPublicMutableStatic() {
         return fields().that().areStatic().and().arePublic().should().beFinal()
                 .because("a public static that is not final is state any class can change for every other; build the value once and pass it");
+    }
+
+    /** A record of many components is built by position, where two swapped values of one type compile: past a dozen, named parts. */
+    static ArchRule recordsStaySmall() {
+        return classes().should(new ArchCondition<>("have at most " + MOST_COMPONENTS + " record components") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                // a record's instance fields are its components, one each (it may declare no other): read without loading the class,
+                // whose module's own dependencies (an engine host's) need not be on this class path
+                if (!c.getRawSuperclass().map(sup -> sup.isEquivalentTo(Record.class)).orElse(false)) return;
+                long n = c.getFields().stream().filter(f -> !f.getModifiers().contains(JavaModifier.STATIC)).count();
+                events.add(new SimpleConditionEvent(c, n <= MOST_COMPONENTS, c.getName() + " has " + n + " record components"));
+            }
+        }).because("a record of more than " + MOST_COMPONENTS + " components is written in named parts (docs/layout.md)");
     }
 
     static ArchRule onlyTheCliWritesToTheConsole() {
@@ -162,6 +194,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void noRecordHasMoreThanADozenComponents() {
+        recordsStaySmall().check(main);
+    }
+
+    @Test
     void onlyTheCliAndEngineHostsWriteToTheConsole() {
         onlyTheCliWritesToTheConsole().check(main);
     }
@@ -177,6 +214,8 @@ class ArchitectureTest {
         assertViolated(List.of(loadsComeFromTheOptions()), "a load model built outside the options", io.graphperf.workloads.archfixture.BuildsItsOwnLoad.class);
         assertViolated(List.of(noPublicMutableStatic()), "a public static map any class can replace", io.graphperf.workloads.archfixture.PublicStatic.class);
         assertFalse(evaluate(List.of(noPublicMutableStatic()), io.graphperf.workloads.archfixture.Prints.class));
+        assertViolated(List.of(recordsStaySmall()), "a record of 13 components", io.graphperf.workloads.archfixture.WideRecord.class);
+        assertFalse(evaluate(List.of(recordsStaySmall()), io.graphperf.workloads.archfixture.TwelveComponents.class));
         // and the fixtures that break one rule break no other: each rule is told apart
         assertFalse(evaluate(List.of(noCycles()), io.graphperf.core.archfixture.CoreUsingWorkloads.class));
         assertFalse(evaluate(arrowsRunDown(), io.graphperf.workloads.archfixture.Prints.class));

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,10 +34,10 @@ class Neo4jVersionsIT {
 
     @BeforeAll
     static void neo4j2025And2026CanRunHere() {
-        String why = Neo4jRelease.V2025.whyNotRunnable(Home.get());
-        assumeTrue(why == null, "Neo4j 2025 cannot run here: " + why);
-        why = Neo4jRelease.V2026.whyNotRunnable(Home.get());
-        assumeTrue(why == null, "Neo4j 2026 cannot run here: " + why);
+        for (Neo4jRelease r : List.of(Neo4jRelease.V2025, Neo4jRelease.V2026)) {
+            Optional<String> why = r.whyNotRunnable(Home.get());
+            assumeTrue(why.isEmpty(), () -> "Neo4j " + r.version() + " cannot run here: " + why.orElseThrow());
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.graphperf.core.engine.ImportFiles;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.core.report.JsonExporter;
 import io.graphperf.core.results.Cell;
@@ -172,12 +173,12 @@ class WorkloadIT {
             }
 
             @Override
-            public List<String> transports() {
+            public List<TransportName> transports() {
                 return real.transports();
             }
 
             @Override
-            public Transport transport(String name) {
+            public Transport transport(TransportName name) {
                 Transport t = real.transport(name);
                 return new Transport() {
                     @Override

@@ -27,7 +27,8 @@ import java.util.zip.ZipOutputStream;
  * <p>
  * {@code java io.graphperf.dist.StoredJars OUT_FOLDER [--except FOLDER] IN_FOLDER_OR_JAR...}: a jar already stored and not older than
  * its source is kept, one that is no longer among the inputs removed, and one named as a jar in an {@code --except} folder left out (an
- * add-on's lib/ holds only what the archive's lacks).
+ * add-on's lib/ holds only what the archive's lacks). An input with a {@code *} as one folder's name stands for every folder there that
+ * holds the rest ({@code engines/*}{@code /target/dist/lib}: each engine module's host jars, whichever modules were built).
  */
 public final class StoredJars {
 
@@ -44,7 +45,7 @@ public final class StoredJars {
                 for (Path jar : files(Path.of(args[++i]))) except.add(jar.getFileName().toString());
                 continue;
             }
-            for (Path jar : files(Path.of(args[i]))) {
+            for (Path jar : each(args[i])) {
                 String name = jar.getFileName().toString();
                 if (except.contains(name) || !names.add(name)) continue; // one jar, used by several engine hosts: once
                 Path target = out.resolve(name);
@@ -56,6 +57,20 @@ public final class StoredJars {
         }
         for (Path left : files(out)) if (!names.contains(left.getFileName().toString())) Files.delete(left); // no longer a dependency
         System.out.println("StoredJars: " + copied + " jars stored in " + out);
+    }
+
+    /** The files of one input, or of every folder a {@code *} in it matches (none matching is an error: a wrong path, not no engine). */
+    private static List<Path> each(String input) throws IOException {
+        int star = input.indexOf("/*/");
+        if (star < 0) return files(Path.of(input));
+        Path parent = Path.of(input.substring(0, star));
+        String rest = input.substring(star + 3);
+        List<Path> found = new ArrayList<>();
+        try (Stream<Path> folders = Files.list(parent)) {
+            for (Path f : folders.sorted().toList()) if (Files.isDirectory(f.resolve(rest))) found.addAll(files(f.resolve(rest)));
+        }
+        if (found.isEmpty()) throw new IOException("no folder matches " + input);
+        return found;
     }
 
     private static List<Path> files(Path in) throws IOException {

@@ -2,6 +2,7 @@ package io.graphperf.workloads;
 
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 
 import java.util.List;
 import java.util.Map;
@@ -16,13 +17,13 @@ public abstract class StandInEngine implements Engine {
     }
 
     @Override
-    public List<String> transports() {
+    public List<TransportName> transports() {
         return List.of();
     }
 
     @Override
-    public Transport transport(String name) {
-        throw new UnsupportedOperationException(name);
+    public Transport transport(TransportName name) {
+        throw new UnsupportedOperationException(name.id());
     }
 
     @Override

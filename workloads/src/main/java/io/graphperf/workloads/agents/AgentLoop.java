@@ -2,6 +2,7 @@ package io.graphperf.workloads.agents;
 
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.measure.Measurement;
@@ -31,7 +32,7 @@ public final class AgentLoop {
 
     /** Opens transports to the engine the coordinator names (the CLI's Neo4j client). */
     public interface Connector extends AutoCloseable {
-        Transport transport(Map<String, String> addresses, String transport) throws Exception;
+        Transport transport(Map<String, String> addresses, TransportName transport) throws Exception;
 
         @Override
         void close();
@@ -93,7 +94,7 @@ public final class AgentLoop {
                     OperationSource operations = AgentScenarios.operations(rv, r);
                     String key = r.transport() + " " + r.addresses().get(r.transport());
                     Transport t = transports.get(key);
-                    if (t == null) transports.put(key, t = connector.transport(r.addresses(), r.transport()));
+                    if (t == null) transports.put(key, t = connector.transport(r.addresses(), TransportName.of(r.transport())));
                     RunPlan plan = r.plan().runPlan();
                     plan = plan.withExecutor(plan.executor().withSegment(segment));
                     int c = cell;

@@ -48,7 +48,7 @@ final class SourceCost {
     }
 
     private static Cell measure(Engine e, Scenario s, RunPlan plan, RunContext ctx, List<String> failures, String capture, int round) throws Exception {
-        Cell c = new CellRunner(e, ctx, CdcExperiment.NAME, failures, x -> { }).measure(s, TransportName.BOLT, e.transport(TransportName.BOLT.id()), plan);
+        Cell c = new CellRunner(e, ctx, CdcExperiment.NAME, failures, x -> { }).measure(s, TransportName.BOLT, e.transport(TransportName.BOLT), plan);
         ctx.progress().phaseDone("capture " + capture + ": " + CellRunner.outcome(c));
         Map<String, Object> d = new LinkedHashMap<>(c.dimensions());
         d.put("capture", capture);

@@ -172,7 +172,7 @@ public final class ScenarioCells {
                     + String.join("; ", notExpressible.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").toList()));
         }
         try {
-            for (TransportName t : plan.transports()) if (!t.embedded()) transports.put(t, engine.transport(t.id()));
+            for (TransportName t : plan.transports()) if (!t.embedded()) transports.put(t, engine.transport(t));
             List<Item> listed = plan.cells();
             ctx.progress().phase("schema of every scenario");
             Set<String> schema = new LinkedHashSet<>();

@@ -20,9 +20,10 @@ public final class Targets {
         List<Cell> base = cells.stream().filter(c -> Cell.BASELINE.equals(c.variant()) && c.measurement() != null).toList();
         List<String> transports = base.stream().map(Cell::transport).distinct().toList();
         for (RatioTarget t : targets) {
-            if (t.transport() != null) {
-                add(out, t, match(base, t.scenario(), t.transport()), match(base, t.baseline(), t.baselineTransport()),
-                        t.transport() + " vs " + t.baselineTransport());
+            if (t.across().isPresent()) {
+                RatioTarget.Across x = t.across().get();
+                add(out, t, match(base, t.scenario(), x.transport().id()), match(base, t.baseline(), x.baselineTransport().id()),
+                        x.transport() + " vs " + x.baselineTransport());
                 continue;
             }
             for (String tr : transports) add(out, t, match(base, t.scenario(), tr), match(base, t.baseline(), tr), tr);

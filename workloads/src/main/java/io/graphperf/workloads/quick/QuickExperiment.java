@@ -37,8 +37,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
+import static io.graphperf.core.engine.TransportName.BOLT;
+import static io.graphperf.core.engine.TransportName.HTTP;
 import static io.graphperf.workloads.writes.WriteScenarios.GATEWAY_DURABLE;
 import static io.graphperf.workloads.writes.WriteScenarios.ONE_WRITE_PER_TX;
 import static io.graphperf.workloads.writes.WriteScenarios.UNWIND_1000;
@@ -55,16 +56,26 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
     /** A tenth of the default window: the steady-state test sees 10 intervals (4 s) before a window may start. */
     static final Duration INTERVAL = Duration.ofMillis(400);
     static final String READ_MIX = "read-mix";
+    /** The gateway's transport the quick suite writes through: WebSocket with BSON messages. */
+    static final TransportName WS_BSON = TransportName.of("ws-bson");
     /**
      * The write cells; the last two in this order: the ~1 M nodes the gateway's batch writer writes, and the ~1.5 M of
      * unwind-1000, would each cost the next cell seconds of deleting.
      */
-    static final List<String> WRITE_CELLS = List.of(ONE_WRITE_PER_TX + "/bolt", ONE_WRITE_PER_TX + "/http", GATEWAY_DURABLE + "/ws-bson",
-            UNWIND_1000 + "/bolt");
+    static final List<WriteCell> WRITE_CELLS = List.of(new WriteCell(ONE_WRITE_PER_TX, BOLT), new WriteCell(ONE_WRITE_PER_TX, HTTP),
+            new WriteCell(GATEWAY_DURABLE, WS_BSON), new WriteCell(UNWIND_1000, BOLT));
     static final int SHUFFLED = 2;
     static final String GATEWAY_WRITER = "batch writer through the gateway (durable acks, 64 submits in flight per client)";
     /** Before each write cell only what the write cells create is deleted: the loaded graph stays, the same for every cell. */
     static final String DELETE_WRITES = "MATCH (n:User) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS";
+
+    /** One write cell: a scenario of E4 over a transport. */
+    record WriteCell(String scenario, TransportName transport) {
+        @Override
+        public String toString() {
+            return scenario + "/" + transport;
+        }
+    }
 
     @Override
     public String name() {
@@ -134,18 +145,17 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
         for (Scenario s : WritesExperiment.scenarios()) writes.put(s.id(), s);
         RunPlan plan = o.plan(INTERVAL);
         OperationMix mix = reads.mix(queries, ReadWorkload.CYPHER);
-        Map<String, Transport> transports = new LinkedHashMap<>();
+        Map<TransportName, Transport> transports = new LinkedHashMap<>();
         try {
-            transports.put("bolt", e.transport("bolt"));
-            transports.put("http", e.transport("http"));
-            transports.put("ws-bson", e.transport("ws-bson"));
-            for (String cell : WRITE_CELLS) for (String st : writes.get(cell.split("/")[0]).setup()) e.execute(st);
+            for (TransportName t : List.of(BOLT, HTTP, WS_BSON)) transports.put(t, e.transport(t));
+            for (WriteCell cell : WRITE_CELLS) for (String st : writes.get(cell.scenario()).setup()) e.execute(st);
             e.awaitIndexesOnline();
             List<ServerWarmup.Slice> slices = new ArrayList<>();
-            slices.add(ServerWarmup.Slice.of("read mix over bolt", transports.get("bolt"), mix, plan.executor(), null));
-            for (String cell : WRITE_CELLS) {
-                Scenario s = writes.get(cell.split("/")[0]);
-                slices.add(ServerWarmup.Slice.of(cell, transports.get(cell.split("/")[1]), s.operations(), CellRunner.planFor(s, plan).executor(), s.probe()));
+            slices.add(ServerWarmup.Slice.of("read mix over bolt", transports.get(BOLT), mix, plan.executor(), null));
+            for (WriteCell cell : WRITE_CELLS) {
+                Scenario s = writes.get(cell.scenario());
+                slices.add(ServerWarmup.Slice.of(cell.toString(), transports.get(cell.transport()), s.operations(), CellRunner.planFor(s, plan).executor(),
+                        s.probe()));
             }
             ServerWarmup.Outcome warm = ServerWarmup.run(e, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());
@@ -154,10 +164,10 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
 
             // the reads first, while the social graph is there; every write cell then starts from an emptied store
             ctx.progress().phase("cell 1/" + (1 + WRITE_CELLS.size()) + ": the read mix over bolt");
-            Measurement m = ctx.runner(new Runner(transports.get("bolt"), mix, plan, ctx.histograms().resolve("read-mix-bolt.hlog"),
+            Measurement m = ctx.runner(new Runner(transports.get(BOLT), mix, plan, ctx.histograms().resolve("read-mix-bolt.hlog"),
                     e.serverPids(), List.of(ctx.progress())), READ_MIX + " over bolt", plan).run();
             Cell.Builder b = Cell.builder(NAME, READ_MIX).title("E2's 19 queries mixed by the study's repeat counts, " + o.clients() + " clients")
-                    .query("(19 queries, Cypher)").transport("bolt").measurement(m).entityUnit("requests").dimension("form", ReadWorkload.CYPHER);
+                    .query("(19 queries, Cypher)").transport(BOLT.id()).measurement(m).entityUnit("requests").dimension("form", ReadWorkload.CYPHER);
             b.check(new Check("result checks before timing (one parameter set per query)", checks.values().stream().mapToLong(Check::expected).sum(),
                     checks.values().stream().mapToLong(Check::actual).sum(), checks.values().stream().allMatch(Check::passed), null));
             Cell read = ctx.tag(b.build());
@@ -165,19 +175,18 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
             ctx.progress().phaseDone(CellRunner.outcome(read));
             ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
 
-            List<String> order = new ArrayList<>(CellOrder.of(WRITE_CELLS.subList(0, SHUFFLED), true, ctx.seed(), ctx.trial()));
+            List<WriteCell> order = new ArrayList<>(CellOrder.of(WRITE_CELLS.subList(0, SHUFFLED), true, ctx.seed(), ctx.trial()));
             order.addAll(WRITE_CELLS.subList(SHUFFLED, WRITE_CELLS.size()));
             config.put("cellOrder", "the read mix first, then the single-write cells " + CellOrder.describe(true, ctx.seed())
                     + ", then the batch writer through the gateway, unwind-1000 last");
-            config.put("cellOrderOfThisTrial", order);
+            config.put("cellOrderOfThisTrial", order.stream().map(WriteCell::toString).toList());
             config.put("reset", "before each write cell: " + DELETE_WRITES + " (the loaded social graph stays)");
             CellRunner runner = new CellRunner(e, ctx, NAME, failures, engine -> engine.execute(DELETE_WRITES));
             int n = 1;
-            for (String cell : order) {
+            for (WriteCell cell : order) {
                 n++;
-                String[] parts = cell.split("/");
-                ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, 1 + WRITE_CELLS.size(), parts[0], parts[1]));
-                Cell c = runner.measure(writes.get(parts[0]), TransportName.of(parts[1]), transports.get(parts[1]), plan);
+                ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, 1 + WRITE_CELLS.size(), cell.scenario(), cell.transport()));
+                Cell c = runner.measure(writes.get(cell.scenario()), cell.transport(), transports.get(cell.transport()), plan);
                 cells.add(c);
                 ctx.progress().phaseDone(CellRunner.outcome(c));
                 ctx.saved().cells(List.copyOf(cells), List.copyOf(failures));
@@ -190,18 +199,18 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
 
     private static int rank(Cell c) {
         if (READ_MIX.equals(c.scenario())) return 0;
-        return 1 + WRITE_CELLS.indexOf(c.scenario() + "/" + c.transport());
+        for (int i = 0; i < WRITE_CELLS.size(); i++) if (match(c, WRITE_CELLS.get(i).scenario(), WRITE_CELLS.get(i).transport())) return 1 + i;
+        return 1 + WRITE_CELLS.size();
     }
 
     @Override
     public List<Headline> headlines(List<Cell> cells) {
         List<Headline> out = new ArrayList<>();
-        ratio(out, cells, "UNWIND 1000 vs one write per transaction, Bolt, nodes/s", UNWIND_1000, "bolt", ONE_WRITE_PER_TX, "bolt");
-        ratio(out, cells, GATEWAY_WRITER + " vs one write per transaction over Bolt, nodes/s", GATEWAY_DURABLE, "ws-bson",
-                ONE_WRITE_PER_TX, "bolt");
-        ratio(out, cells, GATEWAY_WRITER + " vs UNWIND 1000 over Bolt, nodes/s", GATEWAY_DURABLE, "ws-bson", UNWIND_1000, "bolt");
-        ratio(out, cells, "Bolt vs HTTP, one write per transaction, nodes/s", ONE_WRITE_PER_TX, "bolt", ONE_WRITE_PER_TX, "http");
-        List<Cell> read = match(cells, READ_MIX, "bolt");
+        ratio(out, cells, "UNWIND 1000 vs one write per transaction, Bolt, nodes/s", UNWIND_1000, BOLT, ONE_WRITE_PER_TX, BOLT);
+        ratio(out, cells, GATEWAY_WRITER + " vs one write per transaction over Bolt, nodes/s", GATEWAY_DURABLE, WS_BSON, ONE_WRITE_PER_TX, BOLT);
+        ratio(out, cells, GATEWAY_WRITER + " vs UNWIND 1000 over Bolt, nodes/s", GATEWAY_DURABLE, WS_BSON, UNWIND_1000, BOLT);
+        ratio(out, cells, "Bolt vs HTTP, one write per transaction, nodes/s", ONE_WRITE_PER_TX, BOLT, ONE_WRITE_PER_TX, HTTP);
+        List<Cell> read = match(cells, READ_MIX, BOLT);
         if (!read.isEmpty()) {
             List<Double> batches = new ArrayList<>();
             for (Cell c : read) batches.addAll(c.measurement().throughput().batchRates());
@@ -212,7 +221,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
         return out;
     }
 
-    private static void ratio(List<Headline> out, List<Cell> cells, String question, String a, String ta, String b, String tb) {
+    private static void ratio(List<Headline> out, List<Cell> cells, String question, String a, TransportName ta, String b, TransportName tb) {
         List<Cell> x = match(cells, a, ta), y = match(cells, b, tb);
         if (x.isEmpty() || y.isEmpty()) return;
         Ratio r = Targets.entityRatio(x, y);
@@ -220,18 +229,22 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
         out.add(new Headline(question, "ratio", r.value(), r.low(), r.high(), "×", steady, null));
     }
 
-    private static List<Cell> match(List<Cell> cells, String scenario, String transport) {
-        return cells.stream().filter(c -> Cell.BASELINE.equals(c.variant()) && c.scenario().equals(scenario) && Objects.equals(c.transport(), transport)
-                && c.measurement() != null).toList();
+    private static List<Cell> match(List<Cell> cells, String scenario, TransportName transport) {
+        return cells.stream().filter(c -> Cell.BASELINE.equals(c.variant()) && match(c, scenario, transport) && c.measurement() != null).toList();
+    }
+
+    /** Whether a cell is the scenario's over the transport (a cell carries the transport's name as results do). */
+    private static boolean match(Cell c, String scenario, TransportName transport) {
+        return c.scenario().equals(scenario) && transport.id().equals(c.transport());
     }
 
     @Override
     public List<TargetCheck> targets(List<Cell> cells) {
         return Targets.check(List.of(
-                RatioTarget.across(GATEWAY_WRITER + " vs one write per transaction over Bolt, 8 clients", GATEWAY_DURABLE, "ws-bson",
-                        ONE_WRITE_PER_TX, "bolt", 20),
-                RatioTarget.across(GATEWAY_WRITER + " vs UNWIND of 1000 rows over Bolt, 8 clients", GATEWAY_DURABLE, "ws-bson",
-                        UNWIND_1000, "bolt", 0.8)),
+                RatioTarget.across(GATEWAY_WRITER + " vs one write per transaction over Bolt, 8 clients", GATEWAY_DURABLE, WS_BSON,
+                        ONE_WRITE_PER_TX, BOLT, 20),
+                RatioTarget.across(GATEWAY_WRITER + " vs UNWIND of 1000 rows over Bolt, 8 clients", GATEWAY_DURABLE, WS_BSON,
+                        UNWIND_1000, BOLT, 0.8)),
                 cells);
     }
 

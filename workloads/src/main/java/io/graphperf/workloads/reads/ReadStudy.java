@@ -183,7 +183,7 @@ final class ReadStudy {
                     if (transport.embedded()) {
                         slices.add(ServerWarmup.Slice.inProcess(label(transport, form), e, mix, ex));
                     } else {
-                        Transport t = e.transport(transport.id());
+                        Transport t = e.transport(transport);
                         opened.add(t);
                         slices.add(ServerWarmup.Slice.of(label(transport, form), t, mix, ex, null));
                     }
@@ -416,7 +416,7 @@ final class ReadStudy {
                                 ? " — the queries ran out of the server's heap; give it more with --heap" : ""), ex);
             }
         }
-        try (Transport t = e.transport(transport.id())) {
+        try (Transport t = e.transport(transport)) {
             Runner runner = ctx.runner(new Runner(t, mix, plan, log, e.serverPids(), List.of(ctx.progress())), label(transport, form) + " "
                     + queries.stream().map(SocialQuery::id).toList() + " by " + executor.describe(), plan);
             return new CellLoad.Measured(runner.run(), List.of());

@@ -90,7 +90,7 @@ public final class ReadWorkload {
         for (TransportName transport : transports) {
             for (String form : forms) {
                 progress.phase("result checks: " + ReadStudy.label(transport, form));
-                Transport t = transport.embedded() ? null : e.transport(transport.id());
+                Transport t = transport.embedded() ? null : e.transport(transport);
                 int wrong = 0;
                 try (Session s = t == null ? null : t.openSession()) {
                     int done = 0;

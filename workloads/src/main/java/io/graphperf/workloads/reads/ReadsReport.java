@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.function.Predicate;
 
@@ -65,6 +66,24 @@ final class ReadsReport implements ReportSection {
     static boolean isCurve(Cell c) {
         return "mix".equals(c.scenario()) && "closed".equals(c.load()) && !c.dimensions().containsKey("connections")
                 && !c.dimensions().containsKey("serverThreads") && !c.dimensions().containsKey("servers");
+    }
+
+    /** The transport a cell names, read; empty for one that names none of graphperf's transports. */
+    static Optional<TransportName> transport(Cell c) {
+        try {
+            return c.transport() == null ? Optional.empty() : Optional.of(TransportName.of(c.transport()));
+        } catch (IllegalArgumentException notOne) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean over(Cell c, TransportName.Kind kind) {
+        return transport(c).map(t -> t.kind() == kind).orElse(false);
+    }
+
+    /** Over graphperf's gateway with BSON messages, whatever the compression or linger (the study's WebSocket + BSON). */
+    private static boolean overGatewayBson(Cell c) {
+        return transport(c).flatMap(TransportName::gateway).map(g -> g.format().equals("bson")).orElse(false);
     }
 
     private static List<String> labels(List<Cell> cells) {
@@ -139,7 +158,7 @@ final class ReadsReport implements ReportSection {
                 if (m.latencies().server() != null) server += k * m.latencies().server().meanMs();
                 else reported = false;
                 if (m.latencies().client() != null) client += k * m.latencies().client().meanMs();
-                inProcess |= EMBEDDED_TRANSPORT.equals(c.transport());
+                inProcess |= over(c, TransportName.Kind.EMBEDDED);
                 if (m.latencies().wire() != null) {
                     WireBytes w = m.latencies().wire();
                     wireN += w.requests();
@@ -165,7 +184,6 @@ final class ReadsReport implements ReportSection {
         }
     }
 
-    static final String EMBEDDED_TRANSPORT = TransportName.EMBEDDED.id();
     static final List<String> PARTS = List.of("server (queue + execution)", "client library (encode, compress, decode)",
             "network, framing, I/O threads", "not split (no server time reported)");
 
@@ -292,13 +310,13 @@ final class ReadsReport implements ReportSection {
         if (mixes.stream().noneMatch(ReadsReport::isCurve)) return;
         int max = mixes.stream().filter(ReadsReport::isCurve).mapToInt(Cell::clients).max().orElse(1);
         List<SummaryRow> rows = List.of(
-                new SummaryRow("HTTP + JSON (Cypher)", c -> c.transport().equals("http") && form(c).equals(ReadStudy.CYPHER), "70 / 85 / 85"),
-                new SummaryRow("native procedures over WebSocket + BSON", c -> c.transport().startsWith("ws-bson") && form(c).equals(ReadStudy.PROCEDURE),
+                new SummaryRow("HTTP + JSON (Cypher)", c -> over(c, TransportName.Kind.HTTP) && form(c).equals(ReadStudy.CYPHER), "70 / 85 / 85"),
+                new SummaryRow("native procedures over WebSocket + BSON", c -> overGatewayBson(c) && form(c).equals(ReadStudy.PROCEDURE),
                         "215 / 1,131 / 2,544"),
-                new SummaryRow("Cypher over WebSocket + BSON", c -> c.transport().startsWith("ws-bson") && form(c).equals(ReadStudy.CYPHER), "83 / 476 / 1,824"),
-                new SummaryRow("Bolt (Cypher)", c -> c.transport().equals("bolt") && form(c).equals(ReadStudy.CYPHER), null),
-                new SummaryRow("procedures over Bolt", c -> c.transport().equals("bolt") && form(c).equals(ReadStudy.PROCEDURE), null),
-                new SummaryRow("procedures in-process (embedded, the ceiling)", c -> c.transport().equals(EMBEDDED_TRANSPORT)
+                new SummaryRow("Cypher over WebSocket + BSON", c -> overGatewayBson(c) && form(c).equals(ReadStudy.CYPHER), "83 / 476 / 1,824"),
+                new SummaryRow("Bolt (Cypher)", c -> over(c, TransportName.Kind.BOLT) && form(c).equals(ReadStudy.CYPHER), null),
+                new SummaryRow("procedures over Bolt", c -> over(c, TransportName.Kind.BOLT) && form(c).equals(ReadStudy.PROCEDURE), null),
+                new SummaryRow("procedures in-process (embedded, the ceiling)", c -> over(c, TransportName.Kind.EMBEDDED)
                         && form(c).equals(ReadStudy.PROCEDURE), null));
         Html.Table t = h.h2("The study's summary table, redone (requests/s)").table("reads-summary", null, "", "study: 1 thread / 128 threads / best",
                 "measured: 1 thread", "measured: " + max + " threads", "measured: best");
@@ -331,18 +349,26 @@ final class ReadsReport implements ReportSection {
         if (curve.isEmpty()) return;
         int max = curve.stream().mapToInt(Cell::clients).max().orElse(1);
         Html.Table t = h.h2("The study's ratios beside this run's").table("reads-ratios", null, "ratio", "study", "measured, 1 thread", "measured, " + max + " threads");
-        String binary = labels(curve).stream().filter(l -> l.startsWith("ws-bson") && !l.endsWith("/procedure")).findFirst()
-                .orElse(labels(curve).stream().filter(l -> l.startsWith("ws-") && !l.endsWith("/procedure")).findFirst().orElse("bolt"));
+        // the study's binary transport: the gateway with BSON if it ran (any compression), else the gateway in another format, else Bolt
+        List<Cell> cypher = curve.stream().filter(c -> form(c).equals(ReadStudy.CYPHER)).toList();
+        String binary = cypher.stream().filter(ReadsReport::overGatewayBson).findFirst()
+                .or(() -> cypher.stream().filter(c -> over(c, TransportName.Kind.GATEWAY)).findFirst()).map(Cell::transport).orElse(TransportName.BOLT.id());
+        String embedded = TransportName.EMBEDDED.id(), http = TransportName.HTTP.id(), bolt = TransportName.BOLT.id();
         ratio(t, "stored procedures ÷ Cypher (" + binary + ")", "215 ÷ 83 = 2.6× at 1 thread; 1,131 ÷ 476 = 2.4× at 128 (WebSocket+BSON)", curve,
-                binary + "/procedure", binary, max);
-        ratio(t, binary + " ÷ HTTP+JSON (Cypher)", "83 ÷ 70 = 1.2× at 1 thread; 476 ÷ 85 = 5.6× at 128 (WebSocket+BSON vs HTTP)", curve, binary, "http", max);
-        if (!binary.equals("bolt")) {
-            ratio(t, binary + " ÷ Bolt (procedures)", "(not in the study)", curve, binary + "/procedure", "bolt/procedure", max);
-            ratio(t, binary + " ÷ embedded (procedures): share of the in-process ceiling", "(not in the study)", curve, binary + "/procedure",
-                    "embedded/procedure", max);
+                procedure(binary), binary, max);
+        ratio(t, binary + " ÷ HTTP+JSON (Cypher)", "83 ÷ 70 = 1.2× at 1 thread; 476 ÷ 85 = 5.6× at 128 (WebSocket+BSON vs HTTP)", curve, binary, http, max);
+        if (!binary.equals(bolt)) {
+            ratio(t, binary + " ÷ Bolt (procedures)", "(not in the study)", curve, procedure(binary), procedure(bolt), max);
+            ratio(t, binary + " ÷ embedded (procedures): share of the in-process ceiling", "(not in the study)", curve, procedure(binary),
+                    procedure(embedded), max);
         }
-        ratio(t, "embedded ÷ " + binary + " (Cypher)", "(not in the study: the in-process ceiling)", curve, "embedded", binary, max);
+        ratio(t, "embedded ÷ " + binary + " (Cypher)", "(not in the study: the in-process ceiling)", curve, embedded, binary, max);
         t.end();
+    }
+
+    /** A curve's label for the stored-procedure form over a transport. */
+    private static String procedure(String transport) {
+        return ReadStudy.label(transport, ReadStudy.PROCEDURE);
     }
 
     private static void ratio(Html.Table t, String name, String study, List<Cell> curve, String a, String b, int max) {

@@ -185,9 +185,9 @@ final class SafetyStudy {
     }
 
     private Cell measure(Scenario s) throws Exception {
-        TransportName transport = engine.transports().contains(TransportName.BOLT.id()) ? TransportName.BOLT : TransportName.EMBEDDED;
+        TransportName transport = engine.transports().contains(TransportName.BOLT) ? TransportName.BOLT : TransportName.EMBEDDED;
         Cell c = new CellRunner(engine, ctx, SafetyExperiment.NAME, failures).measure(s, transport,
-                transport.embedded() ? null : engine.transport(transport.id()), o.plan());
+                transport.embedded() ? null : engine.transport(transport), o.plan());
         cells.add(c);
         return c;
     }

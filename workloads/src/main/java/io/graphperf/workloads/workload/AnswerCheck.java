@@ -49,7 +49,7 @@ final class AnswerCheck {
     static List<Sample> take(Engine e, TransportName transport, String who, Workload w, WorkloadMix m, int samples, List<String> errors) throws Exception {
         List<Sample> out = new ArrayList<>();
         if (m.mix() == null || samples == 0) return out;
-        Transport t = transport.embedded() ? null : e.transport(transport.id());
+        Transport t = transport.embedded() ? null : e.transport(transport);
         try (Session s = t == null ? null : t.openSession()) {
             for (DrawnMix.Type type : m.mix().types()) {
                 OperationSpec op = w.operations().stream().filter(o -> o.name().equals(type.type())).findFirst().orElseThrow();

@@ -116,7 +116,7 @@ public final class BoltLoad {
         AtomicReference<Exception> failed = new AtomicReference<>();
         AtomicLong written = new AtomicLong(), skipped = new AtomicLong(), batches = new AtomicLong();
         List<Thread> workers = new ArrayList<>();
-        try (Transport transport = engine.transport(TransportName.BOLT.id())) {
+        try (Transport transport = engine.transport(TransportName.BOLT)) {
             for (int i = 0; i < threads; i++) {
                 Thread w = new Thread(() -> work(transport, queue, failed, written, skipped, done, total), "graphperf-bolt-load-" + i);
                 workers.add(w);

@@ -92,7 +92,7 @@ final class WorkloadCells {
                 if (i.transport().embedded()) {
                     slices.add(ServerWarmup.Slice.inProcess(i.label(), engine, m, i.load()));
                 } else {
-                    Transport t = engine.transport(i.transport().id());
+                    Transport t = engine.transport(i.transport());
                     opened.add(t);
                     slices.add(ServerWarmup.Slice.of(i.label(), t, m, i.load(), null));
                 }
@@ -120,7 +120,7 @@ final class WorkloadCells {
             for (Item i : order) {
                 n++;
                 ctx.progress().phase(String.format("cell %d/%d: %s", n, order.size(), i.label()));
-                Transport t = i.transport().embedded() ? null : open.computeIfAbsent(i.transport(), x -> transport(x.id()));
+                Transport t = i.transport().embedded() ? null : open.computeIfAbsent(i.transport(), x -> transport(x));
                 if (o.capacity() != null) {
                     ctx.progress().phaseDone("a capacity search");
                     int[] probe = {0};
@@ -143,7 +143,7 @@ final class WorkloadCells {
         }
     }
 
-    private Transport transport(String name) {
+    private Transport transport(TransportName name) {
         try {
             return engine.transport(name);
         } catch (Exception e) {

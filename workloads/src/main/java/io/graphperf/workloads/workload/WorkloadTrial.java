@@ -298,7 +298,7 @@ final class WorkloadTrial {
     private List<List<Object>> fetch(Engine e, Statement st) throws Exception {
         TransportName t = o.transports().get(0);
         if (t.embedded()) return e.fetchInProcess(st);
-        try (Transport tr = e.transport(t.id()); var s = tr.openSession()) {
+        try (Transport tr = e.transport(t); var s = tr.openSession()) {
             return s.fetch(st);
         }
     }

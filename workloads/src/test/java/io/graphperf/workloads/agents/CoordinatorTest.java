@@ -234,7 +234,7 @@ class CoordinatorTest {
                 Files.createDirectories(rv);
                 new AgentLoop(rv, segment, null, Duration.ofSeconds(60), QUIET, () -> { }).run(new AgentLoop.Connector() {
                     @Override
-                    public Transport transport(Map<String, String> addresses, String name) {
+                    public Transport transport(Map<String, String> addresses, TransportName name) {
                         return transport;
                     }
 
@@ -282,8 +282,8 @@ class CoordinatorTest {
         }
 
         @Override
-        public List<String> transports() {
-            return List.of("bolt");
+        public List<TransportName> transports() {
+            return List.of(TransportName.BOLT);
         }
     }
 }

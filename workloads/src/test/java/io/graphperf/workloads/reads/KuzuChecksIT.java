@@ -35,7 +35,7 @@ class KuzuChecksIT {
     void everyAnswerMatchesTheFilesAndAWrongStoreFailsItsChecks(String engine, @TempDir Path dir) throws Exception {
         Path home = Path.of(System.getProperty("graphperf.home", "../"));
         EngineDescriptor d = EngineCatalog.onClassPath().modules().get(engine);
-        Assumptions.assumeTrue(d.whyNotRunnable(home) == null, () -> engine + " cannot run here: " + d.whyNotRunnable(home));
+        Assumptions.assumeTrue(d.whyNotRunnable(home).isEmpty(), () -> engine + " cannot run here: " + d.whyNotRunnable(home).orElseThrow());
         ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
         Engines engines = d.engines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"), home, "512m", 128L << 20, Map.of(), false));
         BulkImport store = engines.bulkImport("reads", Map.of());

@@ -6,6 +6,7 @@ import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.ProgressListener;
 import io.graphperf.workloads.StandInEngine;
 import org.junit.jupiter.api.Test;
@@ -57,11 +58,11 @@ class BoltLoadTest {
         }
 
         @Override
-        public Transport transport(String name) {
+        public Transport transport(TransportName name) {
             return new Transport() {
                 @Override
                 public String name() {
-                    return name;
+                    return name.id();
                 }
 
                 @Override

@@ -24,11 +24,11 @@ public interface Engine extends AutoCloseable {
         return "neo4j";
     }
 
-    /** Transports this engine offers, in preference order. */
-    List<String> transports();
+    /** Transports this engine offers, in preference order (a gateway once per message format: {@link TransportName#servedBy}). */
+    List<TransportName> transports();
 
     /** The adapter for one transport. */
-    Transport transport(String name) throws Exception;
+    Transport transport(TransportName name) throws Exception;
 
     /** Runs an administrative statement (schema, setup) to completion. */
     void execute(String statement) throws Exception;

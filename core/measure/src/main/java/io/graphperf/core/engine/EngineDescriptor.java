@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Optional;
 
 /**
  * An engine graphperf can run beside Neo4j, as its own module describes it: the name {@code --engine} and {@code --engines} take,
@@ -36,8 +37,8 @@ public interface EngineDescriptor {
         return summary();
     }
 
-    /** Why one of {@link #versions()} cannot run on this machine now, or null. */
-    default String whyNotRunnable(Path home, String version) {
+    /** Why one of {@link #versions()} cannot run on this machine now; empty when it can. */
+    default Optional<String> whyNotRunnable(Path home, String version) {
         return whyNotRunnable(home);
     }
 
@@ -58,9 +59,9 @@ public interface EngineDescriptor {
     /** One line for --help and errors: what graphperf starts, which version, how it is reached. */
     String summary();
 
-    /** Why the engine cannot run on this machine now (another system, a missing tool), or null. */
-    default String whyNotRunnable(Path home) {
-        return null;
+    /** Why the engine cannot run on this machine now (another system, a missing tool); empty when it can. */
+    default Optional<String> whyNotRunnable(Path home) {
+        return Optional.empty();
     }
 
     /** Where the engine comes in lists (lower first). */

@@ -48,12 +48,12 @@ public final class EngineGroup implements Engine {
     }
 
     @Override
-    public List<String> transports() {
+    public List<TransportName> transports() {
         return first().transports().stream().filter(t -> members.stream().allMatch(m -> m.transports().contains(t))).toList();
     }
 
     @Override
-    public Transport transport(String name) throws Exception {
+    public Transport transport(TransportName name) throws Exception {
         List<Transport> opened = new ArrayList<>();
         try {
             for (Engine m : members) opened.add(m.transport(name));

@@ -101,12 +101,12 @@ public record TransportName(String id, Kind kind, Optional<Gateway> gateway) {
     }
 
     /**
-     * Whether an engine that offers {@code offered} (e.g. "ws-bson") serves this name: the same name, or the same gateway format with
+     * Whether an engine that offers {@code offered} (e.g. ws-bson) serves this name: the same name, or the same gateway format with
      * its own compression or linger (the engine lists each gateway format once).
      */
-    public boolean servedBy(String offered) {
-        if (id.equals(offered)) return true;
-        return isGateway() && offered.startsWith("ws-") && offered.substring(3).equals(gateway.orElseThrow().format());
+    public boolean servedBy(TransportName offered) {
+        if (id.equals(offered.id)) return true;
+        return isGateway() && offered.isGateway() && offered.gateway.orElseThrow().format().equals(gateway.orElseThrow().format());
     }
 
     @Override

@@ -35,16 +35,16 @@ class EngineGroupTest {
         }
 
         @Override
-        public List<String> transports() {
-            return List.of("bolt", "http");
+        public List<TransportName> transports() {
+            return List.of(TransportName.BOLT, TransportName.HTTP);
         }
 
         @Override
-        public Transport transport(String t) {
+        public Transport transport(TransportName t) {
             return new Transport() {
                 @Override
                 public String name() {
-                    return t;
+                    return t.id();
                 }
 
                 @Override
@@ -104,7 +104,7 @@ class EngineGroupTest {
     void sessionsGoToEachServerInTurn() throws Exception {
         Recording a = new Recording("a", 1), b = new Recording("bb", 2), c = new Recording("ccc", 3);
         Engine g = EngineGroup.of(List.of(a, b, c));
-        try (Transport t = g.transport("bolt")) {
+        try (Transport t = g.transport(TransportName.BOLT)) {
             assertEquals("bolt", t.name());
             for (int i = 0; i < 7; i++) t.openSession().execute(null);
         }

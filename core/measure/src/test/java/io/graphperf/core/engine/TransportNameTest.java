@@ -30,11 +30,11 @@ class TransportNameTest {
 
     @Test
     void anEngineOfferingAGatewayFormatServesItsCompressionsAndLingers() {
-        assertTrue(TransportName.of("ws-bson-zstd").servedBy("ws-bson"));
-        assertTrue(TransportName.of("ws-bson-linger2ms").servedBy("ws-bson"));
-        assertFalse(TransportName.of("ws-bson-zstd").servedBy("ws-json"));
-        assertTrue(TransportName.BOLT.servedBy("bolt"));
-        assertFalse(TransportName.HTTP.servedBy("bolt"));
+        assertTrue(TransportName.of("ws-bson-zstd").servedBy(TransportName.of("ws-bson")));
+        assertTrue(TransportName.of("ws-bson-linger2ms").servedBy(TransportName.of("ws-bson")));
+        assertFalse(TransportName.of("ws-bson-zstd").servedBy(TransportName.of("ws-json")));
+        assertTrue(TransportName.BOLT.servedBy(TransportName.of("bolt")));
+        assertFalse(TransportName.HTTP.servedBy(TransportName.of("bolt")));
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.graphperf.core.engine.Engines;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** ArcadeDB as its module offers it to graphperf: embedded in a JVM of its own, its page cache the run's. */
 public final class ArcadeDbDescriptor implements EngineDescriptor {
@@ -38,13 +39,13 @@ public final class ArcadeDbDescriptor implements EngineDescriptor {
     }
 
     @Override
-    public String whyNotRunnable(Path home) {
-        return ArcadeDbEngines.whyNotRunnable(home);
+    public Optional<String> whyNotRunnable(Path home) {
+        return Optional.ofNullable(ArcadeDbEngines.whyNotRunnable(home));
     }
 
     @Override
-    public String whyNotRunnable(Path home, String version) {
-        return ArcadeDbEngines.whyNotRunnable(home, version);
+    public Optional<String> whyNotRunnable(Path home, String version) {
+        return Optional.ofNullable(ArcadeDbEngines.whyNotRunnable(home, version));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.graphperf.core.engine.Engines;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * FalkorDB as its module offers it to graphperf: its server started by an engine host and reached over the Redis protocol; the run's
@@ -29,8 +30,8 @@ public final class FalkorDbDescriptor implements EngineDescriptor {
     }
 
     @Override
-    public String whyNotRunnable(Path home) {
-        return FalkorDbEngines.whyNotRunnable();
+    public Optional<String> whyNotRunnable(Path home) {
+        return Optional.ofNullable(FalkorDbEngines.whyNotRunnable());
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.graphperf.core.engine.Engines;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** LadybugDB, the maintained fork of Kuzu, as its module offers it to graphperf. */
 public final class LadybugDescriptor implements EngineDescriptor {
@@ -38,13 +39,13 @@ public final class LadybugDescriptor implements EngineDescriptor {
     }
 
     @Override
-    public String whyNotRunnable(Path home) {
-        return LadybugPackage.whyNotRunnable();
+    public Optional<String> whyNotRunnable(Path home) {
+        return Optional.ofNullable(LadybugPackage.whyNotRunnable());
     }
 
     @Override
-    public String whyNotRunnable(Path home, String version) {
-        return LadybugPackage.whyNotRunnable(version);
+    public Optional<String> whyNotRunnable(Path home, String version) {
+        return Optional.ofNullable(LadybugPackage.whyNotRunnable(version));
     }
 
     @Override

@@ -188,20 +188,14 @@ public final class Neo4jEngine implements Engine, InProcess {
     }
 
     @Override
-    public List<String> transports() {
+    public List<TransportName> transports() {
         // the gateway is graphperf's plugin: offered where graphperf started the server (a user's server: not yet)
-        return gatewayUri() == null ? TransportName.ids(List.of(TransportName.BOLT, TransportName.HTTP))
-                : Stream.concat(Stream.of(TransportName.BOLT.id(), TransportName.HTTP.id()), TransportName.FORMATS.stream().map(f -> "ws-" + f)).toList();
+        return gatewayUri() == null ? List.of(TransportName.BOLT, TransportName.HTTP)
+                : Stream.concat(Stream.of(TransportName.BOLT, TransportName.HTTP), TransportName.FORMATS.stream().map(f -> TransportName.of("ws-" + f))).toList();
     }
 
     @Override
-    public Transport transport(String name) {
-        TransportName t;
-        try {
-            t = TransportName.of(name);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage() + " (option --transports)");
-        }
+    public Transport transport(TransportName t) {
         return switch (t.kind()) {
             case BOLT -> new BoltTransport(driver, database);
             case HTTP -> {

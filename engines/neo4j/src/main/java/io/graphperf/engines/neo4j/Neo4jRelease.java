@@ -81,16 +81,16 @@ public enum Neo4jRelease {
         return apoc || !jar.getFileName().toString().startsWith("apoc-");
     }
 
-    /** Why this release cannot run here (not built, no Java new enough), or null when it can. */
-    public String whyNotRunnable(Path home) {
-        if (this == V5) return null;
+    /** Why this release cannot run here (not built, no Java new enough); empty when it can. */
+    public Optional<String> whyNotRunnable(Path home) {
+        if (this == V5) return Optional.empty();
         Path list = home.resolve(module).resolve("target").resolve("host-classpath.txt");
         if (!Files.exists(list)) {
-            return "Neo4j " + version + "'s jars are not resolved here (" + list + " missing): it runs from a source checkout built with"
-                    + " ./graphperf or mvn package, or from the release archive with its add-on graphperf-VERSION-neo4j-2025-2026.tar.xz"
-                    + " unpacked over it";
+            return Optional.of("Neo4j " + version + "'s jars are not resolved here (" + list + " missing): it runs from a source checkout"
+                    + " built with ./graphperf or mvn package, or from the release archive with its add-on"
+                    + " graphperf-VERSION-neo4j-2025-2026.tar.xz unpacked over it");
         }
-        if (JavaRuntimes.atLeast(java).isEmpty()) return JavaRuntimes.missing(java, "Neo4j " + version);
-        return null;
+        if (JavaRuntimes.atLeast(java).isEmpty()) return Optional.of(JavaRuntimes.missing(java, "Neo4j " + version));
+        return Optional.empty();
     }
 }

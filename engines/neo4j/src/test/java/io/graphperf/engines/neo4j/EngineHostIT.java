@@ -4,6 +4,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.JitPriority;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.TxMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,7 +119,7 @@ class EngineHostIT {
                 assertEquals(0, routed.queryLong("MATCH (n) RETURN count(n)"));
                 Operation op = new Operation("w", List.of(new Statement("CREATE (:U {id:$id})", Map.of("id", 1)),
                         new Statement("CREATE (:U {id:$id})", Map.of("id", 2))), TxMode.EXPLICIT, 2);
-                for (String transport : routed.transports()) {
+                for (TransportName transport : routed.transports()) {
                     try (var engine = routed.transport(transport); var session = engine.openSession()) {
                         session.execute(op);
                     }

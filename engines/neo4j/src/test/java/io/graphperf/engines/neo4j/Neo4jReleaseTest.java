@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,10 +69,10 @@ class Neo4jReleaseTest {
         assertTrue(e.getMessage().contains("5.26, 2025 or 2026"), e.getMessage());
         assertEquals(Neo4jRelease.V2026, Neo4jRelease.of(HostSettings.defaults(dir).with(Map.of(Neo4jRelease.SETTING, "2026"))));
         for (Neo4jRelease r : List.of(Neo4jRelease.V2025, Neo4jRelease.V2026)) {
-            String why = r.whyNotRunnable(home(dir));
+            String why = r.whyNotRunnable(home(dir)).orElseThrow();
             assertTrue(why.contains("not resolved here") && why.contains("source checkout") && why.contains("neo4j-2025-2026.tar.xz")
                     && why.contains(r.version()), why);
         }
-        assertEquals(null, Neo4jRelease.V5.whyNotRunnable(home(dir)));
+        assertEquals(Optional.empty(), Neo4jRelease.V5.whyNotRunnable(home(dir)));
     }
 }

@@ -7,6 +7,7 @@ import io.graphperf.core.engine.Engines;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.Optional;
 
 /** OrientDB as its module offers it to graphperf: embedded in a JVM of its own, its disk cache the run's page cache. */
 public final class OrientDescriptor implements EngineDescriptor {
@@ -40,9 +41,9 @@ public final class OrientDescriptor implements EngineDescriptor {
     }
 
     @Override
-    public String whyNotRunnable(Path home, String version) {
+    public Optional<String> whyNotRunnable(Path home, String version) {
         String why = OrientEngines.whyNotRunnable(version);
-        return why != null ? why : whyNotRunnable(home);
+        return why != null ? Optional.of(why) : whyNotRunnable(home);
     }
 
     @Override

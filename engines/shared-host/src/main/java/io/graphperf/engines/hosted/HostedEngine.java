@@ -6,6 +6,7 @@ import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
@@ -49,12 +50,12 @@ public abstract class HostedEngine implements Engine, InProcess {
     }
 
     @Override
-    public List<String> transports() {
+    public List<TransportName> transports() {
         return List.of();
     }
 
     @Override
-    public Transport transport(String name) {
+    public Transport transport(TransportName name) {
         throw new UserError(engine + " runs embedded in graphperf's engine host (no server): it is measured over the embedded transport only, not " + name);
     }
 
