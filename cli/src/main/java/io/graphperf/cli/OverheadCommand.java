@@ -1,5 +1,6 @@
 package io.graphperf.cli;
 
+import io.graphperf.core.measure.LoadModelName;
 import io.graphperf.core.engine.NoopTransport;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
@@ -36,7 +37,7 @@ public final class OverheadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Operation op = new Operation("noop", List.of(new Statement("", null)), TxMode.EXPLICIT, 1);
         if (rate != null && !(rate > 0)) throw new UserError("--rate must be positive, not " + rate);
-        Executor executor = LoadOptions.executor(rate == null ? "closed" : "open", rate, clients);
+        Executor executor = LoadOptions.executor(rate == null ? LoadModelName.CLOSED : LoadModelName.OPEN, rate, clients);
         Measurement m = new Runner(new NoopTransport(), (c, s) -> op, new RunPlan(executor, new Warmup.Fixed(warmup), duration),
                 null, List.of(), List.of()).run();
         if (rate != null) {

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.options;
 
+import io.graphperf.core.measure.LoadModelName;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.RunPlan;
@@ -9,6 +10,7 @@ import io.graphperf.core.measure.Open;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
+import java.util.List;
 
 /** How each cell is loaded and measured: clients, load model, warm-up, window; and how the server is warmed first. */
 public final class LoadOptions {
@@ -46,27 +48,34 @@ public final class LoadOptions {
     }
 
     public Executor executor(int clientCount) {
-        return executor(load == null ? "closed" : load, rate, clientCount);
+        return executor(model(load, LoadModelName.CLOSED, LoadModelName.OPEN), rate, clientCount);
     }
 
-    /** The load model named {@code model} (closed or open, as {@code --load} names them) at {@code rate} (open only) with {@code clientCount} clients. */
-    public static Executor executor(String model, Double rate, int clientCount) {
+    /** The load model {@code --load} names ({@code given}; null: closed), one of {@code known}, or a refusal naming them. */
+    public static LoadModelName model(String given, LoadModelName... known) {
+        if (given == null) return LoadModelName.CLOSED;
+        return LoadModelName.of(given).filter(m -> List.of(known).contains(m)).orElseThrow(() -> new UserError("unknown load model '" + given
+                + "' (option --load); known: " + LoadModelName.ids(known)));
+    }
+
+    /** The load model {@code model} (closed or open) at {@code rate} (open only) with {@code clientCount} clients. */
+    public static Executor executor(LoadModelName model, Double rate, int clientCount) {
         return executor(model, rate, clientCount, Open.Arrivals.FIXED, 0);
     }
 
     /** As above, an open model's arrivals spaced as {@code arrivals} says (Poisson: drawn from {@code seed}). */
-    public static Executor executor(String model, Double rate, int clientCount, Open.Arrivals arrivals, long seed) {
+    public static Executor executor(LoadModelName model, Double rate, int clientCount, Open.Arrivals arrivals, long seed) {
         try {
             return switch (model) {
-                case "closed" -> {
+                case CLOSED -> {
                     if (rate != null) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
                     yield new Closed(clientCount);
                 }
-                case "open" -> {
+                case OPEN -> {
                     if (rate == null) throw new UserError("--load open needs --rate (operations per second)");
                     yield new Open(rate, clientCount, arrivals, seed);
                 }
-                default -> throw new UserError("unknown load model '" + model + "' (option --load); known: closed, open");
+                case RAMPING -> throw new UserError("--load ramping needs --stages (a ramp's rates and durations)");
             };
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage() + " (options --clients/--rate)");

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.measure.LoadModelName;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.WireBytes;
@@ -64,7 +65,7 @@ final class ReadsReport implements ReportSection {
 
     /** The closed-model mix cells of the throughput curve (not the sweeps, not the open model). */
     static boolean isCurve(Cell c) {
-        return "mix".equals(c.scenario()) && "closed".equals(c.load()) && !c.dimensions().containsKey("connections")
+        return "mix".equals(c.scenario()) && LoadModelName.CLOSED.is(c.load()) && !c.dimensions().containsKey("connections")
                 && !c.dimensions().containsKey("serverThreads") && !c.dimensions().containsKey("servers");
     }
 
@@ -242,7 +243,7 @@ final class ReadsReport implements ReportSection {
 
     private static void sweeps(Html h, List<Cell> cells) {
         List<Cell> rows = cells.stream().filter(c -> c.dimensions().containsKey("connections") || c.dimensions().containsKey("serverThreads")
-                || "open".equals(c.load())).toList();
+                || LoadModelName.OPEN.is(c.load())).toList();
         if (rows.isEmpty()) return;
         Html.Table t = h.h2("Open model, connections and server worker threads").table("reads-sweeps", null, "setting", "ops/s", "p50 ms", "p99 ms", "validity");
         for (Cell c : rows) {
@@ -306,7 +307,7 @@ final class ReadsReport implements ReportSection {
      * ws-bson transports given (any compression), named in the cell's title.
      */
     private static void summary(Html h, List<Cell> cells) {
-        List<Cell> mixes = cells.stream().filter(c -> "mix".equals(c.scenario()) && "closed".equals(c.load())).toList();
+        List<Cell> mixes = cells.stream().filter(c -> "mix".equals(c.scenario()) && LoadModelName.CLOSED.is(c.load())).toList();
         if (mixes.stream().noneMatch(ReadsReport::isCurve)) return;
         int max = mixes.stream().filter(ReadsReport::isCurve).mapToInt(Cell::clients).max().orElse(1);
         List<SummaryRow> rows = List.of(

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.measure.LoadModelName;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.studies.Dialect;
@@ -188,7 +189,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         var search = arrivals.apply(capacity.settings(this.run), this.run);
         CapacityOptions.refuseFixedLoad(search, load, rates.isEmpty() ? null : rates.get(0));
         List<Executor> loads = loads();
-        arrivals.requireOpen("open".equals(load) || search != null);
+        arrivals.requireOpen(LoadModelName.OPEN.is(load) || search != null);
         Duration window = duration == null ? Duration.ofSeconds(30) : duration, max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
         if (max.isZero() || max.isNegative()) throw new UserError("--warmup-max must be positive");
@@ -224,18 +225,19 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     private List<Executor> loads() {
         List<Integer> cl = clients.isEmpty() ? List.of(8) : List.copyOf(clients);
         for (int c : cl) if (c < 1) throw new UserError("--clients must be at least 1, not " + c);
-        String model = load == null ? "closed" : load;
-        if (!List.of("closed", "open", "ramping").contains(model)) throw new UserError("unknown load model '" + model + "' (option --load); known: closed, open, ramping");
+        LoadModelName model = LoadOptions.model(load, LoadModelName.values());
         List<Executor> loads = new ArrayList<>();
-        if (!stages.isEmpty() && !model.equals("ramping")) throw new UserError("--stages needs --load ramping");
-        if (model.equals("ramping")) {
-            loads.addAll(ramping(cl));
-        } else if (model.equals("open")) {
-            if (rates.isEmpty()) throw new UserError("--load open needs --rate (operations per second)");
-            for (double r : rates) for (int c : cl) loads.add(LoadOptions.executor("open", r, c, arrivals.choice(), ArrivalsOption.seed(run)));
-        } else {
-            if (!rates.isEmpty()) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
-            for (int c : cl) loads.add(LoadOptions.executor(model, null, c));
+        if (!stages.isEmpty() && model != LoadModelName.RAMPING) throw new UserError("--stages needs --load ramping");
+        switch (model) {
+            case RAMPING -> loads.addAll(ramping(cl));
+            case OPEN -> {
+                if (rates.isEmpty()) throw new UserError("--load open needs --rate (operations per second)");
+                for (double r : rates) for (int c : cl) loads.add(LoadOptions.executor(model, r, c, arrivals.choice(), ArrivalsOption.seed(run)));
+            }
+            case CLOSED -> {
+                if (!rates.isEmpty()) throw new UserError("--rate needs --load open (the closed model runs as fast as the clients can)");
+                for (int c : cl) loads.add(LoadOptions.executor(model, null, c));
+            }
         }
         return loads;
     }

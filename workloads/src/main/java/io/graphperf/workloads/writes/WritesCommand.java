@@ -1,5 +1,6 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.core.measure.LoadModelName;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.workloads.agents.Agents;
@@ -92,7 +93,7 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         CapacityOptions.refuseFixedLoad(search, load.load, load.rate);
         var run = load.plan(DEFAULTS);
         arrivals.requireOpen(run.executor() instanceof Open || search != null);
-        if (run.executor() instanceof Open o) run = run.withExecutor(LoadOptions.executor("open", o.ratePerSecond(), o.clients(), arrivals.choice(), ArrivalsOption.seed(this.run)));
+        if (run.executor() instanceof Open o) run = run.withExecutor(LoadOptions.executor(LoadModelName.OPEN, o.ratePerSecond(), o.clients(), arrivals.choice(), ArrivalsOption.seed(this.run)));
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
         Agents split = agents.agents(this.run.trials());
         if (split != null) checkAgents(split, chosen, tr, run.executor().clients());

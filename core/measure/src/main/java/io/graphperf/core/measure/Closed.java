@@ -33,8 +33,8 @@ public record Closed(int clients, Segment segment) implements Executor {
     }
 
     @Override
-    public String name() {
-        return "closed";
+    public LoadModelName model() {
+        return LoadModelName.CLOSED;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.graphperf.core.measure;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
@@ -14,8 +15,14 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = Ramping.class, name = "ramping")})
 public sealed interface Executor permits Closed, Open, Ramping {
 
+    /** Which load model this is (written as the type's name, "model", not as a property of its own). */
+    @JsonIgnore
+    LoadModelName model();
+
     /** Stable name used in reports, run.json and results.csv: {@code closed}, {@code open} or {@code ramping}. */
-    String name();
+    default String name() {
+        return model().id();
+    }
 
     /** Client threads (the open model's pool that sends the scheduled operations). */
     int clients();

@@ -87,8 +87,8 @@ public record Open(double ratePerSecond, int clients, Segment segment, Arrivals 
     }
 
     @Override
-    public String name() {
-        return "open";
+    public LoadModelName model() {
+        return LoadModelName.OPEN;
     }
 
     @Override

@@ -37,8 +37,8 @@ public record Ramping(double startRate, List<Stage> stages, long warmupMillis, i
     }
 
     @Override
-    public String name() {
-        return "ramping";
+    public LoadModelName model() {
+        return LoadModelName.RAMPING;
     }
 
     @Override
