@@ -1,7 +1,5 @@
 package io.graphperf.dist;
 
-import io.graphperf.core.engine.JavaRuntimes;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The release archive as a user meets it: unpacked into an empty folder, away from the source tree, with a home of its own (so no
  * Maven repository to borrow jars from), bin/graphperf runs the quick suite — Neo4j's engine host, its importer and plugins, all
  * from the archive, every classpath entry inside it — with headlines first, five cells measured and checked and the validity columns on
- * every row of results.csv (QuickSuiteResults), and leaves no process behind; with its Neo4j 2025/2026 add-on unpacked over
- * it, it runs Neo4j 2026 on a Java 21+ the same way.
+ * every row of results.csv (QuickSuiteResults), and leaves no process behind; its Neo4j 2025/2026 add-on unpacked over it
+ * completes those versions' class paths (run in .ci/run's container image).
  */
 class ReleaseArchiveIT {
 
@@ -57,18 +55,15 @@ class ReleaseArchiveIT {
         }
     }
 
+    /**
+     * The add-on unpacked over the archive completes Neo4j 2025's and 2026's class paths from inside it. Neo4j 2026 is run from them,
+     * with Java alone and no network, by .ci/run's container image step (built from these two archives); graphperf's plugins on 2026
+     * are Neo4jVersionsIT's: a third start of Neo4j 2026 here would check nothing more.
+     */
     @Test
-    void theAddOnUnpackedOverTheArchiveRunsNeo4j2026OnAJava21(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(JavaRuntimes.atLeast(21).isPresent(), JavaRuntimes.missing(21, "Neo4j 2026"));
+    void theAddOnUnpackedOverTheArchiveCompletesNeo4j2025And2026(@TempDir Path dir) throws Exception {
         Path home = unpack(dir, dist("graphperf-[^-]+(-SNAPSHOT)?\\.tar\\.xz"), dist("graphperf-.+-neo4j-2025-2026\\.tar\\.xz"));
         assertListedJarsInside(home, "engines/neo4j/host-2025/target/host-classpath.txt", "engines/neo4j/host-2026/target/host-classpath.txt");
-        String log = graphperf(home, dir, "run", "writes", "--engines", "neo4j:2026", "--scenarios", "create-labelled-indexed,batch-writer-durable-c8",
-                "--transports", "bolt", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m",
-                "--page-cache", "128m");
-        try (Stream<Path> results = Files.walk(dir.resolve("work/results"))) {
-            String json = Files.readString(results.filter(p -> p.getFileName().toString().equals("run.json")).findFirst().orElseThrow());
-            assertTrue(json.contains("2026.08.1") && json.contains("batch-writer-durable-c8"), "Neo4j 2026 ran, with graphperf's plugins: " + log);
-        }
     }
 
     /** The one file in dist/ whose name matches. */

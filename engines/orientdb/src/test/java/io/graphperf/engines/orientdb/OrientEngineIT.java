@@ -124,7 +124,7 @@ class OrientEngineIT {
             IdWrites rows = new IdWrites("rows", "script:FOREACH ($row IN :rows) { CREATE VERTEX User SET user_id = $row.id; }", IdWrites.Shape.ROWS, 100,
                     TxMode.EXPLICIT, 100);
             IdWrites single = new IdWrites("one", "CREATE VERTEX User SET user_id = :id", IdWrites.Shape.EACH_STATEMENT, 1, TxMode.EXPLICIT, 1);
-            for (var round : List.of(Map.entry(rows, plan(16, 400)), Map.entry(single, plan(16, 3000)))) {
+            for (var round : List.of(Map.entry(rows, plan(16, 200)), Map.entry(single, plan(16, 1500)))) {
                 long per = round.getKey().perOperation();
                 Measurement m = InProcess.measure(e, InProcessPlan.of(round.getKey(), round.getValue(), null));
                 long acked = m.accounting().clients().stream().mapToLong(c -> c.acknowledged()).sum();
