@@ -41,7 +41,7 @@ class EnginesWritesIT {
         try {
             o = CliErrorsTest.cli("run", "writes", "--engines", "neo4j,kuzu,ladybug:0.21.2", "--out", dir.resolve("out").toString(),
                     "--scenarios", "create-labelled,create-labelled-indexed,tx1000-labelled-indexed,unwind-100,call-in-tx,foreach-100",
-                    "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+                    "--clients", "4", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "0s", "--heap", "512m", "--page-cache", "128m");
         } finally {
             if (before == null) System.clearProperty(SafetyLedger.PROPERTY);
             else System.setProperty(SafetyLedger.PROPERTY, before);
@@ -99,7 +99,7 @@ class EnginesWritesIT {
     /** E4 on an ArcadeDB version, one client, short cells; the run must pass (every check, exit 0). */
     private static CliErrorsTest.Outcome arcadeDbWrites(String engine, Path out, String scenarios) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", engine, "--out", out.toString(), "--scenarios", scenarios,
-                "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+                "--clients", "1", "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "0s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(out));
         assertTrue(run.passed(), run.failures().toString());
@@ -133,7 +133,7 @@ class EnginesWritesIT {
     void orientDbWritesInItsSqlAndEveryIdOfEightClientsIsChecked(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "orientdb", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,create-unlabelled,foreach-100,call-in-tx", "--clients", "8", "--warmup", "300ms",
-                "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+                "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "0s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());

@@ -44,7 +44,7 @@ class Neo4jVersionsIT {
     void readsAnswerTheSameChecksOnTwoVersionsOverEveryTransport(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--engines", "neo4j:2025.10.1,neo4j:2026", "--scale", "0.05", "--out", dir.toString(),
                 "--dataset-cache", dir.resolve("ds").toString(), "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "2", "--warmup", "100ms",
-                "--duration", "400ms", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m",
+                "--duration", "400ms", "--rates", "50", "--sweep-clients", "2", "--server-warmup", "0s", "--heap", "512m", "--page-cache", "128m",
                 "--servers", "0", "--connections", "0", "--bolt-threads", "0", "--gateway-threads", "0", "--transports", "bolt,embedded,ws-bson", "--forms", "cypher");
         assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("neo4j:2025 #1 result checks") && o.out().contains("neo4j:2026 #1 result checks"), o.out());
@@ -72,7 +72,7 @@ class Neo4jVersionsIT {
     void writesKeepEveryAcknowledgedIdOn2026(@TempDir Path dir) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--engine", "neo4j:2026", "--out", dir.toString(),
                 "--scenarios", "create-labelled-indexed,unwind-100,batch-writer-durable-c8", "--transports", "bolt,embedded",
-                "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "2s", "--heap", "512m", "--page-cache", "128m");
+                "--warmup", "300ms", "--warmup-max", "2s", "--duration", "1s", "--server-warmup", "0s", "--heap", "512m", "--page-cache", "128m");
         assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(WritesIT.onlyRun(dir));
         assertTrue(run.passed(), run.failures().toString());

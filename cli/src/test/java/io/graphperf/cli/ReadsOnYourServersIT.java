@@ -40,17 +40,17 @@ class ReadsOnYourServersIT {
 
     @Test
     void aListOfServersIsARoundRobinGroup(@TempDir Path dir) throws Exception {
-        ImportDataset ds = ImportDatasets.generated("social", 0.2, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
+        ImportDataset ds = ImportDatasets.generated("social", 0.05, 1, 0, 2, dir.resolve("ds"), List.of(), ProgressListener.NONE);
         Neo4jBulkImport store = new Neo4jBulkImport(new HostSettings(dir.resolve("yours"), "1g", "128m", null, null, 0, 0, Map.of()), Home.get(), "1G");
         store.importFiles(ds.importArguments(10_000), ProgressListener.NONE);
         try (Engine group = store.startGroup(2, Map.of(), 0)) {
             List<Engine> yours = ((EngineGroup) group).members();
             String list = yours.stream().map(e -> ((Neo4jEngine) e).boltUri()).collect(Collectors.joining(","));
             String http = yours.stream().map(e -> ((Neo4jEngine) e).httpUrl()).collect(Collectors.joining(","));
-            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", list, "--http-url", http, "--scale", "0.2", "--dataset-cache",
+            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", list, "--http-url", http, "--scale", "0.05", "--dataset-cache",
                     dir.resolve("ds").toString(),
                     "--queries", "q01,q10,q13", "--repeat-factor", "0.02", "--check-samples", "3", "--threads", "1,4", "--rates", "50", "--connections", "1",
-                    "--sweep-clients", "4", "--warmup", "500ms", "--duration", "1s", "--server-warmup", "2s", "--out", dir.resolve("out").toString());
+                    "--sweep-clients", "4", "--warmup", "500ms", "--duration", "1s", "--server-warmup", "0s", "--out", dir.resolve("out").toString());
             assertEquals(0, o.code(), o.failure());
             Path runDir;
             try (var l = Files.list(dir.resolve("out"))) {
@@ -74,11 +74,11 @@ class ReadsOnYourServersIT {
         }
         // a server without the dataset: the run fails, saying what to load
         try (Neo4jEngine empty = Neo4jEngine.embedded(new HostSettings(dir.resolve("empty"), "512m", "64m", null, null, 0, 0, Map.of()), Home.get())) {
-            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", empty.boltUri(), "--http-url", empty.httpUrl(), "--scale", "0.2",
+            CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "reads", "--server", empty.boltUri(), "--http-url", empty.httpUrl(), "--scale", "0.05",
                     "--dataset-cache", dir.resolve("ds").toString(),
                     "--queries", "q01", "--check-samples", "2", "--out", dir.resolve("out2").toString());
             assertNotEquals(0, o.code());
-            assertTrue(o.out().contains("does not hold the social dataset at scale 0.2") && o.out().contains("graphperf datagen social"), o.out() + o.err());
+            assertTrue(o.out().contains("does not hold the social dataset at scale 0.05") && o.out().contains("graphperf datagen social"), o.out() + o.err());
         }
     }
 }

@@ -151,7 +151,7 @@ class WorkloadIT {
     }
 
     private static CliErrorsTest.Outcome run(Path dir, String file, String... more) {
-        List<String> args = new ArrayList<>(List.of("run", "workload", file, "--clients", "2", "--warmup", "500ms", "--duration", "2s", "--server-warmup", "2s",
+        List<String> args = new ArrayList<>(List.of("run", "workload", file, "--clients", "2", "--warmup", "500ms", "--duration", "2s", "--server-warmup", "0s",
                 "--check-samples", "5", "--out", dir.resolve("out").toString()));
         args.addAll(List.of(more));
         return CliErrorsTest.cli(args.toArray(String[]::new));

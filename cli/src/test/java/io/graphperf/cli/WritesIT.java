@@ -93,7 +93,7 @@ class WritesIT {
     @Test
     void batchWriterScenarioWithItsBaselinesOverBoltAndHttp(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--scenarios", "create-labelled-indexed-c8,batch-writer-applied-c8,batch-writer-durable-c8",
-                "--warmup", "1s", "--duration", "2s", "--server-warmup", "3s", "--out", out.toString());
+                "--warmup", "1s", "--duration", "2s", "--server-warmup", "0s", "--out", out.toString());
         assertEquals(0, o.code(), o.failure());
         assertTrue(o.out().contains("targets (entities/s ratios") && o.out().contains("batch writer (applied acks) vs one transaction per write, 8 clients over bolt"),
                 o.out());
@@ -153,7 +153,7 @@ class WritesIT {
     @Test
     void batchWriterThroughTheGatewayBesideItsBaselines(@TempDir Path out) throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.cli("run", "writes", "--transports", "bolt,ws-bson", "--scenarios",
-                "create-labelled-indexed,unwind-1000,batch-writer-ws-durable", "--warmup", "1s", "--duration", "2s", "--server-warmup", "3s",
+                "create-labelled-indexed,unwind-1000,batch-writer-ws-durable", "--warmup", "1s", "--duration", "2s", "--server-warmup", "0s",
                 "--out", out.toString());
         assertEquals(0, o.code(), o.failure());
         RunResult r = JsonExporter.read(onlyRun(out));

@@ -23,8 +23,9 @@ import java.util.concurrent.Future;
  * {@code XZInputStream} read as one (the xz format allows concatenated streams; {@code xz -T} writes the like). The tar is removed.
  * <p>
  * {@code java io.graphperf.dist.XzArchive ARCHIVE.tar [PRESET]}  (writes ARCHIVE.tar.xz beside it; PRESET 0–9, default 6). The build
- * writes both archives at preset 3: on a 2-core machine 128 MiB of the add-on took 94 s at preset 6 and 28 s at 3, for 20 % more
- * bytes (20 against 24 MB) — minutes of every build for a download taken once.
+ * writes both archives at preset 1: on a 2-core machine 128 MiB of the add-on took 94 s at preset 6 and 28 s at 3, for 20 % more
+ * bytes (20 against 24 MB); 128 MiB of the main archive took 21.7 s at preset 3, 12.8 s at 1 and 8.1 s at 0, for 27, 28 and 30 MB
+ * — minutes of every build for a download taken once.
  */
 public final class XzArchive {
 

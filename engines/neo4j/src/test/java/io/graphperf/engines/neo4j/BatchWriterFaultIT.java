@@ -57,15 +57,13 @@ class BatchWriterFaultIT {
         assertEquals(0, o.truncatedBytes(), o.toString());
     }
 
+    /**
+     * Writes pipelined through the gateway (64 in flight per connection) to two appliers committing at once, each with its own
+     * stored position in the graph: the kill leaves both something to replay. (One applier behind the gateway is the same path
+     * with one position; the Bolt tests above run one applier.)
+     */
     @Test
-    void pipelinedGatewaySubmitsSurviveKillNine(@TempDir Path dir) throws Exception {
-        Outcome o = killUnderLoadAndRestart(dir, "durable", false, true, 1);
-        assertTrue(o.replayed() > 0, "with hundreds of writes in flight a kill leaves writes to replay: " + o);
-    }
-
-    /** Two appliers committing at once, each with its own stored position in the graph: the kill leaves both something to replay. */
-    @Test
-    void twoAppliersSurviveKillNine(@TempDir Path dir) throws Exception {
+    void pipelinedGatewaySubmitsToTwoAppliersSurviveKillNine(@TempDir Path dir) throws Exception {
         Outcome o = killUnderLoadAndRestart(dir, "durable", false, true, 2);
         assertTrue(o.replayed() > 0, "with hundreds of writes in flight a kill leaves writes to replay: " + o);
     }
