@@ -38,7 +38,7 @@ public final class EngineCatalog {
         for (EngineDescriptor d : descriptors) {
             modules.put(d.name(), d);
             available.put(d.name(), d.summary());
-            for (String v : d.versions().stream().skip(1).toList()) available.put(d.name() + ":" + v, d.summary(v));
+            for (String v : d.versions().stream().skip(1).toList()) available.put(EngineName.of(d.name(), v).toString(), d.summary(v));
             unavailable.putAll(d.versionsNotRunnable());
         }
         unavailable.put("memgraph", "no package of Memgraph's server is served by the registries this machine uses (Debian, PyPI, npm; PyPI's"
@@ -79,8 +79,7 @@ public final class EngineCatalog {
      */
     public static boolean isEngineName(String name) {
         if (NEO4J.containsKey(name)) return true;
-        String base = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
-        return OnClassPath.NAMES.contains(base);
+        return EngineName.read(name).filter(n -> OnClassPath.NAMES.contains(n.base())).isPresent();
     }
 
     /** The modules' names on the class path, read once (the class path does not change while graphperf runs). */
@@ -101,14 +100,12 @@ public final class EngineCatalog {
 
     /** The module of an engine name ("ladybug" or "ladybug:0.21.2"), or empty for Neo4j's releases. */
     public Optional<EngineDescriptor> module(String name) {
-        int colon = name.indexOf(':');
-        return Optional.ofNullable(modules.get(colon < 0 ? name : name.substring(0, colon)));
+        return EngineName.read(name).map(n -> modules.get(n.base()));
     }
 
     /** The version an engine name asks of its module ("0.21.2" of "ladybug:0.21.2"), or empty for its default. */
     public static Optional<String> version(String name) {
-        int colon = name.indexOf(':');
-        return colon < 0 ? Optional.empty() : Optional.of(name.substring(colon + 1));
+        return EngineName.read(name).flatMap(EngineName::version);
     }
 
     /**
@@ -118,7 +115,7 @@ public final class EngineCatalog {
     public String explicit(String name) {
         Optional<EngineDescriptor> d = module(name);
         if (d.isEmpty() || d.get().versions().isEmpty()) return name;
-        return d.get().name() + ":" + version(name).orElse(d.get().versions().get(0));
+        return EngineName.of(d.get().name(), version(name).orElse(d.get().versions().get(0))).toString();
     }
 
     /** Whether a --setting key is an engine module's ({@code NAME.key}, a module on the class path), not Neo4j's. */
@@ -142,7 +139,8 @@ public final class EngineCatalog {
             if (d.aliases().contains(g)) g = d.name();
             for (String v : d.versionsNotRunnable().keySet()) if (g.startsWith(v)) g = v;
         }
-        if (g.contains(":") && unavailable.containsKey(g.substring(0, g.indexOf(':')))) g = g.substring(0, g.indexOf(':'));
+        Optional<EngineName> unversioned = EngineName.read(g).filter(n -> n.version().isPresent() && unavailable.containsKey(n.base()));
+        if (unversioned.isPresent()) g = unversioned.get().base();
         if (available.containsKey(g) || unavailable.containsKey(g)) return g;
         List<String> names = available.keySet().stream().filter(k -> module(k).isEmpty() || version(k).isEmpty()).toList();
         throw new UserError("unknown engine '" + given + "' (option " + option + "); known: " + String.join(", ", names) + " (their versions: graphperf engines)"
@@ -150,19 +148,18 @@ public final class EngineCatalog {
     }
 
     private Optional<String> versioned(String g, String given, String option) {
-        int colon = g.indexOf(':');
-        if (colon < 0) return Optional.empty();
-        String prefix = g.substring(0, colon);
+        Optional<EngineName> asked = EngineName.read(g).filter(n -> n.version().isPresent());
+        if (asked.isEmpty()) return Optional.empty();
+        String prefix = asked.get().base(), v = asked.get().version().orElseThrow();
         EngineDescriptor d = modules.values().stream().filter(m -> m.name().equals(prefix) || m.aliases().contains(prefix)).findFirst().orElse(null);
         if (d == null || d.versions().isEmpty()) return Optional.empty();
-        String v = g.substring(colon + 1);
         String known = d.versions().stream().filter(k -> k.equals(v)).findFirst()
                 .or(() -> d.versions().stream().filter(k -> k.startsWith(v + ".")).max(EngineCatalog::compareVersions)).orElse(null);
         if (known == null) {
             throw new UserError("engine '" + given + "' (option " + option + "): graphperf does not drive " + d.name() + " " + v + "; the versions it"
                     + " drives: " + String.join(", ", d.versions()) + " (" + d.versions().get(0) + " the default; graphperf engines lists them)");
         }
-        return Optional.of(known.equals(d.versions().get(0)) ? d.name() : d.name() + ":" + known);
+        return Optional.of(known.equals(d.versions().get(0)) ? d.name() : EngineName.of(d.name(), known).toString());
     }
 
     /** Dotted versions compared number by number ("0.21.10" after "0.21.9"). */
