@@ -51,8 +51,8 @@ class PrecisionWindowsTest {
         @Override public ExperimentCommand<Duration> command() { throw new UnsupportedOperationException(); }
 
         @Override
-        public Duration withLongerWindows(Duration window, double factor) {
-            return Duration.ofMillis(Math.round(window.toMillis() * factor));
+        public java.util.Optional<Duration> withLongerWindows(Duration window, double factor) {
+            return java.util.Optional.of(Duration.ofMillis(Math.round(window.toMillis() * factor)));
         }
 
         @Override

@@ -12,6 +12,7 @@ import io.graphperf.workloads.options.ExperimentCommand;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An experiment: one study, in one folder of workloads/ holding everything that is only its own — its options
@@ -45,16 +46,16 @@ public interface Experiment<O> {
 
     /**
      * The same options with every measured window {@code factor} times as long, which a precision run asks for when most of its
-     * figures' noise lies within engine processes ({@link io.graphperf.core.stats.Precision#windowFactor}); null when the
+     * figures' noise lies within engine processes ({@link io.graphperf.core.stats.Precision#windowFactor}); empty when the
      * experiment's figures come from no windows (a phase's time), so only more trials can narrow them.
      */
-    default O withLongerWindows(O options, double factor) {
-        return null;
+    default Optional<O> withLongerWindows(O options, double factor) {
+        return Optional.empty();
     }
 
-    /** What load agents replay of this experiment's cells ({@code --agents}); null when they cannot send them. */
-    default AgentReplay agentReplay() {
-        return null;
+    /** What load agents replay of this experiment's cells ({@code --agents}); empty when they cannot send them. */
+    default Optional<AgentReplay> agentReplay() {
+        return Optional.empty();
     }
 
     /** The experiment's own parts of report.html. */
@@ -81,8 +82,8 @@ public interface Experiment<O> {
         return List.of();
     }
 
-    /** The type of the experiment's own results in run.json, or null when it has none beyond its cells. */
-    default Class<? extends ExperimentData> dataType() {
-        return null;
+    /** The type of the experiment's own results in run.json, or empty when it has none beyond its cells. */
+    default Optional<Class<? extends ExperimentData>> dataType() {
+        return Optional.empty();
     }
 }

@@ -19,7 +19,7 @@ public final class Experiments {
         Map<String, Experiment<?>> all = new LinkedHashMap<>();
         for (Experiment<?> e : ServiceLoader.load(Experiment.class, Experiments.class.getClassLoader())) {
             if (all.put(e.name(), e) != null) throw new IllegalStateException("two experiments are named " + e.name());
-            if (e.dataType() != null) JsonExporter.register(e.dataType(), e.name());
+            e.dataType().ifPresent(type -> JsonExporter.register(type, e.name()));
         }
         ALL = Collections.unmodifiableMap(all);
     }

@@ -102,11 +102,11 @@ final class TrialPlan<O> {
     /** Once, after the first rounds: the rest spent where the variance is; the next round's expected length. */
     private long chooseWindows(List<Precision.FigurePrecision> now, int r, long roundNanos, ProgressListener progress) {
         windows = Precision.windowFactor(now, r);
-        O longer = windows.factor() > 1 ? e.withLongerWindows(current, windows.factor()) : null;
-        if (windows.factor() > 1 && longer == null) {
+        Optional<O> longer = windows.factor() > 1 ? e.withLongerWindows(current, windows.factor()) : Optional.empty();
+        if (windows.factor() > 1 && longer.isEmpty()) {
             windows = Precision.windowsKept(now, r, e.name() + "'s figures come from no windows it could lengthen");
-        } else if (longer != null) {
-            current = longer;
+        } else if (longer.isPresent()) {
+            current = longer.get();
             roundNanos *= windows.factor(); // the next rounds' cells last about that much longer
         }
         progress.phase("windows");

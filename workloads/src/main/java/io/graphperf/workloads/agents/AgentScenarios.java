@@ -18,12 +18,12 @@ public final class AgentScenarios {
     /** Whether {@code experiment}'s cells can be sent by load agents. */
     public static boolean supports(String experiment) {
         Experiment<?> e = Experiments.all().get(experiment);
-        return e != null && e.agentReplay() != null;
+        return e != null && e.agentReplay().isPresent();
     }
 
     /** The experiments whose cells load agents can send. */
     public static List<String> supported() {
-        return Experiments.all().values().stream().filter(e -> e.agentReplay() != null).map(Experiment::name).toList();
+        return Experiments.all().values().stream().filter(e -> e.agentReplay().isPresent()).map(Experiment::name).toList();
     }
 
     /** The operations of the cell {@code r} asks for. */
@@ -40,6 +40,6 @@ public final class AgentScenarios {
         if (!supports(r.experiment())) {
             throw new UserError("load agents send the cells of " + Format.list(supported()) + " only, not " + r.experiment() + "'s");
         }
-        return Experiments.all().get(r.experiment()).agentReplay();
+        return Experiments.all().get(r.experiment()).agentReplay().orElseThrow();
     }
 }

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 /** E5 — change data capture through Kafka (spec: workloads.md, E5). */
@@ -55,8 +56,8 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
     }
 
     @Override
-    public Class<? extends ExperimentData> dataType() {
-        return CdcData.class;
+    public Optional<Class<? extends ExperimentData>> dataType() {
+        return Optional.of(CdcData.class);
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** E1 — bulk import, schema, cache warm-up (spec: workloads.md, E1): a study of timed phases, one set per dataset scale. */
 public final class ImportExperiment implements Experiment<ImportOptions> {
@@ -52,8 +53,8 @@ public final class ImportExperiment implements Experiment<ImportOptions> {
     }
 
     @Override
-    public Class<? extends ExperimentData> dataType() {
-        return ImportData.class;
+    public Optional<Class<? extends ExperimentData>> dataType() {
+        return Optional.of(ImportData.class);
     }
 
     @Override

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** E2 — the 19 social-network queries over transports (spec: workloads.md, E2). */
 public final class ReadsExperiment implements Experiment<ReadsOptions> {
@@ -28,8 +29,8 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     public static final String NAME = "reads";
 
     @Override
-    public AgentReplay agentReplay() {
-        return new ReadsOverAgents();
+    public Optional<AgentReplay> agentReplay() {
+        return Optional.of(new ReadsOverAgents());
     }
 
     @Override
@@ -56,8 +57,8 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
     }
 
     @Override
-    public Class<? extends ExperimentData> dataType() {
-        return ReadsData.class;
+    public Optional<Class<? extends ExperimentData>> dataType() {
+        return Optional.of(ReadsData.class);
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The safety study: whether an engine keeps what it acknowledged, checked before any of its speed figures is believed (docs/safety.md). */
 public final class SafetyExperiment implements Experiment<SafetyOptions> {
@@ -73,7 +74,7 @@ public final class SafetyExperiment implements Experiment<SafetyOptions> {
     }
 
     @Override
-    public Class<? extends ExperimentData> dataType() {
-        return SafetyData.class;
+    public Optional<Class<? extends ExperimentData>> dataType() {
+        return Optional.of(SafetyData.class);
     }
 }

@@ -15,6 +15,7 @@ import io.graphperf.workloads.options.ExperimentCommand;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A user's workload file: their operations, data and server, measured and checked as the studies' are (docs/workloads.md). */
 public final class WorkloadExperiment implements Experiment<WorkloadOptions> {
@@ -49,18 +50,18 @@ public final class WorkloadExperiment implements Experiment<WorkloadOptions> {
     }
 
     @Override
-    public Class<? extends ExperimentData> dataType() {
-        return WorkloadData.class;
+    public Optional<Class<? extends ExperimentData>> dataType() {
+        return Optional.of(WorkloadData.class);
     }
 
     @Override
-    public AgentReplay agentReplay() {
-        return new WorkloadOverAgents();
+    public Optional<AgentReplay> agentReplay() {
+        return Optional.of(new WorkloadOverAgents());
     }
 
     @Override
-    public WorkloadOptions withLongerWindows(WorkloadOptions o, double factor) {
-        return o.withLongerWindows(factor);
+    public Optional<WorkloadOptions> withLongerWindows(WorkloadOptions o, double factor) {
+        return Optional.of(o.withLongerWindows(factor));
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** E4 — write scaling (spec: workloads.md, E4). */
 public final class WritesExperiment implements Experiment<WritesOptions> {
@@ -25,8 +26,8 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     public static final String NAME = "writes";
 
     @Override
-    public AgentReplay agentReplay() {
-        return new WritesOverAgents();
+    public Optional<AgentReplay> agentReplay() {
+        return Optional.of(new WritesOverAgents());
     }
 
     @Override
@@ -57,8 +58,8 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
     }
 
     @Override
-    public WritesOptions withLongerWindows(WritesOptions o, double factor) {
-        return o.withLongerWindows(factor);
+    public Optional<WritesOptions> withLongerWindows(WritesOptions o, double factor) {
+        return Optional.of(o.withLongerWindows(factor));
     }
 
     @Override
