@@ -18,8 +18,10 @@ import io.graphperf.workloads.Trials;
 import io.graphperf.workloads.safety.SafetyExperiment;
 import io.graphperf.workloads.safety.SafetyLedger;
 import io.graphperf.workloads.options.EngineCatalog;
+import io.graphperf.workloads.options.EngineChoice;
 import io.graphperf.workloads.options.EngineOptions;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.PairingOption;
 import io.graphperf.workloads.options.RunOptions;
 import io.graphperf.workloads.options.ServerOptions;
 import io.graphperf.workloads.options.Variant;
@@ -77,8 +79,8 @@ final class Launch implements ExperimentCommand.Launcher {
             // every independent step checked, each refusal kept: the user learns of all of them at once
             OptionProblems problems = new OptionProblems();
             Optional<O> options = problems.check(command::options);
-            List<String> chosen = problems.check(() -> command.engineChoice() == null ? List.<String>of() : command.engineChoice().chosen()).orElse(List.of());
-            Map<String, String> notRun = command.engineChoice() == null || !problems.none() ? Map.of() : command.engineChoice().notRunnable();
+            List<String> chosen = problems.check(() -> command.engineChoice().map(EngineChoice::chosen).orElse(List.of())).orElse(List.of());
+            Map<String, String> notRun = !problems.none() ? Map.of() : command.engineChoice().map(EngineChoice::notRunnable).orElse(Map.of());
             boolean configurations = !run.variants.isEmpty() || run.matrix != null;
             if (chosen.size() > 1 && configurations) {
                 problems.add("--engines compare engines; --variant and --matrix compare configurations of one (--engine NAME): run them separately");
@@ -88,7 +90,7 @@ final class Launch implements ExperimentCommand.Launcher {
                     ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineTrials.ENGINE, chosen.get(0)))).toList() : EngineTrials.variants(chosen));
             Optional<Precision.Goal> precision = problems.check(run::precisionGoal);
             Optional<Integer> repeats = problems.check(() -> chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1);
-            Optional<Trials.Pairing> pairing = problems.check(() -> command.pairing() == null ? Trials.Pairing.INTERLEAVED : command.pairing().choice());
+            Optional<Trials.Pairing> pairing = problems.check(() -> command.pairing().map(PairingOption::choice).orElse(Trials.Pairing.INTERLEAVED));
             // the combination, once each part is known
             if (problems.none()) {
                 problems.check(() -> {

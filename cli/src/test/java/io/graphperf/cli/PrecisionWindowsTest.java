@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,8 +52,8 @@ class PrecisionWindowsTest {
         @Override public ExperimentCommand<Duration> command() { throw new UnsupportedOperationException(); }
 
         @Override
-        public java.util.Optional<Duration> withLongerWindows(Duration window, double factor) {
-            return java.util.Optional.of(Duration.ofMillis(Math.round(window.toMillis() * factor)));
+        public Optional<Duration> withLongerWindows(Duration window, double factor) {
+            return Optional.of(Duration.ofMillis(Math.round(window.toMillis() * factor)));
         }
 
         @Override

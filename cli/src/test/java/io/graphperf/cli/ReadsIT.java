@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * E2 end to end on the social dataset at scale 0.05 (the scale the engine comparisons use): every query's results checked over every transport and form, a
- * short latency and throughput run over each on a warmed server, the sweeps, and the time split adding up.
+ * E2 end to end on the social dataset at scale 0.05 (the scale the engine comparisons use): every query's results checked over
+ * every transport and form, a short latency and throughput run over each on a warmed server, the sweeps, and the time split adding
+ * up.
  */
 class ReadsIT {
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E1 — bulk import, schema, cache warm-up: the engine's own bulk loader (Neo4j's importer, Kuzu's COPY) on a generated",
@@ -87,8 +88,8 @@ public final class ImportCommand extends ExperimentCommand<ImportOptions> {
     }
 
     @Override
-    public EngineChoice engineChoice() {
-        return engines;
+    public Optional<EngineChoice> engineChoice() {
+        return Optional.of(engines);
     }
 
     @Override

@@ -6,6 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -38,7 +39,7 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
 
     /** Hands the CLI's engine catalogue to the command's engine choice, if it has one (before the options are read). */
     public ExperimentCommand<O> engines(EngineCatalog catalog) {
-        if (engineChoice() != null) engineChoice().use(catalog);
+        engineChoice().ifPresent(choice -> choice.use(catalog));
         return this;
     }
 
@@ -48,17 +49,17 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
     /** The engine graphperf starts, or null when the experiment starts none. */
     public abstract EngineOptions engine();
 
-    /** The engines to run the cells on (--engine, --engines), or null where the experiment runs on Neo4j only. */
-    public EngineChoice engineChoice() {
-        return null;
+    /** The engines to run the cells on (--engine, --engines), or empty where the experiment runs on Neo4j only. */
+    public Optional<EngineChoice> engineChoice() {
+        return Optional.empty();
     }
 
     /**
-     * --pairing, or null where the experiment cannot run as a duet (then its trials are interleaved). A command offers it only when
+     * --pairing, or empty where the experiment cannot run as a duet (then its trials are interleaved). A command offers it only when
      * its experiment measures every cell through {@code RunContext.load}, in an order both sides of a round share.
      */
-    public PairingOption pairing() {
-        return null;
+    public Optional<PairingOption> pairing() {
+        return Optional.empty();
     }
 
     /** Whether the experiment reads an ini file given as --config (its own format); the others take YAML only. */

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 @Command(name = "reads", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E2 — the 19 social-network queries over transports, as Cypher and as stored procedures: result checks against answers",
@@ -103,13 +104,13 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     ArrivalsOption arrivals = new ArrivalsOption();
 
     @Override
-    public PairingOption pairing() {
-        return pairing;
+    public Optional<PairingOption> pairing() {
+        return Optional.of(pairing);
     }
 
     @Override
-    public EngineChoice engineChoice() {
-        return engines;
+    public Optional<EngineChoice> engineChoice() {
+        return Optional.of(engines);
     }
 
     @Override

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 @Command(name = "safety", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Safety before speed: does the engine keep every write it acknowledged?",
@@ -55,8 +56,8 @@ public final class SafetyCommand extends ExperimentCommand<SafetyOptions> {
     }
 
     @Override
-    public EngineChoice engineChoice() {
-        return engines;
+    public Optional<EngineChoice> engineChoice() {
+        return Optional.of(engines);
     }
 
     @Override

@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 @Command(name = "workload", mixinStandardHelpOptions = true, sortOptions = false,
@@ -127,13 +128,13 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     ArrivalsOption arrivals = new ArrivalsOption();
 
     @Override
-    public PairingOption pairing() {
-        return pairing;
+    public Optional<PairingOption> pairing() {
+        return Optional.of(pairing);
     }
 
     @Override
-    public EngineChoice engineChoice() {
-        return engines;
+    public Optional<EngineChoice> engineChoice() {
+        return Optional.of(engines);
     }
 
     @Override

@@ -24,6 +24,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 @Command(name = "writes", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"E4 — write scaling: Cypher writes from one statement per transaction to UNWIND batches, and graphperf's durable batch writer.",
@@ -66,8 +67,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     ArrivalsOption arrivals = new ArrivalsOption();
 
     @Override
-    public PairingOption pairing() {
-        return pairing;
+    public Optional<PairingOption> pairing() {
+        return Optional.of(pairing);
     }
     @Option(names = "--reset", paramLabel = "MODE", description = "Allow emptying the --server database between cells: delete-all. Required with --server.")
     String reset;
@@ -143,8 +144,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     }
 
     @Override
-    public EngineChoice engineChoice() {
-        return engines;
+    public Optional<EngineChoice> engineChoice() {
+        return Optional.of(engines);
     }
 
     @Override
