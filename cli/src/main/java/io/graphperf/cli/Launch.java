@@ -63,7 +63,7 @@ final class Launch implements ExperimentCommand.Launcher {
 
     /** What a command's options come to, checked before anything starts. */
     private record Setup<O>(O options, RunOptions run, Map<String, String> notRun, List<Variant> variants, Precision.Goal precision, int repeats,
-                            EngineOptions engine, ServerOptions server, Trials.Pairing pairing) {
+                            EngineOptions engine, Optional<ServerOptions> server, Trials.Pairing pairing) {
     }
 
     /**
@@ -120,7 +120,7 @@ final class Launch implements ExperimentCommand.Launcher {
         Precision.Goal precision = setup.precision();
         int repeats = setup.repeats();
         EngineOptions engine = setup.engine();
-        ServerOptions server = setup.server();
+        Optional<ServerOptions> yours = setup.server().filter(ServerOptions::given);
         Trials.Pairing pairing = setup.pairing();
         long seed = run.seed != null ? run.seed : new SecureRandom().nextInt(Integer.MAX_VALUE);
         Path out = run.out != null ? run.out : Path.of("results");
@@ -133,13 +133,13 @@ final class Launch implements ExperimentCommand.Launcher {
         config.put("options", given(command));
         config.put("seed", seed);
         if (!notRun.isEmpty()) config.put("enginesNotRun", notRun);
-        List<String> suspect = safetyFlags(e, variants, server);
+        List<String> suspect = safetyFlags(e, variants, yours.isPresent());
         if (!suspect.isEmpty()) config.put(Trials.KNOWN_WARNINGS, suspect);
         suspect.forEach(w -> System.err.println("graphperf: warning: " + w));
         if (run.matrix != null) config.put("matrix", Map.of("file", run.matrix.toString(), "axes", run.matrixPlan().axes(),
                 "cells", variants.stream().map(Variant::name).toList()));
-        Neo4jEngines.Server remote = server != null && server.given() ? new Neo4jEngines.Server(server.uri, server.user, server.passwordOrEnv(),
-                server.databaseOrDefault(), server.httpUrl, "delete-all".equals(server.reset)) : null;
+        Neo4jEngines.Server remote = yours.map(s -> new Neo4jEngines.Server(s.uri, s.user, s.passwordOrEnv(), s.databaseOrDefault(), s.httpUrl,
+                "delete-all".equals(s.reset))).orElse(null); // none: graphperf starts its own
         Path datasets = out.resolve("datasets");
         Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision, pairing);
         LiveMetrics metrics = run.metricsPort == null ? null : LiveMetrics.start(run.metricsPort, e.name(), console);
@@ -157,18 +157,19 @@ final class Launch implements ExperimentCommand.Launcher {
     }
 
     /** The engines of this run that failed their last safety study here (none for the safety study itself, or your server). */
-    private static List<String> safetyFlags(Experiment<?> e, List<Variant> variants, ServerOptions server) {
-        if (e.name().equals(SafetyExperiment.NAME) || server != null && server.given()) return List.of();
+    private static List<String> safetyFlags(Experiment<?> e, List<Variant> variants, boolean yourServer) {
+        if (e.name().equals(SafetyExperiment.NAME) || yourServer) return List.of();
         List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(EngineTrials.ENGINE, "neo4j")).distinct().toList();
         return SafetyLedger.warnings(engines.isEmpty() ? List.of("neo4j") : engines);
     }
 
     /** What a run checks before anything starts: the server, the matrix's storage, the variants' settings, the pairing. */
-    private static void check(RunOptions run, EngineOptions engine, ServerOptions server, List<Variant> variants, int repeats, Precision.Goal precision,
-                              Trials.Pairing pairing) {
-        if (server != null) server.validate(engine, variants.size());
+    private static void check(RunOptions run, EngineOptions engine, Optional<ServerOptions> server, List<Variant> variants, int repeats,
+                              Precision.Goal precision, Trials.Pairing pairing) {
+        server.ifPresent(s -> s.validate(engine, variants.size()));
+        boolean yours = server.filter(ServerOptions::given).isPresent();
         if (run.matrix != null) {
-            if (server != null && server.given()) throw new UserError("--matrix makes the engine's storage itself; it cannot run against your server (--server)");
+            if (yours) throw new UserError("--matrix makes the engine's storage itself; it cannot run against your server (--server)");
             // before anything starts: root and every program the cells' filesystems need
             List<FilesystemSpec> filesystems = variants.stream().filter(v -> v.storage() != null).flatMap(v -> v.storage().filesystems().stream()).toList();
             Requirements.check(filesystems, "--matrix " + run.matrix);
@@ -179,7 +180,7 @@ final class Launch implements ExperimentCommand.Launcher {
         }
         for (Variant v : variants) { // refused now, not at the first cell
             Slowdown.of(v.settings().get(Slowdown.SETTING));
-            if (Slowdown.of(Slowdown.CPU_SETTING, v.settings().get(Slowdown.CPU_SETTING)) != null && server != null && server.given()) {
+            if (Slowdown.of(Slowdown.CPU_SETTING, v.settings().get(Slowdown.CPU_SETTING)) != null && yours) {
                 throw new UserError("setting " + Slowdown.CPU_SETTING + " (variant " + v.name() + ") slows the engine graphperf starts; it cannot reach your server (--server)");
             }
         }

@@ -46,7 +46,7 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
     /** The validated options; a wrong value or combination is a {@link io.graphperf.core.UserError} naming the option. */
     public abstract O options();
 
-    /** The engine graphperf starts, or null when the experiment starts none. */
+    /** The settings of the engine graphperf starts (heap, page cache, settings); a run against your server ignores them. */
     public abstract EngineOptions engine();
 
     /** The engines to run the cells on (--engine, --engines), or empty where the experiment runs on Neo4j only. */
@@ -80,9 +80,9 @@ public abstract class ExperimentCommand<O> implements Callable<Integer> {
         return value;
     }
 
-    /** A user's server, or null when the experiment needs graphperf's own engine. */
-    public ServerOptions server() {
-        return null;
+    /** The options naming a user's server (--server …), or empty where the experiment needs graphperf's own engine. */
+    public Optional<ServerOptions> server() {
+        return Optional.empty();
     }
 
     @Override

@@ -114,8 +114,8 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
     }
 
     @Override
-    public ServerOptions server() {
-        return server;
+    public Optional<ServerOptions> server() {
+        return Optional.of(server);
     }
 
     @Override

@@ -138,9 +138,9 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
     }
 
     @Override
-    public ServerOptions server() {
+    public Optional<ServerOptions> server() {
         server.reset = reset;
-        return server;
+        return Optional.of(server);
     }
 
     @Override

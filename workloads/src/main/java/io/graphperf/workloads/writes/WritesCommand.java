@@ -154,8 +154,8 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
     }
 
     @Override
-    public ServerOptions server() {
+    public Optional<ServerOptions> server() {
         server.reset = reset;
-        return server;
+        return Optional.of(server);
     }
 }
