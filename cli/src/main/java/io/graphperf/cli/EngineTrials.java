@@ -16,13 +16,12 @@ import java.util.Optional;
 
 /**
  * The engines --engine and --engines name, as trials: each engine a variant of the run (its name, the setting
- * {@value #ENGINE}), so the trials interleave them and the comparisons set each against the first; and the adapter each
+ * {@value Variant#ENGINE}), so the trials interleave them and the comparisons set each against the first; and the adapter each
  * trial gets. Neo4j's is built by {@link Launch#engines}; every other engine's by its module's descriptor
  * ({@link EngineDescriptor}), which this class knows by no name.
  */
 final class EngineTrials {
 
-    static final String ENGINE = "engine";
     static final String NEO4J_2025 = "neo4j:2025";
     static final String NEO4J_2026 = "neo4j:2026";
 
@@ -53,7 +52,7 @@ final class EngineTrials {
     }
 
     static List<Variant> variants(List<String> engines) {
-        return engines.stream().map(n -> new Variant(n, Map.of(ENGINE, n))).toList();
+        return engines.stream().map(n -> new Variant(n, Map.of(Variant.ENGINE, n))).toList();
     }
 
     /**
@@ -61,7 +60,7 @@ final class EngineTrials {
      * heap, page cache, data folder and the module's settings ({@code --setting NAME.key=value}), a variant's (a matrix cell's) over them.
      */
     static Optional<Engines> embedded(EngineCatalog catalog, Variant v, EngineOptions o, Path trialDir) {
-        String name = String.valueOf(v.settings().get(ENGINE));
+        String name = String.valueOf(v.settings().get(Variant.ENGINE));
         Optional<EngineDescriptor> module = catalog.module(name);
         if (module.isEmpty()) return Optional.empty();
         EngineDescriptor d = module.get();
@@ -74,7 +73,7 @@ final class EngineTrials {
         Path stores = o.dataDir != null ? o.dataDir : trialDir;
         for (Map.Entry<String, String> s : v.settings().entrySet()) {
             switch (s.getKey()) {
-                case ENGINE -> {
+                case Variant.ENGINE -> {
                     // which engine: the descriptor above
                 }
                 case "heap" -> heap = s.getValue();

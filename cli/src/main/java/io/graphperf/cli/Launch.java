@@ -87,7 +87,7 @@ final class Launch implements ExperimentCommand.Launcher {
             }
             // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
             Optional<List<Variant>> variants = problems.check(() -> chosen.isEmpty() ? run.variantList() : configurations
-                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(EngineTrials.ENGINE, chosen.get(0)))).toList() : EngineTrials.variants(chosen));
+                    ? run.variantList().stream().map(v -> v.withSettings(Map.of(Variant.ENGINE, chosen.get(0)))).toList() : EngineTrials.variants(chosen));
             Optional<Precision.Goal> precision = problems.check(run::precisionGoal);
             Optional<Integer> repeats = problems.check(() -> chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1);
             Optional<Trials.Pairing> pairing = problems.check(() -> command.pairing().map(PairingOption::choice).orElse(Trials.Pairing.INTERLEAVED));
@@ -159,7 +159,7 @@ final class Launch implements ExperimentCommand.Launcher {
     /** The engines of this run that failed their last safety study here (none for the safety study itself, or your server). */
     private static List<String> safetyFlags(Experiment<?> e, List<Variant> variants, boolean yourServer) {
         if (e.name().equals(SafetyExperiment.NAME) || yourServer) return List.of();
-        List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(EngineTrials.ENGINE, "neo4j")).distinct().toList();
+        List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(Variant.ENGINE, "neo4j")).distinct().toList();
         return SafetyLedger.warnings(engines.isEmpty() ? List.of("neo4j") : engines);
     }
 
@@ -250,7 +250,7 @@ final class Launch implements ExperimentCommand.Launcher {
                 case "page-cache" -> pageCache = s.getValue();
                 case "data-dir" -> data = Path.of(s.getValue());
                 case "tx-log-dir" -> txLogs = Path.of(s.getValue());
-                case EngineTrials.ENGINE -> settings.putAll(EngineTrials.neo4jSettings(s.getValue()));
+                case Variant.ENGINE -> settings.putAll(EngineTrials.neo4jSettings(s.getValue()));
                 default -> settings.put(s.getKey(), s.getValue());
             }
         }

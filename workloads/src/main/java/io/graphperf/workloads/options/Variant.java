@@ -18,6 +18,8 @@ import java.util.Set;
 public record Variant(String name, Map<String, String> settings, Map<String, String> axes, StorageSpec storage) {
 
     public static final String BASELINE = "baseline";
+    /** The setting naming the engine a variant runs on (--engine, --engines: "neo4j", "kuzu", "arcadedb:26.10.2" …); none is Neo4j. */
+    public static final String ENGINE = "engine";
     public static final Set<String> OPTIONS = Set.of("heap", "page-cache", "data-dir", "tx-log-dir");
 
     /** A variant of --variant: its settings are its axes, graphperf makes no storage for it. */

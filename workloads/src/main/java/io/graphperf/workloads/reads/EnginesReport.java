@@ -9,6 +9,7 @@ import io.graphperf.core.stats.FigureComparison;
 import io.graphperf.core.stats.Ratio;
 import io.graphperf.core.stats.VariantComparison;
 import io.graphperf.workloads.options.EngineCatalog;
+import io.graphperf.workloads.options.Variant;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +31,7 @@ final class EnginesReport {
 
     /** The engines of a run made with --engines, in order (the first the baseline); empty for any other run. */
     static List<String> engines(RunResult run) {
-        List<String> out = run.variants().stream().filter(v -> v.settings().containsKey("engine")).map(RunResult.VariantSettings::name).toList();
+        List<String> out = run.variants().stream().filter(v -> v.settings().containsKey(Variant.ENGINE)).map(RunResult.VariantSettings::name).toList();
         return out.size() > 1 ? out : List.of();
     }
 

@@ -7,6 +7,7 @@ import io.graphperf.workloads.Experiment;
 import io.graphperf.workloads.RunContext;
 import io.graphperf.workloads.TrialResult;
 import io.graphperf.workloads.options.ExperimentCommand;
+import io.graphperf.workloads.options.Variant;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -19,7 +20,6 @@ public final class SafetyExperiment implements Experiment<SafetyOptions> {
 
     public static final String NAME = "safety";
     /** The variant's setting that names its engine (the CLI's), absent for graphperf's default Neo4j. */
-    public static final String ENGINE_SETTING = "engine";
 
     @Override
     public String name() {
@@ -46,7 +46,7 @@ public final class SafetyExperiment implements Experiment<SafetyOptions> {
     public TrialResult run(RunContext ctx, SafetyOptions o) throws Exception {
         SafetyStudy study = new SafetyStudy(ctx, o);
         SafetyData data = study.run();
-        SafetyLedger.record(ctx.axes().getOrDefault(ENGINE_SETTING, "neo4j"), data, ctx.runDir());
+        SafetyLedger.record(ctx.axes().getOrDefault(Variant.ENGINE, "neo4j"), data, ctx.runDir());
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("clients", o.clients());
         config.put("phaseSeconds", o.duration().toMillis() / 1000.0);
