@@ -159,7 +159,7 @@ final class Launch implements ExperimentCommand.Launcher {
     /** The engines of this run that failed their last safety study here (none for the safety study itself, or your server). */
     private static List<String> safetyFlags(Experiment<?> e, List<Variant> variants, boolean yourServer) {
         if (e.name().equals(SafetyExperiment.NAME) || yourServer) return List.of();
-        List<String> engines = variants.stream().map(v -> v.settings().getOrDefault(Variant.ENGINE, "neo4j")).distinct().toList();
+        List<String> engines = variants.stream().map(v -> Variant.engineOf(v.settings())).distinct().toList();
         return SafetyLedger.warnings(engines.isEmpty() ? List.of("neo4j") : engines);
     }
 

@@ -22,6 +22,11 @@ public record Variant(String name, Map<String, String> settings, Map<String, Str
     public static final String ENGINE = "engine";
     public static final Set<String> OPTIONS = Set.of("heap", "page-cache", "data-dir", "tx-log-dir");
 
+    /** The engine a variant's settings (or a trial's axes) name; Neo4j where they name none. */
+    public static String engineOf(Map<String, String> settings) {
+        return settings.getOrDefault(ENGINE, "neo4j");
+    }
+
     /** A variant of --variant: its settings are its axes, graphperf makes no storage for it. */
     public Variant(String name, Map<String, String> settings) {
         this(name, settings, settings, null);

@@ -46,7 +46,7 @@ public final class SafetyExperiment implements Experiment<SafetyOptions> {
     public TrialResult run(RunContext ctx, SafetyOptions o) throws Exception {
         SafetyStudy study = new SafetyStudy(ctx, o);
         SafetyData data = study.run();
-        SafetyLedger.record(ctx.axes().getOrDefault(Variant.ENGINE, "neo4j"), data, ctx.runDir());
+        SafetyLedger.record(Variant.engineOf(ctx.axes()), data, ctx.runDir());
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("clients", o.clients());
         config.put("phaseSeconds", o.duration().toMillis() / 1000.0);
