@@ -54,11 +54,11 @@ public final class AgentCommand implements Callable<Integer> {
         Map<String, Neo4jEngine> engines = new LinkedHashMap<>();
         AgentLoop.Connector connector = new AgentLoop.Connector() {
             @Override
-            public Transport transport(Map<String, String> addresses, TransportName name) {
-                String bolt = addresses.get(TransportName.BOLT.id());
+            public Transport transport(Map<TransportName, String> addresses, TransportName name) {
+                String bolt = addresses.get(TransportName.BOLT);
                 if (bolt == null) throw new UserError("the coordinator's engine has no Bolt address for agents");
                 Neo4jEngine e = engines.computeIfAbsent(bolt, b -> Neo4jEngine.remote(b, user, pw, database == null ? "neo4j" : database,
-                        addresses.get(TransportName.HTTP.id()), false));
+                        addresses.get(TransportName.HTTP), false));
                 return e.transport(name);
             }
 

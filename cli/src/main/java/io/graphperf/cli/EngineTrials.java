@@ -2,6 +2,7 @@ package io.graphperf.cli;
 
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.HostOption;
 import io.graphperf.engines.neo4j.Neo4jRelease;
 import io.graphperf.storage.FilesystemSpec;
 import io.graphperf.workloads.options.EngineCatalog;
@@ -68,20 +69,11 @@ final class EngineTrials {
         o.settings.forEach((k, val) -> {
             if (k.startsWith(d.name() + ".")) own.put(k.substring(d.name().length() + 1), val);
         });
-        if (o.txLogDir != null) own.put("tx-log-dir", o.txLogDir.toString());
-        String heap = o.heapOrDefault(), pageCache = o.pageCacheOrDefault();
-        Path stores = o.dataDir != null ? o.dataDir : trialDir;
-        for (Map.Entry<String, String> s : v.settings().entrySet()) {
-            switch (s.getKey()) {
-                case Variant.ENGINE -> {
-                    // which engine: the descriptor above
-                }
-                case "heap" -> heap = s.getValue();
-                case "page-cache" -> pageCache = s.getValue();
-                case "data-dir" -> stores = Path.of(s.getValue());
-                default -> own.put(s.getKey().startsWith(d.name() + ".") ? s.getKey().substring(d.name().length() + 1) : s.getKey(), s.getValue());
-            }
-        }
+        HostOption.Choice host = o.host(v);
+        v.engineSettings().forEach((k, val) -> own.put(k.startsWith(d.name() + ".") ? k.substring(d.name().length() + 1) : k, val));
+        host.txLogDir().ifPresent(logs -> own.put(HostOption.TX_LOG_DIR.key(), logs.toString())); // a module's engine places its own log
+        Path stores = host.dataDir().orElse(trialDir);
+        String heap = host.heap(), pageCache = host.pageCache();
         return Optional.of(d.engines(new EngineDescriptor.Context(trialDir, stores, Home.get(), heap, FilesystemSpec.parseSize(pageCache, "--page-cache"), own,
                 o.keepStore, EngineCatalog.version(name).orElse(null))));
     }

@@ -3,6 +3,7 @@ package io.graphperf.cli;
 import io.graphperf.core.BadInput;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.HostOption;
 import io.graphperf.core.report.ConsoleSummary;
 import io.graphperf.core.report.HtmlReport;
 import io.graphperf.core.results.Cell;
@@ -62,7 +63,7 @@ final class Launch implements ExperimentCommand.Launcher {
     }
 
     /** What a command's options come to, checked before anything starts. */
-    private record Setup<O>(O options, RunOptions run, Map<String, String> notRun, List<Variant> variants, Precision.Goal precision, int repeats,
+    private record Setup<O>(O options, RunOptions run, Map<String, String> notRun, List<Variant> variants, Optional<Precision.Goal> precision, int repeats,
                             EngineOptions engine, Optional<ServerOptions> server, Trials.Pairing pairing) {
     }
 
@@ -88,18 +89,18 @@ final class Launch implements ExperimentCommand.Launcher {
             // configurations of one engine (--engine with --variant or --matrix): each variant on that engine
             Optional<List<Variant>> variants = problems.check(() -> chosen.isEmpty() ? run.variantList() : configurations
                     ? run.variantList().stream().map(v -> v.withSettings(Map.of(Variant.ENGINE, chosen.get(0)))).toList() : EngineTrials.variants(chosen));
-            Optional<Precision.Goal> precision = problems.check(run::precisionGoal);
+            Optional<Precision.Goal> precision = problems.check(run::precisionGoal).flatMap(goal -> goal);
             Optional<Integer> repeats = problems.check(() -> chosen.isEmpty() || configurations ? run.repeats() : run.repeat != null ? run.repeats() : 1);
             Optional<Trials.Pairing> pairing = problems.check(() -> command.pairing().map(PairingOption::choice).orElse(Trials.Pairing.INTERLEAVED));
             // the combination, once each part is known
             if (problems.none()) {
                 problems.check(() -> {
-                    check(run, command.engine(), command.server(), variants.get(), repeats.get(), precision.orElse(null), pairing.get());
+                    check(run, command.engine(), command.server(), variants.get(), repeats.get(), precision, pairing.get());
                     return null;
                 });
             }
             problems.throwIfAny();
-            return new Setup<>(options.get(), run, notRun, variants.get(), precision.orElse(null), repeats.get(), command.engine(), command.server(),
+            return new Setup<>(options.get(), run, notRun, variants.get(), precision, repeats.get(), command.engine(), command.server(),
                     pairing.get());
         } catch (BadInput b) {
             throw b;
@@ -117,7 +118,7 @@ final class Launch implements ExperimentCommand.Launcher {
         Map<String, String> notRun = setup.notRun();
         notRun.forEach((name, why) -> System.err.println("graphperf: note: engine " + name + " cannot run here, so the run goes on without it: " + why));
         List<Variant> variants = setup.variants();
-        Precision.Goal precision = setup.precision();
+        Optional<Precision.Goal> precision = setup.precision();
         int repeats = setup.repeats();
         EngineOptions engine = setup.engine();
         Optional<ServerOptions> yours = setup.server().filter(ServerOptions::given);
@@ -136,10 +137,10 @@ final class Launch implements ExperimentCommand.Launcher {
         List<String> suspect = safetyFlags(e, variants, yours.isPresent());
         if (!suspect.isEmpty()) config.put(Trials.KNOWN_WARNINGS, suspect);
         suspect.forEach(w -> System.err.println("graphperf: warning: " + w));
-        if (run.matrix != null) config.put("matrix", Map.of("file", run.matrix.toString(), "axes", run.matrixPlan().axes(),
-                "cells", variants.stream().map(Variant::name).toList()));
-        Neo4jEngines.Server remote = yours.map(s -> new Neo4jEngines.Server(s.uri, s.user, s.passwordOrEnv(), s.databaseOrDefault(), s.httpUrl,
-                "delete-all".equals(s.reset))).orElse(null); // none: graphperf starts its own
+        run.matrixPlan().ifPresent(plan -> config.put("matrix", Map.of("file", run.matrix.toString(), "axes", plan.axes(),
+                "cells", variants.stream().map(Variant::name).toList())));
+        Optional<Neo4jEngines.Server> remote = yours.map(s -> new Neo4jEngines.Server(s.uri, s.user, s.passwordOrEnv(), s.databaseOrDefault(),
+                s.httpUrl, "delete-all".equals(s.reset))); // none: graphperf starts its own
         Path datasets = out.resolve("datasets");
         Trials.Spec spec = new Trials.Spec(variants, repeats, runDir, seed, datasets, Home.get(), config, Verdicts.Settings.DEFAULT, precision, pairing);
         LiveMetrics metrics = run.metricsPort == null ? null : LiveMetrics.start(run.metricsPort, e.name(), console);
@@ -165,7 +166,7 @@ final class Launch implements ExperimentCommand.Launcher {
 
     /** What a run checks before anything starts: the server, the matrix's storage, the variants' settings, the pairing. */
     private static void check(RunOptions run, EngineOptions engine, Optional<ServerOptions> server, List<Variant> variants, int repeats,
-                              Precision.Goal precision, Trials.Pairing pairing) {
+                              Optional<Precision.Goal> precision, Trials.Pairing pairing) {
         server.ifPresent(s -> s.validate(engine, variants.size()));
         boolean yours = server.filter(ServerOptions::given).isPresent();
         if (run.matrix != null) {
@@ -174,7 +175,7 @@ final class Launch implements ExperimentCommand.Launcher {
             List<FilesystemSpec> filesystems = variants.stream().filter(v -> v.storage() != null).flatMap(v -> v.storage().filesystems().stream()).toList();
             Requirements.check(filesystems, "--matrix " + run.matrix);
         }
-        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns() && precision == null) {
+        if (variants.size() > 1 && repeats < Verdicts.Settings.DEFAULT.minRuns() && precision.isEmpty()) {
             System.err.println("graphperf: note: --repeat " + repeats + " gives no verdicts (they need " + Verdicts.Settings.DEFAULT.minRuns()
                     + " runs a side); the report still shows every figure's spread");
         }
@@ -239,23 +240,14 @@ final class Launch implements ExperimentCommand.Launcher {
     }
 
     /** The engine of one trial: graphperf's Neo4j with the variant's settings over the run's, or the user's server. */
-    static Neo4jEngines engines(EngineOptions o, Variant variant, Path dir, String trialId, Neo4jEngines.Server server) {
-        String heap = o.heapOrDefault(), pageCache = o.pageCacheOrDefault();
-        Path data = o.dataDir, txLogs = o.txLogDir;
+    static Neo4jEngines engines(EngineOptions o, Variant variant, Path dir, String trialId, Optional<Neo4jEngines.Server> server) {
+        HostOption.Choice host = o.host(variant);
         Map<String, String> settings = new LinkedHashMap<>(o.settings);
         settings.keySet().removeIf(EngineCatalog::isModuleSetting); // another engine's (e.g. falkordb.appendfsync), not Neo4j's
-        for (Map.Entry<String, String> s : variant.settings().entrySet()) {
-            switch (s.getKey()) {
-                case "heap" -> heap = s.getValue();
-                case "page-cache" -> pageCache = s.getValue();
-                case "data-dir" -> data = Path.of(s.getValue());
-                case "tx-log-dir" -> txLogs = Path.of(s.getValue());
-                case Variant.ENGINE -> settings.putAll(EngineTrials.neo4jSettings(s.getValue()));
-                default -> settings.put(s.getKey(), s.getValue());
-            }
-        }
-        HostSettings base = new HostSettings(dir, heap, pageCache, data, txLogs, o.boltPort == null ? 0 : o.boltPort, o.httpPort == null ? 0 : o.httpPort,
-                settings);
+        Optional.ofNullable(variant.settings().get(Variant.ENGINE)).ifPresent(name -> settings.putAll(EngineTrials.neo4jSettings(name)));
+        settings.putAll(variant.engineSettings());
+        HostSettings base = new HostSettings(dir, host.heap(), host.pageCache(), host.dataDir().orElse(null), host.txLogDir().orElse(null),
+                o.boltPort == null ? 0 : o.boltPort, o.httpPort == null ? 0 : o.httpPort, settings);
         return new Neo4jEngines(base, dir, Home.get(), trialId, o.keepStore, server);
     }
 

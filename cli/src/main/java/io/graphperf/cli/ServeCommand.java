@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -96,7 +97,7 @@ public final class ServeCommand implements Callable<Integer> {
         Files.createDirectories(folder);
         EngineOptions o = engine;
         o.settings.putAll(settings);
-        Neo4jEngines engines = Launch.engines(o, new Variant("serve", Map.of()), folder, "serve", null);
+        Neo4jEngines engines = Launch.engines(o, new Variant("serve", Map.of()), folder, "serve", Optional.empty());
         ConsoleProgress progress = ConsoleProgress.forStderr();
         PrintStream out = System.out;
         Engine started = null;

@@ -26,17 +26,17 @@ class AgentsOptionsTest {
     void agentsAreChosenWithAFixedWarmupAndClientsThatSplit() {
         WritesOptions o = (WritesOptions) CliErrorsTest.options("run", "writes", "--agents", "4", "--clients", "8", "--warmup", "5s",
                 "--transports", "bolt", "--scenarios", "create-labelled-indexed");
-        assertEquals(4, o.agents().count());
-        assertNull(o.agents().rendezvous(), "local agents: graphperf starts them");
-        assertEquals(5.0, o.agents().maxClockOffsetMs());
-        assertNull(o.agents().startAt(), "as soon as ready unless --start-at");
+        assertEquals(4, o.agents().orElseThrow().count());
+        assertNull(o.agents().orElseThrow().rendezvous(), "local agents: graphperf starts them");
+        assertEquals(5.0, o.agents().orElseThrow().maxClockOffsetMs());
+        assertNull(o.agents().orElseThrow().startAt(), "as soon as ready unless --start-at");
         WritesOptions at = (WritesOptions) CliErrorsTest.options("run", "writes", "--agents", "2", "--warmup", "5s", "--transports", "bolt",
                 "--start-at", "2099-01-01T09:00:00Z");
-        assertEquals(java.time.Instant.parse("2099-01-01T09:00:00Z"), at.agents().startAt());
-        assertNull(((WritesOptions) CliErrorsTest.options("run", "writes")).agents(), "no agents unless asked");
+        assertEquals(java.time.Instant.parse("2099-01-01T09:00:00Z"), at.agents().orElseThrow().startAt());
+        assertTrue(((WritesOptions) CliErrorsTest.options("run", "writes")).agents().isEmpty(), "no agents unless asked");
         ReadsOptions reads = (ReadsOptions) CliErrorsTest.options("run", "reads", "--agents", "4", "--warmup", "5s", "--sweep-clients", "8");
-        assertEquals(4, reads.agents().count(), "the reads split their load cells too");
-        assertNull(((ReadsOptions) CliErrorsTest.options("run", "reads")).agents());
+        assertEquals(4, reads.agents().orElseThrow().count(), "the reads split their load cells too");
+        assertTrue(((ReadsOptions) CliErrorsTest.options("run", "reads")).agents().isEmpty());
     }
 
     @Test
@@ -95,8 +95,8 @@ class AgentsOptionsTest {
         List<String> run = new ArrayList<>(args);
         run.set(run.indexOf("$(POD_IP)"), "10.0.0.7");
         WritesOptions parsed = (WritesOptions) CliErrorsTest.options(run.toArray(String[]::new));
-        assertEquals(8, parsed.agents().count());
-        assertEquals(Path.of("/shared/e4-open/agents"), parsed.agents().rendezvous());
+        assertEquals(8, parsed.agents().orElseThrow().count());
+        assertEquals(Path.of("/shared/e4-open/agents"), parsed.agents().orElseThrow().rendezvous());
 
         assertCleanError(cli("k8s", "render", "--agents", "2", "--image", "x", "--out", dir.toString(), "--", "run", "writes", "--agents", "3"),
                 "--agents is set by graphperf k8s render");

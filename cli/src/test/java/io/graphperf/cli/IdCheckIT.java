@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,7 +35,7 @@ class IdCheckIT {
         EngineOptions o = new EngineOptions();
         o.heap = "512m";
         o.pageCache = "64m";
-        Engines engines = Launch.engines(o, Variant.baseline(), dir, "idcheck", null);
+        Engines engines = Launch.engines(o, Variant.baseline(), dir, "idcheck", Optional.empty());
         Accounting acc = Accounting.of(new Accounting.Snapshot(true, List.of(new Accounting.Client(0, 60, new long[]{4, 11}),
                 new Accounting.Client(1, 60, new long[0]), new Accounting.Client(2, 45, new long[0]))));
         List<Long> ids = new ArrayList<>();

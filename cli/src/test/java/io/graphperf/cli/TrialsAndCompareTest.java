@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -177,7 +178,7 @@ class TrialsAndCompareTest {
     void aDuetRunsBothSidesAtOnceAndComparesThemRoundByRound(@TempDir Path dir) throws Exception {
         StandIn e = new StandIn();
         Trials.Spec spec = new Trials.Spec(Variant.all(List.of("small-cache:page-cache=64m")), 3, dir, 7, dir.resolve("datasets"), Path.of("."), Map.of(),
-                Verdicts.Settings.DEFAULT, null, Trials.Pairing.DUET);
+                Verdicts.Settings.DEFAULT, Optional.empty(), Trials.Pairing.DUET);
         RunResult r = Trials.run(e, "", spec, (v, trialDir, id) -> new FakeEngines(Map.of("pageCache", v.settings().getOrDefault("page-cache", "512m"))),
                 ProgressListener.NONE);
         assertTrue(r.passed(), r.failures().toString());

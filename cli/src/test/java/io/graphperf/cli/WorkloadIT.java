@@ -181,10 +181,6 @@ class WorkloadIT {
             public Transport transport(TransportName name) {
                 Transport t = real.transport(name);
                 return new Transport() {
-                    @Override
-                    public String name() {
-                        return t.name();
-                    }
 
                     @Override
                     public Session openSession() throws Exception {

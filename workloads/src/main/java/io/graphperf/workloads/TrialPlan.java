@@ -73,7 +73,7 @@ final class TrialPlan<O> {
 
     /** "3 of 4" (or "3" under a precision goal): a trial's number for progress and the folder's note. */
     String ofTotal(int ord) {
-        return ord + (spec.precision() != null ? "" : " of " + total());
+        return ord + (spec.precision().isPresent() ? "" : " of " + total());
     }
 
     /**
@@ -81,8 +81,8 @@ final class TrialPlan<O> {
      * that may stop), nor when another round of about {@code roundNanos} would overrun the budget ({@code elapsedNanos} spent).
      */
     boolean another(int r, long elapsedNanos, long roundNanos, Supplier<List<Precision.FigurePrecision>> precision, ProgressListener progress) {
-        Precision.Goal goal = spec.precision();
-        if (goal == null || r < goal.minRuns()) return r < spec.maxRounds();
+        if (spec.precision().isEmpty() || r < spec.precision().get().minRuns()) return r < spec.maxRounds();
+        Precision.Goal goal = spec.precision().get();
         List<Precision.FigurePrecision> now = precision.get();
         progress.phase("precision after " + r + " rounds");
         progress.phaseDone(now.stream().filter(Precision.FigurePrecision::reached).count() + " of " + now.size() + " figures within " + goal.describe());
@@ -116,8 +116,8 @@ final class TrialPlan<O> {
 
     /** Where a precision run ended and why, after {@code rounds}; empty without a precision goal. */
     Optional<Precision.Outcome> outcome(int rounds, List<Precision.FigurePrecision> precision) {
-        if (spec.precision() == null) return Optional.empty();
+        if (spec.precision().isEmpty()) return Optional.empty();
         String why = stopped != null ? stopped : "stopped at the cap of " + spec.maxRounds() + " runs";
-        return Optional.of(new Precision.Outcome(spec.precision(), rounds, why, precision, windows));
+        return Optional.of(new Precision.Outcome(spec.precision().get(), rounds, why, precision, windows));
     }
 }

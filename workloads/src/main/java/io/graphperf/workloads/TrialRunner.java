@@ -1,5 +1,6 @@
 package io.graphperf.workloads;
 
+import io.graphperf.core.engine.HostOption;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.DiskProbe;
 import io.graphperf.core.measure.MachineProbe;
@@ -91,7 +92,7 @@ final class TrialRunner<O> {
                 run = v.withSettings(folders(storage));
                 ioStart = storage.snapshot();
             }
-            String dataDir = run.settings().get("data-dir");
+            String dataDir = run.settings().get(HostOption.DATA_DIR.key());
             probe = MachineProbe.start(dataDir != null ? Path.of(dataDir) : dir);
             RunContext ctx = new RunContext(engines.forTrial(run, dir, record.runId() + "-" + t.name()),
                     new RunContext.Identity(v.name(), t.round(), t.position(), v.axes(), run.settings(), t.baseline()),
@@ -118,8 +119,8 @@ final class TrialRunner<O> {
         Path dir = single ? spec.runDir() : spec.runDir().resolve("trials").resolve(t.name());
         Files.createDirectories(dir);
         if (!single) {
-            progress.phase(spec.precision() != null
-                    ? String.format("trial %d: %s, round %d (until %s)", t.order(), t.variant().name(), t.round(), spec.precision().describe())
+            progress.phase(spec.precision().isPresent()
+                    ? String.format("trial %d: %s, round %d (until %s)", t.order(), t.variant().name(), t.round(), spec.precision().get().describe())
                     : String.format("trial %d of %d: %s, repeat %d of %d", t.order(), plan.total(), t.variant().name(), t.round(), spec.repeats()));
             progress.phaseDone("into trials/" + t.name() + (paired ? " (a duet: both variants at once)" : ""));
         }
@@ -138,8 +139,8 @@ final class TrialRunner<O> {
     /** The engine settings that put its data and transaction log on the trial's storage. */
     private static Map<String, String> folders(CellStorage storage) {
         Map<String, String> folders = new LinkedHashMap<>();
-        if (storage.dataDir() != null) folders.put("data-dir", storage.dataDir().toString());
-        if (storage.logDir() != null) folders.put("tx-log-dir", storage.logDir().toString());
+        if (storage.dataDir() != null) folders.put(HostOption.DATA_DIR.key(), storage.dataDir().toString());
+        if (storage.logDir() != null) folders.put(HostOption.TX_LOG_DIR.key(), storage.logDir().toString());
         return folders;
     }
 

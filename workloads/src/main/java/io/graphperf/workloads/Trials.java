@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs an experiment once per variant and repeat, each trial in its own folder under trials/ (or the run's folder itself when there is
@@ -43,10 +44,11 @@ public final class Trials {
     /**
      * @param configuration what shaped the run, for run.json (never a password)
      * @param verdicts      the statistics of the comparisons
+     * @param precision     the goal that decides how many rounds run (--precision); empty: {@code repeats} rounds
      * @param pairing       interleaved trials, or duets (then exactly two variants)
      */
     public record Spec(List<Variant> variants, int repeats, Path runDir, long seed, Path datasetCache, Path home, Map<String, Object> configuration,
-                       Verdicts.Settings verdicts, Precision.Goal precision, Pairing pairing) {
+                       Verdicts.Settings verdicts, Optional<Precision.Goal> precision, Pairing pairing) {
         public Spec {
             if (pairing == null) pairing = Pairing.INTERLEAVED;
             if (pairing == Pairing.DUET && variants.size() != 2) {
@@ -57,21 +59,21 @@ public final class Trials {
 
         public Spec(List<Variant> variants, int repeats, Path runDir, long seed, Path datasetCache, Path home, Map<String, Object> configuration,
                     Verdicts.Settings verdicts, Precision.Goal precision) {
-            this(variants, repeats, runDir, seed, datasetCache, home, configuration, verdicts, precision, Pairing.INTERLEAVED);
+            this(variants, repeats, runDir, seed, datasetCache, home, configuration, verdicts, Optional.of(precision), Pairing.INTERLEAVED);
         }
 
         public Spec(List<Variant> variants, int repeats, Path runDir, long seed, Path datasetCache, Path home, Map<String, Object> configuration,
                     Verdicts.Settings verdicts) {
-            this(variants, repeats, runDir, seed, datasetCache, home, configuration, verdicts, null, Pairing.INTERLEAVED);
+            this(variants, repeats, runDir, seed, datasetCache, home, configuration, verdicts, Optional.empty(), Pairing.INTERLEAVED);
         }
 
         /** The most rounds (every variant once) the run may take: --repeat, or with --precision its cap. */
         int maxRounds() {
-            return precision == null ? repeats : precision.maxRuns();
+            return precision.map(Precision.Goal::maxRuns).orElse(repeats);
         }
 
         boolean single() {
-            return variants.size() == 1 && repeats == 1 && precision == null;
+            return variants.size() == 1 && repeats == 1 && precision.isEmpty();
         }
     }
 
@@ -109,8 +111,8 @@ public final class Trials {
             record.roundBegins(++r);
             runner.round(plan.round(r, record.stoppedVariants()), plan.options());
             if (record.stoppedVariants().size() == spec.variants().size()) break; // nothing left to run
-            another = plan.another(r, System.nanoTime() - began, System.nanoTime() - roundBegan, () -> record.precision(spec.precision()), progress);
+            another = plan.another(r, System.nanoTime() - began, System.nanoTime() - roundBegan, () -> record.precision(spec.precision().orElseThrow()), progress);
         }
-        return record.finish(plan.outcome(r, spec.precision() == null ? List.of() : record.precision(spec.precision())));
+        return record.finish(plan.outcome(r, spec.precision().map(record::precision).orElse(List.of())));
     }
 }

@@ -32,7 +32,7 @@ public final class AgentLoop {
 
     /** Opens transports to the engine the coordinator names (the CLI's Neo4j client). */
     public interface Connector extends AutoCloseable {
-        Transport transport(Map<String, String> addresses, TransportName transport) throws Exception;
+        Transport transport(Map<TransportName, String> addresses, TransportName transport) throws Exception;
 
         @Override
         void close();
@@ -94,7 +94,7 @@ public final class AgentLoop {
                     OperationSource operations = AgentScenarios.operations(rv, r);
                     String key = r.transport() + " " + r.addresses().get(r.transport());
                     Transport t = transports.get(key);
-                    if (t == null) transports.put(key, t = connector.transport(r.addresses(), TransportName.of(r.transport())));
+                    if (t == null) transports.put(key, t = connector.transport(r.reachable(), TransportName.of(r.transport())));
                     RunPlan plan = r.plan().runPlan();
                     plan = plan.withExecutor(plan.executor().withSegment(segment));
                     int c = cell;

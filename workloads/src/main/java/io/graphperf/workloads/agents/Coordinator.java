@@ -144,7 +144,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     @Override
     public Measured measure(Engine engine, Scenario s, TransportName transportName, Transport transport, RunPlan plan, Path histogramLog,
                             List<RunListener> listeners) throws Exception {
-        return measure(engine, new AgentWork(s.id(), Map.of(), s.clients()), transportName.id(), plan, histogramLog);
+        return measure(engine, new AgentWork(s.id(), Map.of(), s.clients()), transportName, plan, histogramLog);
     }
 
     /** How many agents send each cell. */
@@ -153,7 +153,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     }
 
     /** Whether a cell run by {@code clients} clients over {@code transportName} on {@code engine} can be split over the agents. */
-    public boolean splits(Engine engine, String transportName, int clients) {
+    public boolean splits(Engine engine, TransportName transportName, int clients) {
         return engine.addresses().containsKey(transportName) && clients % spec.count() == 0;
     }
 
@@ -163,7 +163,7 @@ public final class Coordinator implements CellLoad, AutoCloseable {
     }
 
     /** Measures one cell through the agents: {@code work} is what each rebuilds and sends its segment of. */
-    public Measured measure(Engine engine, AgentWork work, String transportName, RunPlan plan, Path histogramLog) throws Exception {
+    public Measured measure(Engine engine, AgentWork work, TransportName transportName, RunPlan plan, Path histogramLog) throws Exception {
         String addr = engine.addresses().get(transportName);
         if (addr == null) {
             throw new UserError("load agents reach the engine over bolt or http; " + engine.description() + " offers no address for "
@@ -178,7 +178,8 @@ public final class Coordinator implements CellLoad, AutoCloseable {
         }
         cell++;
         String label = work.label() + " over " + transportName;
-        Rendezvous.Request request = new Rendezvous.Request(cell, experiment, work.scenario(), engine.dialect(), transportName, engine.addresses(),
+        Rendezvous.Request request = new Rendezvous.Request(cell, experiment, work.scenario(), engine.dialect(), transportName.id(),
+                Rendezvous.Request.onTheWire(engine.addresses()),
                 InProcessPlan.of(null, plan, null), withLog(work.details(), histogramLog));
         Rendezvous.write(rv.request(cell), request);
         long start = awaitReady(label, addr);

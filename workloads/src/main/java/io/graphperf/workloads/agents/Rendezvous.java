@@ -2,6 +2,7 @@ package io.graphperf.workloads.agents;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.InProcessResult;
 import io.graphperf.core.report.JsonExporter;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -53,6 +55,20 @@ public record Rendezvous(Path dir) {
 
         public Request {
             details = details == null ? Map.of() : Map.copyOf(details);
+        }
+
+        /** Addresses as they travel: by the transport's name as written. */
+        public static Map<String, String> onTheWire(Map<TransportName, String> addresses) {
+            Map<String, String> m = new LinkedHashMap<>();
+            addresses.forEach((t, a) -> m.put(t.id(), a));
+            return m;
+        }
+
+        /** The addresses read back by transport; a name this graphperf does not know is an error naming it. */
+        public Map<TransportName, String> reachable() {
+            Map<TransportName, String> m = new LinkedHashMap<>();
+            addresses.forEach((t, a) -> m.put(TransportName.of(t), a));
+            return m;
         }
     }
 

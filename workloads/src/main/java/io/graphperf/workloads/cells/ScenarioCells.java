@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -30,11 +31,11 @@ public final class ScenarioCells {
      *                     empty: the cells' own workloads
      * @param dialects     the scenarios in each engine's dialect
      * @param load         who sends each cell's operations ({@link CellLoad#HERE}, or load agents)
-     * @param capacity     a capacity search for each cell instead of one measurement at the run's load, or null
+     * @param capacity     a capacity search for each cell instead of one measurement at the run's load; empty: none
      */
     public record Plan(List<Scenario> scenarios, List<TransportName> transports, RunPlan run, Duration serverWarmup, Duration serverWarmupCap,
                        boolean shuffled, boolean isolated, List<Scenario> warmupOn, ScenarioDialects dialects, CellLoad load,
-                       CapacitySearch.Settings capacity) {
+                       Optional<CapacitySearch.Settings> capacity) {
 
         public Plan {
             warmupOn = List.copyOf(warmupOn);
@@ -192,8 +193,7 @@ public final class ScenarioCells {
             ServerWarmup.Outcome warm = ServerWarmup.run(engine, slices, plan.serverWarmup(), plan.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());
             config.put("serverWarmupOn", plan.describeWarmupOn());
-            String w = warm.warning("--server-warmup " + Math.max(60, 2 * plan.serverWarmupCap().toSeconds()) + "s");
-            if (w != null) warnings.add(w);
+            warm.warning("--server-warmup " + Math.max(60, 2 * plan.serverWarmupCap().toSeconds()) + "s").ifPresent(warnings::add);
             List<Item> order = CellOrder.of(listed, plan.shuffled(), ctx.seed(), ctx.trial());
             config.put("cellOrder", CellOrder.describe(plan.shuffled(), ctx.seed()));
             config.put("cellOrderOfThisTrial", order.stream().map(Item::label).toList());
@@ -203,7 +203,7 @@ public final class ScenarioCells {
             for (Item i : order) {
                 n++;
                 ctx.progress().phase(String.format("cell %d/%d: %s over %s", n, order.size(), i.scenario().id(), i.transport()));
-                if (plan.capacity() != null) {
+                if (plan.capacity().isPresent()) {
                     capacity(plan, i, runner, transports.get(i.transport()), ctx, experiment, cells, failures);
                     continue;
                 }
@@ -223,7 +223,7 @@ public final class ScenarioCells {
                                  List<String> failures) throws Exception {
         ctx.progress().phaseDone("a capacity search");
         int[] probe = {0};
-        CapacityCells.search(plan.capacity(), CellRunner.planFor(i.scenario(), plan.run()).executor().clients(), ctx, experiment, i.scenario().id(),
+        CapacityCells.search(plan.capacity().orElseThrow(), CellRunner.planFor(i.scenario(), plan.run()).executor().clients(), ctx, experiment, i.scenario().id(),
                 i.scenario().title(), i.transport().id(), load -> runner.measure(i.scenario(), i.transport(), t, plan.run().withExecutor(load),
                         i.scenario().id() + "-" + i.transport() + "-probe-" + ++probe[0]), cells, failures, b -> {
                 });

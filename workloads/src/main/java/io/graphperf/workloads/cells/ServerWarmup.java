@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -85,14 +86,14 @@ public final class ServerWarmup {
                           double capSeconds) {
         public static final Outcome NONE = new Outcome(0, 0, false, List.of(), List.of(), "none", 0);
 
-        /** A warning when an automatic warm-up stopped at its cap while the JIT was still busy (null otherwise). */
-        public String warning(String longer) {
-            if (rounds == 0 || converged || capSeconds == 0) return null;
+        /** A warning when an automatic warm-up stopped at its cap while the JIT was still busy (empty otherwise). */
+        public Optional<String> warning(String longer) {
+            if (rounds == 0 || converged || capSeconds == 0) return Optional.empty();
             double lastJit = jitCores.isEmpty() ? Double.NaN : jitCores.get(jitCores.size() - 1);
-            return String.format(Locale.ROOT, "the server warm-up reached its cap of %.0f s (%.0f s with its last round)%s: cells may be slower than on a"
+            return Optional.of(String.format(Locale.ROOT, "the server warm-up reached its cap of %.0f s (%.0f s with its last round)%s: cells may be slower than on a"
                             + " fully warmed engine and drift within their windows (flagged); %s warms longer", capSeconds, seconds,
                     Double.isNaN(lastJit) ? " before throughput settled" : String.format(Locale.ROOT,
-                            " while the engine's and the harness's JIT compilers still used %.2f cores", lastJit), longer);
+                            " while the engine's and the harness's JIT compilers still used %.2f cores", lastJit), longer));
         }
 
         public String describe() {

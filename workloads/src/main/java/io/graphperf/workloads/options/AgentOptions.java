@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
+import java.util.Optional;
+
 /** Load agents: each cell's schedule split over N agents, sent from a common start, their histograms merged exactly. */
 public final class AgentOptions {
 
@@ -31,15 +33,15 @@ public final class AgentOptions {
                     + " the cell's common start is set (default: 2m; 10m with --rendezvous).")
     public Duration joinTimeout;
 
-    /** The agents chosen, or null when this process sends every cell's operations itself. */
-    public Agents agents(int trials) {
+    /** The agents chosen, or empty when this process sends every cell's operations itself. */
+    public Optional<Agents> agents(int trials) {
         if (count == null) {
             for (String o : new String[]{rendezvous != null ? "--rendezvous" : null, advertise != null ? "--advertise" : null,
                     maxClockOffsetMs != null ? "--max-clock-offset" : null, joinTimeout != null ? "--agents-timeout" : null,
                     startAt != null ? "--start-at" : null}) {
                 if (o != null) throw new UserError(o + " applies to --agents, which is not given");
             }
-            return null;
+            return Optional.empty();
         }
         if (count < 1) throw new UserError("--agents must be at least 1, not " + count);
         if (advertise != null && rendezvous == null) throw new UserError("--advertise applies to agents started elsewhere (--rendezvous)");
@@ -58,6 +60,6 @@ public final class AgentOptions {
             }
             if (at.isBefore(Instant.now())) throw new UserError("--start-at " + startAt + " has passed");
         }
-        return new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout, at);
+        return Optional.of(new Agents(count, rendezvous == null ? null : rendezvous.toAbsolutePath(), advertise, bound, timeout, at));
     }
 }

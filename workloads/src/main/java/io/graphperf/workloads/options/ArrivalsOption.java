@@ -5,6 +5,8 @@ import io.graphperf.core.measure.CapacitySearch;
 import io.graphperf.core.measure.Open;
 import picocli.CommandLine.Option;
 
+import java.util.Optional;
+
 /** How the open model spaces its operations (every open-model cell and capacity probe of a command). */
 public final class ArrivalsOption {
 
@@ -35,9 +37,9 @@ public final class ArrivalsOption {
         return new Open(rate, clients, choice(), seed(run));
     }
 
-    /** A capacity search's settings with its probes' arrivals as chosen (null stays null). */
-    public CapacitySearch.Settings apply(CapacitySearch.Settings s, RunOptions run) {
-        return s == null ? null : s.withArrivals(choice(), seed(run));
+    /** A capacity search's settings with its probes' arrivals as chosen. */
+    public Optional<CapacitySearch.Settings> apply(Optional<CapacitySearch.Settings> s, RunOptions run) {
+        return s.map(settings -> settings.withArrivals(choice(), seed(run)));
     }
 
     /** Refuses --arrivals where no open model runs ({@code open}: whether one does). */

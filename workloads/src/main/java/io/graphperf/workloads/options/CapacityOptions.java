@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A capacity search instead of fixed loads: the objectives, where the search starts, how precise it is and how long it may take. */
 public final class CapacityOptions {
@@ -29,13 +30,13 @@ public final class CapacityOptions {
         return objectives != null && !objectives.isEmpty();
     }
 
-    /** The search's settings (null when none was asked for), its budget {@code run}'s --budget; errors name the option. */
-    public CapacitySearch.Settings settings(RunOptions run) {
+    /** The search's settings (empty when none was asked for), its budget {@code run}'s --budget; errors name the option. */
+    public Optional<CapacitySearch.Settings> settings(RunOptions run) {
         if (!asked()) {
             for (Object[] o : new Object[][]{{"--capacity-start", start}, {"--capacity-precision", precisionPct}, {"--capacity-repeats", repeats}}) {
                 if (o[1] != null) throw new UserError(o[0] + " sets up a capacity search: it needs --capacity OBJECTIVE");
             }
-            return null;
+            return Optional.empty();
         }
         List<Objective> parsed = new ArrayList<>();
         for (String text : objectives) {
@@ -54,12 +55,12 @@ public final class CapacityOptions {
         if (r < 1) throw new UserError("--capacity-repeats must be at least 1, not " + r);
         if (run.precision != null) throw new UserError("--capacity repeats its own boundary probes; drop --precision " + run.precision);
         Duration budget = run.capacityBudget();
-        return CapacitySearch.Settings.of(parsed, s).withPrecision(p / 100).withRepeats(r).withBudget(budget == null ? 0 : budget.toMillis() / 1000.0);
+        return Optional.of(CapacitySearch.Settings.of(parsed, s).withPrecision(p / 100).withRepeats(r).withBudget(budget == null ? 0 : budget.toMillis() / 1000.0));
     }
 
     /** Refuses a capacity search where the load is fixed by {@code --load}/{@code --rate} (the search sets the rate itself). */
-    public static void refuseFixedLoad(CapacitySearch.Settings s, String load, Double rate) {
-        if (s == null) return;
+    public static void refuseFixedLoad(Optional<CapacitySearch.Settings> s, String load, Double rate) {
+        if (s.isEmpty()) return;
         if (load != null || rate != null) {
             throw new UserError("--capacity searches the open model's rate itself: drop " + (load != null ? "--load " + load : "--rate " + rate));
         }

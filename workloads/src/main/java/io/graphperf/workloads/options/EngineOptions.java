@@ -1,10 +1,12 @@
 package io.graphperf.workloads.options;
 
+import io.graphperf.core.engine.HostOption;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** The engine graphperf starts (Neo4j 5.26 in a child JVM): memory, folders, ports, settings. */
 public final class EngineOptions {
@@ -34,15 +36,25 @@ public final class EngineOptions {
         return pageCache == null ? "512m" : pageCache;
     }
 
-    /** Options given that only the engine graphperf starts understands (an error together with --server). */
-    public String embeddedOnlyGiven() {
-        if (heap != null) return "--heap";
-        if (pageCache != null) return "--page-cache";
-        if (dataDir != null) return "--data-dir";
-        if (txLogDir != null) return "--tx-log-dir";
-        if (boltPort != null) return "--bolt-port";
-        if (httpPort != null) return "--http-port";
-        if (!settings.isEmpty()) return "--setting";
-        return null;
+    /** What a trial of this variant gives the engine host: these options with the variant's host options ({@link HostOption}) over them. */
+    public HostOption.Choice host(Variant variant) {
+        HostOption.Choice host = new HostOption.Choice(heapOrDefault(), pageCacheOrDefault(), Optional.ofNullable(dataDir), Optional.ofNullable(txLogDir));
+        for (Map.Entry<String, String> s : variant.settings().entrySet()) {
+            Optional<HostOption> option = HostOption.of(s.getKey());
+            if (option.isPresent()) host = host.with(option.get(), s.getValue());
+        }
+        return host;
+    }
+
+    /** Options given that only the engine graphperf starts understands (an error together with --server); empty when none is. */
+    public Optional<String> embeddedOnlyGiven() {
+        if (heap != null) return Optional.of("--heap");
+        if (pageCache != null) return Optional.of("--page-cache");
+        if (dataDir != null) return Optional.of("--data-dir");
+        if (txLogDir != null) return Optional.of("--tx-log-dir");
+        if (boltPort != null) return Optional.of("--bolt-port");
+        if (httpPort != null) return Optional.of("--http-port");
+        if (!settings.isEmpty()) return Optional.of("--setting");
+        return Optional.empty();
     }
 }

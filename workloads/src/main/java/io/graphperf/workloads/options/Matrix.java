@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.HostOption;
 import io.graphperf.storage.FilesystemSpec;
 import io.graphperf.storage.StorageSpec;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -151,21 +152,21 @@ public final class Matrix {
             merge(data, "data", body.get("data"), where, from, name, file);
             merge(log, "log", body.get("log"), where, from, name, file);
             merge(settings, "settings", body.get("settings"), where, from, name, file);
-            if (body.has("data-dir")) put(settings, "data-dir", body.get("data-dir").asText(), where, from, name, file);
-            if (body.has("log-dir")) put(settings, "tx-log-dir", body.get("log-dir").asText(), where, from, name, file);
+            if (body.has("data-dir")) put(settings, HostOption.DATA_DIR.key(), body.get("data-dir").asText(), where, from, name, file);
+            if (body.has("log-dir")) put(settings, HostOption.TX_LOG_DIR.key(), body.get("log-dir").asText(), where, from, name, file);
             if (body.has("setup")) setup.add(body.get("setup").asText());
             if (body.has("teardown")) teardown.add(body.get("teardown").asText());
         }
         for (String k : settings.keySet()) {
-            if (!Variant.OPTIONS.contains(k) && !k.contains(".")) throw new UserError("matrix file " + file + ": cell " + name
+            if (!Variant.settable(k)) throw new UserError("matrix file " + file + ": cell " + name
                     + ": unknown setting '" + k + "' (from " + from.get("settings." + k) + "); use heap, page-cache (an engine's own cache) or an"
                     + " engine setting such as db.tx_log.rotation.size or storage.compressionMethod");
         }
         String at = "matrix file " + file + ": cell " + name;
         FilesystemSpec dataFs = data.isEmpty() ? null : FilesystemSpec.parse(data, size, at + ", data");
         FilesystemSpec logFs = log.isEmpty() ? null : FilesystemSpec.parse(log, size, at + ", log");
-        if (dataFs != null && settings.containsKey("data-dir")) throw new UserError(at + ": gives both a data filesystem and data-dir");
-        if (logFs != null && settings.containsKey("tx-log-dir")) throw new UserError(at + ": gives both a log filesystem and log-dir");
+        if (dataFs != null && settings.containsKey(HostOption.DATA_DIR.key())) throw new UserError(at + ": gives both a data filesystem and data-dir");
+        if (logFs != null && settings.containsKey(HostOption.TX_LOG_DIR.key())) throw new UserError(at + ": gives both a log filesystem and log-dir");
         StorageSpec storage = new StorageSpec(dataFs, logFs, setup.isEmpty() ? null : String.join("\n", setup),
                 teardown.isEmpty() ? null : String.join("\n", teardown), hookTimeout);
         return new Variant(name, settings, combo, storage.empty() ? null : storage);

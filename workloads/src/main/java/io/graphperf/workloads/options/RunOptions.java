@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Options every experiment takes: the config file, where results go, variants and repeats, the seed. */
 public final class RunOptions {
@@ -54,22 +55,20 @@ public final class RunOptions {
 
     private Matrix.Plan plan;
 
-    /** The matrix file's cells, read once (null without --matrix). */
-    public Matrix.Plan matrixPlan() {
-        if (matrix == null) return null;
+    /** The matrix file's cells, read once (empty without --matrix). */
+    public Optional<Matrix.Plan> matrixPlan() {
+        if (matrix == null) return Optional.empty();
         if (!variants.isEmpty()) throw new UserError("--matrix and --variant do not go together: put the variants into the matrix file");
         if (!Files.isRegularFile(matrix)) throw new UserError("matrix file " + matrix + " (option --matrix) does not exist");
         if (plan == null) plan = Matrix.read(matrix);
-        return plan;
+        return Optional.of(plan);
     }
 
     /** The baseline, then each --variant; or the matrix file's cells, its baseline first. */
     public List<Variant> variantList() {
-        Matrix.Plan p = matrixPlan();
-        return p != null ? p.cells() : Variant.all(variants);
+        return matrixPlan().map(Matrix.Plan::cells).orElseGet(() -> Variant.all(variants));
     }
 
-    /** The precision goal of --precision (null without it). */
     /** --budget as a capacity search's (null when not given). */
     public Duration capacityBudget() {
         budgetForCapacity = true;
@@ -77,10 +76,11 @@ public final class RunOptions {
         return budget;
     }
 
-    public Precision.Goal precisionGoal() {
+    /** The precision goal of --precision (empty without it). */
+    public Optional<Precision.Goal> precisionGoal() {
         if (precision == null) {
             if (budget != null && !budgetForCapacity) throw new UserError("--budget goes with --precision (the time to reach it in) or --capacity (a search's)");
-            return null;
+            return Optional.empty();
         }
         if (repeat != null) throw new UserError("--precision chooses the number of runs itself; drop --repeat " + repeat);
         String p = precision.strip().replace("%", "").strip();
@@ -93,13 +93,12 @@ public final class RunOptions {
         if (!(pct > 0 && pct < 100)) throw new UserError("--precision " + precision + ": give a percentage above 0 and below 100");
         Duration b = budget != null ? budget : Duration.ofMinutes(30);
         if (b.toSeconds() < 1) throw new UserError("--budget " + b + ": give at least 1s");
-        return new Precision.Goal(pct / 100, b, Precision.Goal.MIN_RUNS,
-                Precision.Goal.MAX_RUNS);
+        return Optional.of(new Precision.Goal(pct / 100, b, Precision.Goal.MIN_RUNS, Precision.Goal.MAX_RUNS));
     }
 
     public int repeats() {
-        Matrix.Plan p = matrixPlan();
-        int r = repeat != null ? repeat : p != null ? (p.repeat() != null ? p.repeat() : p.cells().size() > 1 ? 5 : 1) : variants.isEmpty() ? 1 : 5;
+        int r = repeat != null ? repeat : matrixPlan().map(p -> p.repeat() != null ? p.repeat() : p.cells().size() > 1 ? 5 : 1)
+                .orElse(variants.isEmpty() ? 1 : 5);
         if (r < 1) throw new UserError("--repeat must be at least 1, not " + r);
         return r;
     }

@@ -50,8 +50,9 @@ public final class ServerOptions {
             }
             return;
         }
-        String embedded = engine.embeddedOnlyGiven();
-        if (embedded != null) throw new UserError(embedded + " applies to the engine graphperf starts, not to --server");
+        engine.embeddedOnlyGiven().ifPresent(o -> {
+            throw new UserError(o + " applies to the engine graphperf starts, not to --server");
+        });
         if (variants > 1) {
             throw new UserError("--variant changes the settings of the engine graphperf starts; with --server, run each configuration of your"
                     + " server and use graphperf compare");

@@ -1,17 +1,17 @@
 package io.graphperf.workloads.options;
 
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.HostOption;
 import io.graphperf.storage.StorageSpec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One configuration of a before/after study, from {@code --variant NAME:key=value,...}. Keys are
- * graphperf's embedded-server options (heap, page-cache, data-dir, tx-log-dir) or any Neo4j setting
+ * the options of the engine host graphperf starts ({@link HostOption}: heap, page-cache, data-dir, tx-log-dir) or any Neo4j setting
  * (a name with a dot, e.g. db.tx_log.rotation.size). The baseline is the run's own configuration. A cell of a matrix
  * file (see {@link Matrix}) is a variant too, with its axes' values and the storage graphperf makes for it.
  */
@@ -20,11 +20,22 @@ public record Variant(String name, Map<String, String> settings, Map<String, Str
     public static final String BASELINE = "baseline";
     /** The setting naming the engine a variant runs on (--engine, --engines: "neo4j", "kuzu", "arcadedb:26.10.2" …); none is Neo4j. */
     public static final String ENGINE = "engine";
-    public static final Set<String> OPTIONS = Set.of("heap", "page-cache", "data-dir", "tx-log-dir");
 
     /** The engine a variant's settings (or a trial's axes) name; Neo4j where they name none. */
     public static String engineOf(Map<String, String> settings) {
         return settings.getOrDefault(ENGINE, "neo4j");
+    }
+
+    /** The variant's engine settings: all but its host options ({@link HostOption}) and the engine it names. */
+    public Map<String, String> engineSettings() {
+        Map<String, String> own = new LinkedHashMap<>(settings);
+        own.keySet().removeIf(k -> k.equals(ENGINE) || HostOption.of(k).isPresent());
+        return own;
+    }
+
+    /** Whether a key may be set by a variant or a matrix cell: a host option, or an engine setting (a name with a dot). */
+    public static boolean settable(String key) {
+        return HostOption.of(key).isPresent() || key.contains(".");
     }
 
     /** A variant of --variant: its settings are its axes, graphperf makes no storage for it. */
@@ -54,8 +65,8 @@ public record Variant(String name, Map<String, String> settings, Map<String, Str
             int eq = kv.indexOf('=');
             if (eq <= 0 || eq == kv.length() - 1) throw bad(spec, "'" + kv + "' is not key=value");
             String key = kv.substring(0, eq).trim(), value = kv.substring(eq + 1).trim();
-            if (!OPTIONS.contains(key) && !key.contains(".")) {
-                throw bad(spec, "unknown key '" + key + "'; use heap, page-cache, data-dir, tx-log-dir or a Neo4j setting such as db.tx_log.rotation.size");
+            if (!settable(key)) {
+                throw bad(spec, "unknown key '" + key + "'; use " + String.join(", ", HostOption.keys()) + " or a Neo4j setting such as db.tx_log.rotation.size");
             }
             settings.put(key, value);
         }

@@ -1,9 +1,9 @@
 package io.graphperf.workloads.quick;
 
-import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Measurement;
 import io.graphperf.core.measure.OperationMix;
 import io.graphperf.core.measure.RunPlan;
@@ -159,8 +159,7 @@ public final class QuickExperiment implements Experiment<QuickOptions> {
             }
             ServerWarmup.Outcome warm = ServerWarmup.run(e, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
             config.put("serverWarmup", warm.describe());
-            String w = warm.warning("`graphperf run quick --server-warmup 180s` (about 5 minutes)");
-            if (w != null) warnings.add(w);
+            warm.warning("`graphperf run quick --server-warmup 180s` (about 5 minutes)").ifPresent(warnings::add);
 
             // the reads first, while the social graph is there; every write cell then starts from an emptied store
             ctx.progress().phase("cell 1/" + (1 + WRITE_CELLS.size()) + ": the read mix over bolt");

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 
@@ -45,11 +46,12 @@ final class EnginesReport {
                 + " to " + base + " (the first of --engines); verdicts from the comparison below (Welch's test, Holm's correction), which needs 3 runs a side.");
         Html.Table checks = h.table("reads-engine-checks", null, "engine", "result checks passed", "not expressible", "load");
         for (String e : engines) {
-            ReadsData d = data(run, e);
-            if (d == null) {
+            Optional<ReadsData> found = data(run, e);
+            if (found.isEmpty()) {
                 checks.row(Html.Td.text(e), Html.Td.text("no data (trial failed)"), Html.Td.text(""), Html.Td.text(""));
                 continue;
             }
+            ReadsData d = found.get();
             String ne = d.notExpressible().isEmpty() ? "none" : String.join("; ", d.notExpressible().entrySet().stream().map(x -> x.getKey() + ": "
                     + x.getValue()).toList());
             checks.row(List.of("engine", e), Html.Td.text(e + " — " + d.engine()), Html.Td.num(d.checksPassed() + " of " + d.checksRun()),
@@ -135,10 +137,10 @@ final class EnginesReport {
         h.note("Where a dialect needs another text, the text is kept per engine in one place (SocialDialects); every text is checked against the same answers.");
         Map<String, Map<String, String>> byQuery = new LinkedHashMap<>();
         for (String e : engines) {
-            ReadsData d = data(run, e);
-            if (d == null) continue;
-            d.queryTexts().forEach((q, text) -> byQuery.computeIfAbsent(q, k -> new LinkedHashMap<>()).put(e, text));
-            d.notExpressible().forEach((q, why) -> byQuery.computeIfAbsent(q, k -> new LinkedHashMap<>()).put(e, "not expressible: " + why));
+            Optional<ReadsData> d = data(run, e);
+            if (d.isEmpty()) continue;
+            d.get().queryTexts().forEach((q, text) -> byQuery.computeIfAbsent(q, k -> new LinkedHashMap<>()).put(e, text));
+            d.get().notExpressible().forEach((q, why) -> byQuery.computeIfAbsent(q, k -> new LinkedHashMap<>()).put(e, "not expressible: " + why));
         }
         List<String> headers = new ArrayList<>(List.of("query"));
         headers.addAll(engines);
@@ -203,9 +205,10 @@ final class EnginesReport {
         return "no comparison (it needs the run complete)";
     }
 
-    private static ReadsData data(RunResult run, String engine) {
-        for (RunResult.TrialData d : run.data()) if (d.variant().equals(engine) && d.data() instanceof ReadsData r) return r;
-        return null;
+    /** The engine's reads data, the first trial's that has it; empty when every trial of the engine failed. */
+    private static Optional<ReadsData> data(RunResult run, String engine) {
+        for (RunResult.TrialData d : run.data()) if (d.variant().equals(engine) && d.data() instanceof ReadsData r) return Optional.of(r);
+        return Optional.empty();
     }
 
     private static String key(Cell c) {

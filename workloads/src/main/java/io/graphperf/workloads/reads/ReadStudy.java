@@ -3,11 +3,11 @@ package io.graphperf.workloads.reads;
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
-import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.Measurement;
@@ -128,7 +128,7 @@ final class ReadStudy {
                 return; // a wrong answer makes every timing meaningless
             }
             warm(e, "first server", transports, forms);
-            if (o.capacity() != null) {
+            if (o.capacity().isPresent()) {
                 capacity(e);
                 return; // a capacity search is the run: the other studies are not
             }
@@ -191,8 +191,7 @@ final class ReadStudy {
             }
             ServerWarmup.Outcome w = ServerWarmup.run(e, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
             warmups.put(which, w.describe());
-            String warning = w.warning("--server-warmup " + 2 * o.serverWarmupCap().toSeconds() + "s");
-            if (warning != null) warnings.add(which + ": " + warning);
+            w.warning("--server-warmup " + 2 * o.serverWarmupCap().toSeconds() + "s").ifPresent(warning -> warnings.add(which + ": " + warning));
         } finally {
             for (Transport t : opened) t.close();
         }
@@ -279,7 +278,7 @@ final class ReadStudy {
         for (TransportName transport : transports) {
             String title = "all queries mixed, open model, " + label(transport, CYPHER);
             int[] probe = {0};
-            CapacityCells.search(o.capacity(), o.sweepClients(), ctx, ReadsExperiment.NAME, "mix", title, transport.id(), open -> {
+            CapacityCells.search(o.capacity().orElseThrow(), o.sweepClients(), ctx, ReadsExperiment.NAME, "mix", title, transport.id(), open -> {
                 probe[0]++;
                 CellLoad.Measured measured = measure(e, transport, CYPHER, queries, open, warmup(o.warmupMax()), 0, Duration.ofSeconds(1),
                         ctx.histograms().resolve("capacity-" + label(transport, CYPHER).replace('/', '-') + "-" + probe[0] + ".hlog"),
@@ -399,9 +398,9 @@ final class ReadStudy {
                                       long operations, Duration interval, Path log, AgentWork work) throws Exception {
         RunPlan plan = new RunPlan(executor, warmup, operations > 0 ? Duration.ofMinutes(10) : o.duration(), operations, interval, RunPlan.DEFAULT_BATCHES, null);
         if (agents != null && work != null && operations == 0) {
-            if (agents.splits(e, transport.id(), executor.clients())) return agents.measure(e, work, transport.id(), plan, log);
+            if (agents.splits(e, transport, executor.clients())) return agents.measure(e, work, transport, plan, log);
             warnings.add(work.label() + " over " + label(transport, form) + ": sent by this process, not the "
-                    + agents.count() + " agents (" + (e.addresses().containsKey(transport.id()) ? executor.clients() + " clients do not split over them"
+                    + agents.count() + " agents (" + (e.addresses().containsKey(transport) ? executor.clients() + " clients do not split over them"
                     : "they reach the engine over bolt and http only") + ")");
         }
         OperationMix mix = mix(queries, form);

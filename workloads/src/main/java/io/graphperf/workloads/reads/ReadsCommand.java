@@ -159,10 +159,10 @@ public final class ReadsCommand extends ExperimentCommand<ReadsOptions> {
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
         Duration max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         WarmupSpec w = warmup == null ? WarmupSpec.AUTO : warmup;
-        Agents split = agents.agents(run.trials());
-        if (split != null) checkAgents(split, w, tr, sc);
+        Optional<Agents> split = agents.agents(run.trials());
+        split.ifPresent(a -> checkAgents(a, w, tr, sc));
         var search = arrivals.apply(capacity.settings(this.run), this.run);
-        if (search != null && !rates.isEmpty()) throw new UserError("--capacity searches the open model's rate itself: drop --rates");
+        if (search.isPresent() && !rates.isEmpty()) throw new UserError("--capacity searches the open model's rate itself: drop --rates");
         return new ReadsOptions(new ReadsOptions.Data(s, datasetSeed == null ? Datagen.DEFAULT_SEED : datasetSeed, datasetCache),
                 new ReadsOptions.Measured(tr, fm, cs, qs, rf, checkSamples == null ? 10 : checkSamples),
                 new ReadsOptions.Sweeps(th, rates.isEmpty() ? List.of(200.0, 1000.0) : rates, cn, server.given() ? List.of() : bt, gt, sv, sc,

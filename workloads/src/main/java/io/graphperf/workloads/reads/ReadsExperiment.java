@@ -68,8 +68,8 @@ public final class ReadsExperiment implements Experiment<ReadsOptions> {
                 ctx.progress());
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("datasetDir", ds.dir().toString());
-        if (o.agents() == null) return run(ctx, o, ds, config, null);
-        try (Coordinator agents = ctx.startAgents(o.agents(), NAME)) {
+        if (o.agents().isEmpty()) return run(ctx, o, ds, config, null);
+        try (Coordinator agents = ctx.startAgents(o.agents().get(), NAME)) {
             // the agents rebuild each cell's query mix from the dataset's parameter sets, as this process draws them
             agents.share(ds.dir().resolve(ReadParameterSets.FILE));
             config.put("agents", agents.describe());

@@ -12,6 +12,7 @@ import io.graphperf.workloads.options.Timing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * E2's validated options, in named parts.
@@ -21,10 +22,11 @@ import java.util.List;
  * @param sweeps     the loads and pools the studies compare
  * @param timing     warm-ups and windows
  * @param maxOffHeap the bulk importer's off-heap memory
- * @param agents     the load agents that send the cells which split over them, or null
- * @param capacity   a capacity search of the mix over each transport instead of the other studies, or null
+ * @param agents     the load agents that send the cells which split over them; empty: this process
+ * @param capacity   a capacity search of the mix over each transport instead of the other studies; empty: none
  */
-public record ReadsOptions(Data data, Measured measured, Sweeps sweeps, Timing timing, String maxOffHeap, Agents agents, CapacitySearch.Settings capacity) {
+public record ReadsOptions(Data data, Measured measured, Sweeps sweeps, Timing timing, String maxOffHeap, Optional<Agents> agents,
+                           Optional<CapacitySearch.Settings> capacity) {
 
     /**
      * @param datasetCache where generated datasets are kept, or null for the run's default

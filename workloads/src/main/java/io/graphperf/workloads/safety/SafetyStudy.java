@@ -1,8 +1,8 @@
 package io.graphperf.workloads.safety;
 
 import io.graphperf.studies.Dialect;
-import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.studies.writes.WriteTexts;
 import io.graphperf.core.measure.Accounting;
@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -127,8 +128,9 @@ final class SafetyStudy {
     }
 
     private void transactions(String phase, int size) throws Exception {
-        Scenario s = written(WriteScenarios.unwind(size), phase);
-        if (s == null) return;
+        Optional<Scenario> expressible = written(WriteScenarios.unwind(size), phase);
+        if (expressible.isEmpty()) return;
+        Scenario s = expressible.get();
         Cell c = measure(s);
         record(phase, OPEN, s.checks(), c.checks());
         reopen();
@@ -148,8 +150,9 @@ final class SafetyStudy {
     }
 
     private void killRound(String phase) throws Exception {
-        Scenario s = written(WriteScenarios.unwind(KILL_TX), phase);
-        if (s == null) return;
+        Optional<Scenario> expressible = written(WriteScenarios.unwind(KILL_TX), phase);
+        if (expressible.isEmpty()) return;
+        Scenario s = expressible.get();
         engine.reset();
         for (String st : s.setup()) engine.execute(st);
         engine.awaitIndexesOnline();
@@ -171,17 +174,17 @@ final class SafetyStudy {
                                 + " min of the moment drawn, so the round could not show a loss", restart, k.firstError())));
     }
 
-    /** E4's scenario {@code study} in the engine's dialect, checked by key as well; null (and a line saying why) when it cannot be written. */
-    private Scenario written(Scenario study, String phase) {
+    /** E4's scenario {@code study} in the engine's dialect, checked by key as well; empty (and a line saying why) when it cannot be written. */
+    private Optional<Scenario> written(Scenario study, String phase) {
         ScenarioDialects.Written w = WriteDialects.ALL.in(study, engine.dialect());
         if (w.scenario() == null) {
             lines.add(new SafetyData.Line(phase, "", "not expressible", 0, 0, 0, true, w.whyNot()));
-            return null;
+            return Optional.empty();
         }
         Scenario s = w.scenario();
         List<CellCheck> checks = new ArrayList<>(s.checks());
         if (s.operations() instanceof IdWrites ids) checks.add(KeyLookupCheck.users(ids.perOperation(), engine.dialect()));
-        return s.written(s.query(), s.setup(), s.operations(), checks);
+        return Optional.of(s.written(s.query(), s.setup(), s.operations(), checks));
     }
 
     private Cell measure(Scenario s) throws Exception {

@@ -3,6 +3,7 @@ package io.graphperf.workloads.workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One operation's (or a query source's, or the schema's) text in each engine's language: the Cypher every engine runs unless its
@@ -35,11 +36,11 @@ public record Texts(List<String> cypher, Map<String, List<String>> dialects, Map
         return own != null ? own : cypher;
     }
 
-    /** Why the text cannot be run in {@code dialect}, or null when it can. */
-    public String whyNot(String dialect) {
-        if (notExpressible.containsKey(dialect)) return notExpressible.get(dialect);
-        if (in(dialect).isEmpty()) return "the workload file gives no text for " + dialect + " and no Cypher";
-        return null;
+    /** Why the text cannot be run in {@code dialect}; empty when it can. */
+    public Optional<String> whyNot(String dialect) {
+        if (notExpressible.containsKey(dialect)) return Optional.of(notExpressible.get(dialect));
+        if (in(dialect).isEmpty()) return Optional.of("the workload file gives no text for " + dialect + " and no Cypher");
+        return Optional.empty();
     }
 
     /** Every (dialect, statements) the file gives, the Cypher under {@link #CYPHER}. */

@@ -1,8 +1,8 @@
 package io.graphperf.workloads.workload;
 
-import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.DrawnMix;
 import io.graphperf.core.measure.Executor;
 import io.graphperf.core.measure.RunListener;
@@ -98,8 +98,7 @@ final class WorkloadCells {
                 }
             }
             ServerWarmup.Outcome out = ServerWarmup.run(engine, slices, o.serverWarmup(), o.serverWarmupCap(), ctx.progress());
-            String warning = out.warning("--server-warmup " + 2 * o.serverWarmupCap().toSeconds() + "s");
-            if (warning != null) warnings.add(warning);
+            out.warning("--server-warmup " + 2 * o.serverWarmupCap().toSeconds() + "s").ifPresent(warnings::add);
             config.put("serverWarmup", out.describe());
             return out.describe();
         } finally {
@@ -121,10 +120,10 @@ final class WorkloadCells {
                 n++;
                 ctx.progress().phase(String.format("cell %d/%d: %s", n, order.size(), i.label()));
                 Transport t = i.transport().embedded() ? null : open.computeIfAbsent(i.transport(), x -> transport(x));
-                if (o.capacity() != null) {
+                if (o.capacity().isPresent()) {
                     ctx.progress().phaseDone("a capacity search");
                     int[] probe = {0};
-                    CapacityCells.search(o.capacity(), i.load().clients(), ctx, WorkloadExperiment.NAME, "mix", w.name(), i.transport().id(),
+                    CapacityCells.search(o.capacity().orElseThrow(), i.load().clients(), ctx, WorkloadExperiment.NAME, "mix", w.name(), i.transport().id(),
                             rate -> runner.measure(scenario(i), i.transport(), t, o.plan(rate), "mix-" + i.transport() + "-probe-" + ++probe[0]), cells, failures,
                             b -> b.scale(scale).dimension("form", form));
                     continue;
@@ -172,7 +171,7 @@ final class WorkloadCells {
             @Override
             public Measured measure(Engine e, Scenario s, TransportName transportName, Transport transport, RunPlan plan, Path log, List<RunListener> listeners)
                     throws Exception {
-                if (!agents.splits(e, transportName.id(), plan.executor().clients())) {
+                if (!agents.splits(e, transportName, plan.executor().clients())) {
                     warnings.add(s.title() + " over " + transportName + ": sent by this process, not the " + agents.count() + " agents");
                     return CellLoad.HERE.measure(e, s, transportName, transport, plan, log, listeners);
                 }
@@ -185,7 +184,7 @@ final class WorkloadCells {
                 details.put(WorkloadOverAgents.MIX, file.getFileName().toString());
                 details.put(AgentWork.TITLE, s.title());
                 details.put(WorkloadOverAgents.FORM, form);
-                return agents.measure(e, new AgentWork("mix", details, 0), transportName.id(), plan, log);
+                return agents.measure(e, new AgentWork("mix", details, 0), transportName, plan, log);
             }
 
             @Override

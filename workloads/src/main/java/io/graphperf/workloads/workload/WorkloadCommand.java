@@ -190,7 +190,7 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         var search = arrivals.apply(capacity.settings(this.run), this.run);
         CapacityOptions.refuseFixedLoad(search, load, rates.isEmpty() ? null : rates.get(0));
         List<Executor> loads = loads();
-        arrivals.requireOpen(LoadModelName.OPEN.is(load) || search != null);
+        arrivals.requireOpen(LoadModelName.OPEN.is(load) || search.isPresent());
         Duration window = duration == null ? Duration.ofSeconds(30) : duration, max = warmupMax == null ? Duration.ofSeconds(30) : warmupMax;
         if (window.isZero() || window.isNegative()) throw new UserError("--duration must be positive");
         if (max.isZero() || max.isNegative()) throw new UserError("--warmup-max must be positive");
@@ -207,8 +207,8 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         int threads = loadThreads == null ? 4 : loadThreads, batch = loadBatch == null ? 10_000 : loadBatch;
         if (threads < 1 || threads > 64) throw new UserError("--load-threads: 1 to 64");
         if (batch < 1 || batch > 1_000_000) throw new UserError("--load-batch: 1 to 1,000,000 rows");
-        Agents split = agents.agents(run.trials());
-        if (split != null) checkAgents(split, tr, loads);
+        Optional<Agents> split = agents.agents(run.trials());
+        split.ifPresent(a -> checkAgents(a, tr, loads));
         WarmupSpec wu = warmup == null ? WarmupSpec.AUTO : warmup;
         return new WorkloadOptions(w, data, tr, loads, new Timing(wu.auto() ? null : wu.fixed(), max, window,
                 serverWarmup == null || serverWarmup.auto() ? null : serverWarmup.fixed(), max.multipliedBy(2)), o.equals("shuffled"),

@@ -66,8 +66,8 @@ public final class WorkloadExperiment implements Experiment<WorkloadOptions> {
 
     @Override
     public TrialResult run(RunContext ctx, WorkloadOptions o) throws Exception {
-        if (o.agents() == null) return new WorkloadTrial(ctx, o, null).run();
-        try (Coordinator agents = ctx.startAgents(o.agents(), NAME)) {
+        if (o.agents().isEmpty()) return new WorkloadTrial(ctx, o, null).run();
+        try (Coordinator agents = ctx.startAgents(o.agents().get(), NAME)) {
             return new WorkloadTrial(ctx, o, agents).run();
         }
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,9 +29,9 @@ record WorkloadMix(DrawnMix mix, Map<String, String> notExpressible, Map<String,
         Map<String, String> not = new LinkedHashMap<>();
         Map<String, List<String>> texts = new LinkedHashMap<>();
         for (OperationSpec op : w.operations()) {
-            String why = op.texts().whyNot(dialect);
-            if (why != null) {
-                not.put(op.name(), why);
+            Optional<String> why = op.texts().whyNot(dialect);
+            if (why.isPresent()) {
+                not.put(op.name(), why.get());
                 continue;
             }
             types.add(type(w, op, dialect));

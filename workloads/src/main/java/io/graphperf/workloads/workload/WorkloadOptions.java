@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A workload run's validated options, in named parts.
@@ -21,11 +22,11 @@ import java.util.Map;
  * @param transports bolt, http, embedded, ws-*
  * @param loads      one cell per load (each client count, or each rate × pool)
  * @param shuffled   cells in a shuffled order (else as listed)
- * @param agents     the load agents that send the cells, or null
- * @param capacity   a capacity search for each cell instead of one measurement at its load, or null
+ * @param agents     the load agents that send the cells; empty: this process
+ * @param capacity   a capacity search for each cell instead of one measurement at its load; empty: none
  */
 public record WorkloadOptions(Workload workload, Data data, List<TransportName> transports, List<Executor> loads, Timing timing, boolean shuffled, Checks checks,
-                              Server server, Agents agents, CapacitySearch.Settings capacity) {
+                              Server server, Optional<Agents> agents, Optional<CapacitySearch.Settings> capacity) {
 
     /**
      * How answers are checked, and what a cell must meet.

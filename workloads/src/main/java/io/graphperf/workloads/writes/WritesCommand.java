@@ -93,11 +93,12 @@ public final class WritesCommand extends ExperimentCommand<WritesOptions> {
         var search = arrivals.apply(capacity.settings(this.run), this.run);
         CapacityOptions.refuseFixedLoad(search, load.load, load.rate);
         var run = load.plan(DEFAULTS);
-        arrivals.requireOpen(run.executor() instanceof Open || search != null);
+        arrivals.requireOpen(run.executor() instanceof Open || search.isPresent());
         if (run.executor() instanceof Open o) run = run.withExecutor(LoadOptions.executor(LoadModelName.OPEN, o.ratePerSecond(), o.clients(), arrivals.choice(), ArrivalsOption.seed(this.run)));
         Duration cap = (load.warmupMax != null ? load.warmupMax : DEFAULTS.warmupMax()).multipliedBy(2);
-        Agents split = agents.agents(this.run.trials());
-        if (split != null) checkAgents(split, chosen, tr, run.executor().clients());
+        int clients = run.executor().clients();
+        Optional<Agents> split = agents.agents(this.run.trials());
+        split.ifPresent(a -> checkAgents(a, chosen, tr, clients));
         return new WritesOptions(new ScenarioCells.Plan(chosen, tr, run, load.serverWarmupFixed(), cap, load.shuffled(), load.isolated(), warmSet,
                 WriteDialects.ALL, null, search), split);
     }

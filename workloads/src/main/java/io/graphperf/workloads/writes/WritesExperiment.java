@@ -80,10 +80,10 @@ public final class WritesExperiment implements Experiment<WritesOptions> {
             ctx.progress().phaseDone(description[0]);
             return engine;
         };
-        if (o.agents() == null) {
+        if (o.agents().isEmpty()) {
             config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan(), cells, failures, warnings));
         } else {
-            try (Coordinator agents = ctx.startAgents(o.agents(), NAME)) {
+            try (Coordinator agents = ctx.startAgents(o.agents().get(), NAME)) {
                 config.put("agents", agents.describe());
                 config.putAll(ScenarioCells.run(starter, ctx.engines()::deleteStore, ctx, NAME, o.plan().withLoad(agents), cells, failures, warnings));
             }

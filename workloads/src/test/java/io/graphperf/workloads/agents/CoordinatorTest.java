@@ -1,9 +1,9 @@
 package io.graphperf.workloads.agents;
 
-import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Transport;
+import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.Accounting;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.RunPlan;
@@ -17,8 +17,8 @@ import io.graphperf.workloads.cells.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,10 +102,6 @@ class CoordinatorTest {
     void anAgentThatFailsIsNamedAndTheCellRefused(@TempDir Path dir) throws Exception {
         Transport ok = transport(op -> Thread.sleep(1));
         Transport broken = new Transport() {
-            @Override
-            public String name() {
-                return "broken";
-            }
 
             @Override
             public io.graphperf.core.engine.Session openSession() {
@@ -139,10 +135,6 @@ class CoordinatorTest {
     void theCommonStartWaitsForTheSlowestAgentToBeReady(@TempDir Path dir) throws Exception {
         Transport fast = transport(op -> { });
         Transport slow = new Transport() {
-            @Override
-            public String name() {
-                return "slow";
-            }
 
             @Override
             public io.graphperf.core.engine.Session openSession() throws Exception {
@@ -175,10 +167,6 @@ class CoordinatorTest {
         Transport ok = transport(op -> { });
         java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
         Transport stuck = new Transport() {
-            @Override
-            public String name() {
-                return "stuck";
-            }
 
             @Override
             public io.graphperf.core.engine.Session openSession() throws Exception {
@@ -234,7 +222,7 @@ class CoordinatorTest {
                 Files.createDirectories(rv);
                 new AgentLoop(rv, segment, null, Duration.ofSeconds(60), QUIET, () -> { }).run(new AgentLoop.Connector() {
                     @Override
-                    public Transport transport(Map<String, String> addresses, TransportName name) {
+                    public Transport transport(Map<TransportName, String> addresses, TransportName name) {
                         return transport;
                     }
 
@@ -257,10 +245,6 @@ class CoordinatorTest {
 
     private static Transport transport(Send send) {
         return new Transport() {
-            @Override
-            public String name() {
-                return "recording";
-            }
 
             @Override
             public io.graphperf.core.engine.Session openSession() {
@@ -277,8 +261,8 @@ class CoordinatorTest {
     /** An engine the coordinator only asks for its addresses and processes. */
     private static final class StubEngine extends StandInEngine {
         @Override
-        public Map<String, String> addresses() {
-            return Map.of("bolt", "bolt://127.0.0.1:1");
+        public Map<TransportName, String> addresses() {
+            return Map.of(TransportName.BOLT, "bolt://127.0.0.1:1");
         }
 
         @Override

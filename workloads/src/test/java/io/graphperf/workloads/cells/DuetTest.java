@@ -77,10 +77,6 @@ class DuetTest {
         Duet d = new Duet("a", "b", WAIT);
         Operation op = new Operation("w", List.of(new Statement("x", null)), TxMode.EXPLICIT, 1);
         Transport t = new Transport() {
-            @Override
-            public String name() {
-                return "noop";
-            }
 
             @Override
             public io.graphperf.core.engine.Session openSession() {

@@ -60,10 +60,6 @@ class BoltLoadTest {
         @Override
         public Transport transport(TransportName name) {
             return new Transport() {
-                @Override
-                public String name() {
-                    return name.id();
-                }
 
                 @Override
                 public Session openSession() {

@@ -34,10 +34,10 @@ public interface Engine extends AutoCloseable {
     void execute(String statement) throws Exception;
 
     /**
-     * Where other processes reach this engine, by transport (e.g. "bolt" → bolt://127.0.0.1:7687, "http" → its HTTP API's URL), for
+     * Where other processes reach this engine, by transport (e.g. bolt → bolt://127.0.0.1:7687, http → its HTTP API's URL), for
      * load agents that measure a cell together; empty when only this process can reach it (an engine embedded here).
      */
-    default Map<String, String> addresses() {
+    default Map<TransportName, String> addresses() {
         return Map.of();
     }
 

@@ -5,10 +5,6 @@ package io.graphperf.core.engine;
  * ({@code graphperf overhead}).
  */
 public final class NoopTransport implements Transport {
-    @Override
-    public String name() {
-        return "noop";
-    }
 
     @Override
     public Session openSession() {

@@ -18,11 +18,6 @@ public final class RoundRobinTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return members.get(0).name();
-    }
-
-    @Override
     public Session openSession() throws Exception {
         return members.get(Math.floorMod(next.getAndIncrement(), members.size())).openSession();
     }

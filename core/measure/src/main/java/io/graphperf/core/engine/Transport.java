@@ -4,12 +4,10 @@ package io.graphperf.core.engine;
  * How a client reaches an engine (Bolt, HTTP, embedded, a WebSocket format …): an adapter that only
  * executes operations. Transports never time themselves: the measuring layer
  * ({@link io.graphperf.core.measure.Runner}) wraps every call, so every transport is measured alike.
- * Adding a transport means adding one implementation of this interface.
+ * Adding a transport means adding one implementation of this interface. Its name is a {@link TransportName}: what an engine offers
+ * ({@link Engine#transports()}) and opens ({@link Engine#transport}); the adapter itself needs none.
  */
 public interface Transport extends AutoCloseable {
-
-    /** Short name shown in reports and used on the command line, e.g. {@code bolt} or {@code http}. */
-    String name();
 
     /** Opens the per-client state (a session, a connection). Called once per client thread, untimed. */
     Session openSession() throws Exception;

@@ -42,10 +42,6 @@ class EngineGroupTest {
         @Override
         public Transport transport(TransportName t) {
             return new Transport() {
-                @Override
-                public String name() {
-                    return t.id();
-                }
 
                 @Override
                 public Session openSession() {
@@ -105,7 +101,6 @@ class EngineGroupTest {
         Recording a = new Recording("a", 1), b = new Recording("bb", 2), c = new Recording("ccc", 3);
         Engine g = EngineGroup.of(List.of(a, b, c));
         try (Transport t = g.transport(TransportName.BOLT)) {
-            assertEquals("bolt", t.name());
             for (int i = 0; i < 7; i++) t.openSession().execute(null);
         }
         assertEquals(List.of(3, 2, 2), List.of(a.sessions, b.sessions, c.sessions), "7 clients over 3 servers: 3, 2, 2");

@@ -44,11 +44,6 @@ public final class QueueServers implements Transport {
     }
 
     @Override
-    public String name() {
-        return "queue";
-    }
-
-    @Override
     public Session openSession() {
         LongUnaryOperator due = this.due;
         long[] free = new long[1]; // when this server is next free

@@ -59,11 +59,6 @@ public final class SyntheticTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return "synthetic";
-    }
-
-    @Override
     public Session openSession() {
         return this::execute;
     }

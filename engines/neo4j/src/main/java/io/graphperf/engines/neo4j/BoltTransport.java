@@ -40,11 +40,6 @@ final class BoltTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return TransportName.BOLT.id();
-    }
-
-    @Override
     public Session openSession() {
         return new BoltSession(driver.session(sessionConfig), driver.session(AsyncSession.class, sessionConfig));
     }

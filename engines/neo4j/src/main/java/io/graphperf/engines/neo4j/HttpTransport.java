@@ -52,11 +52,6 @@ final class HttpTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return TransportName.HTTP.id();
-    }
-
-    @Override
     public Session openSession() {
         return new Session() {
             @Override

@@ -183,8 +183,8 @@ public final class Neo4jEngine implements Engine, InProcess {
     }
 
     @Override
-    public Map<String, String> addresses() {
-        return Map.of(TransportName.BOLT.id(), boltUri, TransportName.HTTP.id(), httpUrl);
+    public Map<TransportName, String> addresses() {
+        return Map.of(TransportName.BOLT, boltUri, TransportName.HTTP, httpUrl);
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Neo4j as the engine of a trial: an engine host per store, in {@code work}/engine-STORE, with the run's settings
@@ -32,15 +33,15 @@ public final class Neo4jEngines implements Engines {
     private final Path work, home;
     private final String storePrefix;
     private final boolean keepStores;
-    private final Server server;
+    private final Optional<Server> server;
 
     /**
      * @param base        the engine host's settings (heap, page cache, folders, ports, settings), the variant's applied
      * @param work        the trial's folder; each store's engine folder goes under it
      * @param storePrefix makes store folders under a user's --data-dir / --tx-log-dir unique to this trial
-     * @param server      a user's server, or null to start engine hosts
+     * @param server      a user's server; empty: graphperf starts engine hosts
      */
-    public Neo4jEngines(HostSettings base, Path work, Path home, String storePrefix, boolean keepStores, Server server) {
+    public Neo4jEngines(HostSettings base, Path work, Path home, String storePrefix, boolean keepStores, Optional<Server> server) {
         this.base = base;
         this.work = work;
         this.home = home;
@@ -51,7 +52,7 @@ public final class Neo4jEngines implements Engines {
 
     @Override
     public boolean embedded() {
-        return server == null;
+        return server.isEmpty();
     }
 
     /** The host settings of one store: its own engine folder, and its own subfolder of a user's data or log folder. */
@@ -64,7 +65,8 @@ public final class Neo4jEngines implements Engines {
 
     @Override
     public Engine start(String store, Map<String, String> settings, int connections) throws Exception {
-        if (server != null) {
+        if (server.isPresent()) {
+            Server server = this.server.get();
             if (!settings.isEmpty()) {
                 throw new UserError("this measurement sets engine settings " + settings.keySet() + " on a server graphperf starts; with --server,"
                         + " set them on your server and run once per setting");
@@ -88,7 +90,7 @@ public final class Neo4jEngines implements Engines {
 
     @Override
     public Engine connect() {
-        if (server == null) throw new UnsupportedOperationException("graphperf starts this engine itself");
+        Server server = this.server.orElseThrow(() -> new UnsupportedOperationException("graphperf starts this engine itself"));
         List<String> uris = uris(), http = server.httpUrl() == null ? List.of() : split(server.httpUrl());
         if (!http.isEmpty() && http.size() != uris.size()) {
             throw new UserError("--http-url gives " + http.size() + " URL(s) for " + uris.size() + " servers in --server: one per server, in the same order");
@@ -107,7 +109,7 @@ public final class Neo4jEngines implements Engines {
     }
 
     private List<String> uris() {
-        return split(server.uri());
+        return split(server.orElseThrow().uri());
     }
 
     private static List<String> split(String list) {
@@ -121,7 +123,7 @@ public final class Neo4jEngines implements Engines {
 
     @Override
     public BulkImport bulkImport(String store, Map<String, String> options) {
-        if (server != null) {
+        if (server.isPresent()) {
             throw new UserError("this experiment loads its data with Neo4j's bulk importer into a store on this machine; drop --server");
         }
         HostSettings host = host(store);
@@ -134,12 +136,12 @@ public final class Neo4jEngines implements Engines {
 
     @Override
     public void deleteStore(String store) throws Exception {
-        if (server == null && !keepStores) Neo4jBulkImport.deleteStore(host(store));
+        if (server.isEmpty() && !keepStores) Neo4jBulkImport.deleteStore(host(store));
     }
 
     @Override
     public String describe() {
-        if (server != null) return "Neo4j at " + server.uri() + ", database " + server.database();
+        if (server.isPresent()) return "Neo4j at " + server.get().uri() + ", database " + server.get().database();
         Neo4jRelease release = Neo4jRelease.of(base);
         return "embedded Neo4j " + release.version() + " in a child JVM" + (release == Neo4jRelease.V5 ? "" : " on Java 21+, without APOC")
                 + " (heap " + base.heap() + ", page cache " + base.pageCache() + ")";
@@ -148,10 +150,10 @@ public final class Neo4jEngines implements Engines {
     @Override
     public Map<String, Object> settings() {
         Map<String, Object> m = new LinkedHashMap<>();
-        if (server != null) {
-            m.put("server", server.uri());
-            m.put("database", server.database());
-            m.put("user", server.user());
+        if (server.isPresent()) {
+            m.put("server", server.get().uri());
+            m.put("database", server.get().database());
+            m.put("user", server.get().user());
             return m;
         }
         m.put("neo4j", Neo4jRelease.of(base).version());

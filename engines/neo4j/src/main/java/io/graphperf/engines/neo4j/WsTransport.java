@@ -39,11 +39,9 @@ final class WsTransport implements Transport {
     static final String BATCH_SUBMIT = "graphperf.batch.submit";
     /** How long a refused submit is retried before the operation fails with the refusal. */
     static final Duration BUSY_RETRY_FOR = Duration.ofSeconds(30);
-    private final String name;
     private final GatewayClient client;
 
-    private WsTransport(String name, GatewayClient client) {
-        this.name = name;
+    private WsTransport(GatewayClient client) {
         this.client = client;
     }
 
@@ -61,7 +59,7 @@ final class WsTransport implements Transport {
             GatewayClient.Options o = GatewayClient.Options.of(gateway, n.format(), n.compression()).withConnections(connections)
                     .withLogin(user, password, null).withTrust(trust);
             if (n.linger() != null) o = o.withCoalescing(n.linger(), o.batchWrites());
-            return new WsTransport(transport, GatewayClient.connect(o));
+            return new WsTransport(GatewayClient.connect(o));
         } catch (Exception e) {
             throw new UserError("cannot use the gateway at " + gateway + " (transport " + transport + "): " + e.getMessage(), e);
         }
@@ -86,11 +84,6 @@ final class WsTransport implements Transport {
         static Name of(TransportName.Gateway g) {
             return new Name(Format.of(g.format()), Compression.of(g.compression()), g.linger().orElse(null));
         }
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override

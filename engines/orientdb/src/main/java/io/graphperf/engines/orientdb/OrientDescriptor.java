@@ -3,11 +3,12 @@ package io.graphperf.engines.orientdb;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.Engines;
+import io.graphperf.core.engine.HostOption;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** OrientDB as its module offers it to graphperf: embedded in a JVM of its own, its disk cache the run's page cache. */
 public final class OrientDescriptor implements EngineDescriptor {
@@ -66,7 +67,7 @@ public final class OrientDescriptor implements EngineDescriptor {
     public Engines engines(Context c) {
         for (String k : c.settings().keySet()) {
             if (k.equals("storage.diskCache.bufferSize")) throw new UserError("OrientDB setting storage.diskCache.bufferSize: its disk cache is the run's page cache");
-            if (!k.equals(OrientEngines.LOG_DIR) && !PREFIXES.matcher(k).lookingAt())
+            if (!k.equals(HostOption.TX_LOG_DIR.key()) && !PREFIXES.matcher(k).lookingAt())
                 throw new UserError("'" + k + "' is not an OrientDB setting (they start with storage., db., index., memory., tx. or query.)");
         }
         return new OrientEngines(c);

@@ -5,6 +5,7 @@ import io.graphperf.core.engine.EngineDescriptor;
 import io.graphperf.core.engine.ExportImport;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.HostClasspath;
+import io.graphperf.core.engine.HostOption;
 import io.graphperf.core.engine.MavenJar;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostRequest;
@@ -52,8 +53,6 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
             // OrientDB's own checks of free memory otherwise refuse to start beside the other processes on a small machine
             "-Dmemory.leftToOS=256m", "-Dmemory.directMemory.preallocate=false",
             "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
-    /** The setting of a trial's separate log folder (a matrix cell's log filesystem, --tx-log-dir). */
-    static final String LOG_DIR = "tx-log-dir";
     /**
      * OrientDB 3.2's own import reads its JSON export (E3's study), not the dataset's layout (Neo4j's header files, header-less and
      * gzipped parts), and its ETL module (com.orientechnologies:orientdb-etl 3.2.49, which reads CSV) does not resolve from the
@@ -152,7 +151,7 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
     Map<String, String> orientSettings() {
         Map<String, String> s = new LinkedHashMap<>();
         context.settings().forEach((k, v) -> {
-            if (k.equals(LOG_DIR)) s.put("storage.wal.path", Path.of(v).resolve("wal").toAbsolutePath().toString());
+            if (k.equals(HostOption.TX_LOG_DIR.key())) s.put("storage.wal.path", Path.of(v).resolve("wal").toAbsolutePath().toString());
             else s.put(k, v);
         });
         return s;

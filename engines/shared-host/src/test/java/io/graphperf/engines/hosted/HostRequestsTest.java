@@ -34,11 +34,6 @@ class HostRequestsTest {
         final AtomicInteger executed = new AtomicInteger();
 
         @Override
-        public String name() {
-            return "echo";
-        }
-
-        @Override
         public Session openSession() {
             return new Session() {
                 @Override

@@ -35,11 +35,6 @@ final class ArcadeDbTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return TransportName.EMBEDDED.id();
-    }
-
-    @Override
     public Session openSession() {
         return new Session() {
             @Override

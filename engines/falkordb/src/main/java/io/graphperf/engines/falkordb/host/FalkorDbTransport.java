@@ -20,20 +20,12 @@ import java.util.List;
  */
 final class FalkorDbTransport implements Transport {
 
-    /** The protocol's name in reports and on the command line. */
-    static final String NAME = "resp";
-
     private final int port;
     private final String graph;
 
     FalkorDbTransport(int port, String graph) {
         this.port = port;
         this.graph = graph;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override

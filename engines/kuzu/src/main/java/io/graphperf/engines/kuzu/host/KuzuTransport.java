@@ -35,11 +35,6 @@ final class KuzuTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return TransportName.EMBEDDED.id();
-    }
-
-    @Override
     public Session openSession() {
         Connection c = new Connection(db);
         Map<String, PreparedStatement> prepared = new HashMap<>();

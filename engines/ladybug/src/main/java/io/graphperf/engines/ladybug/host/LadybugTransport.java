@@ -40,11 +40,6 @@ final class LadybugTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return TransportName.EMBEDDED.id();
-    }
-
-    @Override
     public Session openSession() {
         Connection c = new Connection(port);
         return new Session() {

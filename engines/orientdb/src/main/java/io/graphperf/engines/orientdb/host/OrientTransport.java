@@ -34,11 +34,6 @@ final class OrientTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return "orientdb-embedded";
-    }
-
-    @Override
     public Session openSession() {
         ODatabaseSession db = orient.open(database, "admin", "admin");
         return new Session() {

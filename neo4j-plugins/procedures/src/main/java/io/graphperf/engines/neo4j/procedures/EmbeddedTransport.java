@@ -27,11 +27,6 @@ final class EmbeddedTransport implements Transport {
     }
 
     @Override
-    public String name() {
-        return "embedded";
-    }
-
-    @Override
     public Session openSession() {
         return new Session() {
             @Override
