@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-
 import java.util.Optional;
 
 /** Load agents: each cell's schedule split over N agents, sent from a common start, their histograms merged exactly. */
