@@ -66,17 +66,17 @@ public final class Neo4jEngines implements Engines {
     @Override
     public Engine start(String store, Map<String, String> settings, int connections) throws Exception {
         if (server.isPresent()) {
-            Server server = this.server.get();
+            Server yours = server.get();
             if (!settings.isEmpty()) {
                 throw new UserError("this measurement sets engine settings " + settings.keySet() + " on a server graphperf starts; with --server,"
                         + " set them on your server and run once per setting");
             }
-            if (uris().size() > 1) {
-                throw new UserError("--server lists " + uris().size() + " servers: a round-robin group is for experiments that only read (reads),"
+            if (uris(yours).size() > 1) {
+                throw new UserError("--server lists " + uris(yours).size() + " servers: a round-robin group is for experiments that only read (reads),"
                         + " where every server holds the same data; this one writes — give one --server");
             }
-            Neo4jEngine e = Neo4jEngine.remote(server.uri(), server.user(), server.password(), server.database(), server.httpUrl(),
-                    server.resetAllowed(), connections > 0 ? connections : Neo4jEngine.DEFAULT_CONNECTIONS);
+            Neo4jEngine e = Neo4jEngine.remote(yours.uri(), yours.user(), yours.password(), yours.database(), yours.httpUrl(),
+                    yours.resetAllowed(), connections > 0 ? connections : Neo4jEngine.DEFAULT_CONNECTIONS);
             try {
                 e.checkResetAllowed();
             } catch (UserError u) {
@@ -90,16 +90,16 @@ public final class Neo4jEngines implements Engines {
 
     @Override
     public Engine connect() {
-        Server server = this.server.orElseThrow(() -> new UnsupportedOperationException("graphperf starts this engine itself"));
-        List<String> uris = uris(), http = server.httpUrl() == null ? List.of() : split(server.httpUrl());
+        Server yours = server.orElseThrow(() -> new UnsupportedOperationException("graphperf starts this engine itself"));
+        List<String> uris = uris(yours), http = yours.httpUrl() == null ? List.of() : split(yours.httpUrl());
         if (!http.isEmpty() && http.size() != uris.size()) {
             throw new UserError("--http-url gives " + http.size() + " URL(s) for " + uris.size() + " servers in --server: one per server, in the same order");
         }
         List<Engine> connected = new ArrayList<>();
         try {
             for (int i = 0; i < uris.size(); i++) {
-                connected.add(Neo4jEngine.remote(uris.get(i), server.user(), server.password(), server.database(), http.isEmpty() ? null : http.get(i),
-                        server.resetAllowed(), Neo4jEngine.DEFAULT_CONNECTIONS));
+                connected.add(Neo4jEngine.remote(uris.get(i), yours.user(), yours.password(), yours.database(), http.isEmpty() ? null : http.get(i),
+                        yours.resetAllowed(), Neo4jEngine.DEFAULT_CONNECTIONS));
             }
         } catch (RuntimeException e) {
             for (Engine c : connected) c.close();
@@ -108,8 +108,8 @@ public final class Neo4jEngines implements Engines {
         return EngineGroup.of(connected);
     }
 
-    private List<String> uris() {
-        return split(server.orElseThrow().uri());
+    private static List<String> uris(Server server) {
+        return split(server.uri());
     }
 
     private static List<String> split(String list) {
