@@ -73,11 +73,11 @@ public final class HistoryCommand implements Callable<Integer> {
         List<History.Series> series = History.series(ordered, s);
         Path dir = out != null ? out.toAbsolutePath() : Launch.newRunDir(Path.of("results"), "history");
         Path html = HistoryReport.write(name, line, series, dir);
-        long changed = series.stream().filter(x -> x.change() != null).count();
+        long changed = series.stream().filter(x -> x.change().isPresent()).count();
         System.out.println("graphperf history " + name + ": " + ordered.size() + " runs (" + line.get(0).startedAt() + " … "
                 + line.get(line.size() - 1).startedAt() + "), " + series.size() + " figures, " + changed + " change point(s)");
         if (ordered.size() < History.MIN_POINTS) System.out.println("  fewer than " + History.MIN_POINTS + " runs: drawn, not tested for change points");
-        for (History.Series x : series) if (x.change() != null) System.out.println("  " + HistoryReport.describe(x, line));
+        for (History.Series x : series) if (x.change().isPresent()) System.out.println("  " + HistoryReport.describe(x, line));
         System.out.println();
         System.out.println("History: " + html);
         System.out.println("CSV:     " + dir.resolve(HistoryReport.CSV));

@@ -181,7 +181,7 @@ final class Launch implements ExperimentCommand.Launcher {
         }
         for (Variant v : variants) { // refused now, not at the first cell
             Slowdown.of(v.settings().get(Slowdown.SETTING));
-            if (Slowdown.of(Slowdown.CPU_SETTING, v.settings().get(Slowdown.CPU_SETTING)) != null && yours) {
+            if (Slowdown.of(Slowdown.CPU_SETTING, v.settings().get(Slowdown.CPU_SETTING)).isPresent() && yours) {
                 throw new UserError("setting " + Slowdown.CPU_SETTING + " (variant " + v.name() + ") slows the engine graphperf starts; it cannot reach your server (--server)");
             }
         }

@@ -54,18 +54,18 @@ class EnginesReadsIT {
             assertEquals(19, d.queryTexts().size(), t.variant());
             assertTrue(d.notExpressible().isEmpty(), t.variant() + ": " + d.notExpressible());
         }
-        assertEquals("kuzu", ((ReadsData) run.data().get(1).data()).dialect());
+        assertEquals("kuzu", ((ReadsData) run.data().get(1).data()).dialect().id());
         assertTrue(((ReadsData) run.data().get(1).data()).queryTexts().get("q10").contains("list_sort"), "Kuzu ran its own text of q10");
-        assertEquals("kuzu", ((ReadsData) run.data().get(2).data()).dialect(), "LadybugDB speaks Kuzu's Cypher");
+        assertEquals("kuzu", ((ReadsData) run.data().get(2).data()).dialect().id(), "LadybugDB speaks Kuzu's Cypher");
         try (var trials = Files.list(runDir.resolve("trials"))) {
             Path ladybug = trials.filter(t -> t.getFileName().toString().contains("-ladybug-")).findFirst().orElseThrow();
             assertTrue(Files.readString(ladybug.resolve("run.json")).contains("noopRoundTripMicros"), "LadybugDB's boundary round trip is in its trial's run.json");
         }
         assertTrue(((ReadsData) run.data().get(3).data()).queryTexts().get("q10").startsWith("sql:"), "ArcadeDB ran its SQL");
-        assertEquals("orientdb", ((ReadsData) run.data().get(4).data()).dialect());
+        assertEquals("orientdb", ((ReadsData) run.data().get(4).data()).dialect().id());
         assertTrue(((ReadsData) run.data().get(4).data()).queryTexts().get("q10").contains("ORDER BY address"), "OrientDB ran its own text of q10");
         ReadsData falkor = (ReadsData) run.data().get(5).data();
-        assertEquals("falkordb", falkor.dialect());
+        assertEquals("falkordb", falkor.dialect().id());
         assertTrue(falkor.queryTexts().get("q07").contains("algo.SPpaths") && falkor.queryTexts().get("q10").contains("list.sort"), "FalkorDB ran its own texts");
         for (var q : SocialQueries.all()) {
             for (String engine : List.of("neo4j", "kuzu", "ladybug", "arcadedb", "orientdb", "falkordb")) {

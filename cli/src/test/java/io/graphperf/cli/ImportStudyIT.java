@@ -41,8 +41,8 @@ class ImportStudyIT {
         assertEquals(0, o.code(), o.failure());
         Path runDir = onlyRun(dir);
         RunResult run = JsonExporter.read(runDir);
-        assertEquals(1, run.data(ImportData.class).studies().size());
-        ImportStudyResult i = run.data(ImportData.class).studies().get(0);
+        assertEquals(1, run.data(ImportData.class).orElseThrow().studies().size());
+        ImportStudyResult i = run.data(ImportData.class).orElseThrow().studies().get(0);
         Manifest m = Manifest.read(cache.resolve("social-0.02-seed1-defects2"));
 
         // import: the importer's counts are what the manifest promises after it drops the defects
@@ -123,7 +123,7 @@ class ImportStudyIT {
         assertEquals(0, o.code(), o.failure());
         RunResult run = JsonExporter.read(onlyRun(dir.resolve("out")));
         assertEquals("off", run.environment().get("host.classArchive"), "the cold start is a figure: a stock JVM start, no class-data archive");
-        ImportStudyResult i = run.data(ImportData.class).studies().get(0);
+        ImportStudyResult i = run.data(ImportData.class).orElseThrow().studies().get(0);
         assertEquals("my-graph", i.label());
         assertEquals(500, i.importPhase().nodes());
         assertEquals(500, i.importPhase().relationships());

@@ -45,7 +45,7 @@ class ReadsIT {
         RunResult run = JsonExporter.read(runDir);
         assertTrue(run.passed(), run.failures().toString());
         int combos = 4 * 2; // bolt, http, embedded, the gateway × cypher, procedure
-        ReadsData d = run.data(ReadsData.class);
+        ReadsData d = run.data(ReadsData.class).orElseThrow();
         assertEquals(19 * 2 * combos, d.checksRun());
         assertEquals(d.checksRun(), d.checksPassed());
         assertTrue(d.serverWarmups().containsKey("first server") && d.serverWarmups().containsKey("server with 2 Bolt threads"), d.serverWarmups().toString());

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -37,13 +38,14 @@ public final class Requirements {
 
     /** Throws, naming what is needed, unless this process is root and has every program the filesystems need. */
     public static void check(Collection<FilesystemSpec> filesystems, String forWhat) {
-        String why = problem(filesystems, forWhat, isRoot(), Requirements::onPath);
-        if (why != null) throw new UserError(why);
+        problem(filesystems, forWhat, isRoot(), Requirements::onPath).ifPresent(why -> {
+            throw new UserError(why);
+        });
     }
 
-    /** What is missing, in words with the commands that fix it, or null when nothing is. */
-    static String problem(Collection<FilesystemSpec> filesystems, String forWhat, boolean root, Predicate<String> onPath) {
-        if (filesystems.isEmpty()) return null;
+    /** What is missing, in words with the commands that fix it; empty when nothing is. */
+    static Optional<String> problem(Collection<FilesystemSpec> filesystems, String forWhat, boolean root, Predicate<String> onPath) {
+        if (filesystems.isEmpty()) return Optional.empty();
         Map<String, String> missing = new TreeMap<>();
         for (FilesystemSpec f : filesystems) {
             f.tools().forEach((tool, pkg) -> {
@@ -60,6 +62,6 @@ public final class Requirements {
             why.append("missing ").append(String.join(", ", missing.keySet())).append(" — install with: apt-get install ")
                     .append(String.join(" ", new TreeSet<>(missing.values())));
         }
-        return why.length() > 0 ? why + ". Nothing was started." : null;
+        return why.length() > 0 ? Optional.of(why + ". Nothing was started.") : Optional.empty();
     }
 }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -46,12 +47,12 @@ class FilesystemSpecTest {
     @Test
     void namesWhatIsMissingAndHowToInstallIt() {
         List<FilesystemSpec> fs = List.of(FilesystemSpec.parse(Map.of("kind", "xfs"), 1L << 30, "f"), FilesystemSpec.parse(Map.of("kind", "zfs"), 1L << 30, "f"));
-        String notRoot = Requirements.problem(fs, "--matrix m.yaml", false, tool -> true);
+        String notRoot = Requirements.problem(fs, "--matrix m.yaml", false, tool -> true).orElseThrow();
         assertTrue(notRoot.contains("needs root") && notRoot.contains("sudo") && notRoot.endsWith("Nothing was started."), notRoot);
-        String missing = Requirements.problem(fs, "--matrix m.yaml", true, tool -> !tool.startsWith("mkfs.xfs") && !tool.startsWith("zpool"));
+        String missing = Requirements.problem(fs, "--matrix m.yaml", true, tool -> !tool.startsWith("mkfs.xfs") && !tool.startsWith("zpool")).orElseThrow();
         assertTrue(missing.contains("missing mkfs.xfs, zpool") && missing.contains("apt-get install xfsprogs zfs-fuse"), missing);
-        assertNull(Requirements.problem(fs, "--matrix m.yaml", true, tool -> true));
-        assertNull(Requirements.problem(List.of(), "--matrix m.yaml", false, tool -> false), "hooks and folders alone need no root");
+        assertEquals(Optional.empty(), Requirements.problem(fs, "--matrix m.yaml", true, tool -> true));
+        assertEquals(Optional.empty(), Requirements.problem(List.of(), "--matrix m.yaml", false, tool -> false), "hooks and folders alone need no root");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.graphperf.studies;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.imports.ImportTexts;
 import io.graphperf.studies.reads.ReadTexts;
 import io.graphperf.studies.writes.WriteTexts;
@@ -16,7 +17,7 @@ import java.util.Optional;
 public interface Dialect {
 
     /** The dialect's name, as the engine's {@code dialect()} gives it (e.g. "kuzu"). */
-    String name();
+    DialectName name();
 
     /** E2's queries in this dialect. */
     ReadTexts reads();
@@ -48,7 +49,7 @@ public interface Dialect {
     }
 
     /** Every dialect on the class path, by name (looked up once). */
-    static Map<String, Dialect> all() {
+    static Map<DialectName, Dialect> all() {
         return Dialects.ALL;
     }
 }

@@ -22,6 +22,7 @@ import io.graphperf.core.report.ResultsFolder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What one trial of an experiment works with, built by the CLI: the engine (graphperf's or the user's, with
@@ -117,7 +118,7 @@ public record RunContext(Engines engines, Identity id, Folders folders, Progress
      * common start, an injected slowdown).
      */
     public CellLoad load(CellLoad inner) {
-        if (pairing == null && slowdown() == null) return inner;
+        if (pairing == null && slowdown().isEmpty()) return inner;
         if (inner != CellLoad.HERE) {
             throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown (setting "
                     + Slowdown.SETTING + ") needs the cells measured by this process; drop --agents");
@@ -127,7 +128,7 @@ public record RunContext(Engines engines, Identity id, Folders folders, Progress
             public Measured measure(Engine engine, Scenario s, TransportName transportName, Transport transport,
                                     RunPlan plan, Path histogramLog, List<RunListener> listeners) throws Exception {
                 if (transportName.embedded()) {
-                    if (slowdown() != null) throw embeddedSlowdown();
+                    if (slowdown().isPresent()) throw embeddedSlowdown();
                     return inner.measure(engine, s, transportName, transport, plan, histogramLog, listeners);
                 }
                 return new Measured(runner(new Runner(transport, s.operations(), plan, histogramLog, engine.serverPids(), listeners),
@@ -146,8 +147,7 @@ public record RunContext(Engines engines, Identity id, Folders folders, Progress
      * together with the other side's same cell when this trial is one side of a duet.
      */
     public Runner runner(Runner runner, String cell, RunPlan plan) {
-        Slowdown slow = slowdown();
-        Runner r = slow == null ? runner : runner.slowedBy(slow);
+        Runner r = slowdown().map(runner::slowedBy).orElse(runner);
         return pairing == null ? r : pairing.paired(r, cell, plan);
     }
 
@@ -156,7 +156,7 @@ public record RunContext(Engines engines, Identity id, Folders folders, Progress
      * injected slowdown, which need every cell measured by this process. The caller closes them.
      */
     public Coordinator startAgents(Agents agents, String experiment) throws Exception {
-        if (paired() || slowdown() != null) {
+        if (paired() || slowdown().isPresent()) {
             throw new UserError("load agents send their own operations: a duet (--pairing duet) or an injected slowdown needs the cells"
                     + " measured by this process; drop --agents");
         }
@@ -166,8 +166,8 @@ public record RunContext(Engines engines, Identity id, Folders folders, Progress
         return c;
     }
 
-    /** The slowdown the variant injects into its operations, or null. */
-    public Slowdown slowdown() {
+    /** The slowdown the variant injects into its operations; empty when it injects none. */
+    public Optional<Slowdown> slowdown() {
         return Slowdown.of(settings().get(Slowdown.SETTING));
     }
 

@@ -2,6 +2,7 @@ package io.graphperf.workloads.agents;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.measure.InProcessPlan;
 import io.graphperf.core.measure.InProcessResult;
@@ -50,7 +51,7 @@ public record Rendezvous(Path dir) {
      * @param plan        the run plan as plain values (its operations are the scenario's, looked up by id)
      * @param details     what else the experiment needs to rebuild the cell's operations and name its cell (e.g. the reads' queries and form)
      */
-    public record Request(int cell, String experiment, String scenario, String dialect, String transport, Map<String, String> addresses,
+    public record Request(int cell, String experiment, String scenario, DialectName dialect, String transport, Map<String, String> addresses,
                           InProcessPlan plan, Map<String, String> details) {
 
         public Request {

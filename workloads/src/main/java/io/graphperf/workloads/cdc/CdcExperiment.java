@@ -119,9 +119,9 @@ public final class CdcExperiment implements Experiment<CdcOptions> {
         void sourceCost(Pipeline p) throws Exception {
             cells.addAll(SourceCost.run(ctx.engines(), p, o.sourceCostPlan(), ctx, failures));
             ctx.progress().phase("let the pipeline apply the source-cost writes");
-            String left = p.drain(Duration.ofMinutes(5));
-            ctx.progress().phaseDone(left == null ? "drained" : "NOT drained: " + left);
-            if (left != null) warnings.add("the source-cost writes were not all through the pipeline before the series (" + left + ")");
+            Optional<String> left = p.drain(Duration.ofMinutes(5));
+            ctx.progress().phaseDone(left.map(l -> "NOT drained: " + l).orElse("drained"));
+            left.ifPresent(l -> warnings.add("the source-cost writes were not all through the pipeline before the series (" + l + ")"));
         }
 
         /** The seed's series: one transaction of unit × m nodes per repeat, for each multiplier m, until one cannot complete. */

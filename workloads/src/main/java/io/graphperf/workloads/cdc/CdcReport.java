@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /** E5's report: the pipeline, the seed's table per series with its box plot, the open model's lag over time, the faults, the source's cost. */
@@ -24,9 +25,9 @@ final class CdcReport implements ReportSection {
 
     @Override
     public void render(Html h, RunResult run) {
-        CdcData d = run.data(CdcData.class);
         h.h2("Change data capture: Neo4j → Kafka → Neo4j", "id", "cdc");
-        if (d != null) pipeline(h, d);
+        Optional<CdcData> d = run.data(CdcData.class);
+        d.ifPresent(x -> pipeline(h, x));
         series(h, run);
         openModel(h, run, d);
         faults(h, run);
@@ -72,7 +73,7 @@ final class CdcReport implements ReportSection {
                 + " commit of the last event (woken by the sink), commit_ms the source transaction alone.");
     }
 
-    private static void openModel(Html h, RunResult run, CdcData d) {
+    private static void openModel(Html h, RunResult run, Optional<CdcData> d) {
         List<Cell> open = run.cells().stream().filter(c -> c.scenario().equals(CdcExperiment.OPEN)).toList();
         if (!open.isEmpty()) {
             h.h3("Open model");
@@ -86,8 +87,8 @@ final class CdcReport implements ReportSection {
                         + " republished copies), " + count(v.get("topic_keys_out_of_order")) + " out of order per key, " + count(v.get("topic_transactions_incomplete"))
                         + " transactions incomplete." : ""));
             }
-            if (d != null && d.openModel() != null) {
-                CdcData.OpenModelData om = d.openModel();
+            if (d.isPresent() && d.get().openModel() != null) {
+                CdcData.OpenModelData om = d.get().openModel();
                 List<double[]> p50 = new ArrayList<>(), p99 = new ArrayList<>(), mx = new ArrayList<>();
                 for (CdcData.Second s : om.lagPerSecond()) {
                     p50.add(new double[]{s.second(), s.lagP50()});

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -203,20 +204,20 @@ final class Pipeline implements AutoCloseable {
 
     /**
      * Waits until the source has published everything it captured and the sink has consumed it all (graphperf's pipeline; at most
-     * the timeout); null when it did, else what was left.
+     * the timeout); empty when it did (or the pipeline is the user's), else what was left.
      */
-    String drain(Duration timeout) throws Exception {
-        if (!o.ownPipeline()) return null;
+    Optional<String> drain(Duration timeout) throws Exception {
+        if (!o.ownPipeline()) return Optional.empty();
         long deadline = System.nanoTime() + timeout.toNanos();
         long unpublished = -1, lag = -1;
         while (System.nanoTime() < deadline) {
             Map<String, Object> s = metrics(source, false), k = metrics(sink, false);
             unpublished = ((Number) s.get("source.unpublished")).longValue();
             lag = ((Number) k.get("sink.consumerLag")).longValue();
-            if (unpublished == 0 && lag == 0) return null;
+            if (unpublished == 0 && lag == 0) return Optional.empty();
             Thread.sleep(200);
         }
-        return unpublished + " events unpublished, " + lag + " not yet consumed after " + timeout.toSeconds() + " s";
+        return Optional.of(unpublished + " events unpublished, " + lag + " not yet consumed after " + timeout.toSeconds() + " s");
     }
 
     /** SIGKILL of the source or sink host, then a start on the same store; the returned engine replaces the old one. */

@@ -5,6 +5,7 @@ import io.graphperf.core.engine.Engine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -47,8 +48,9 @@ final class Series {
         try {
             source.execute(STATEMENT, Map.of("n", n, "uuid", group));
             commitMs = (System.nanoTime() - t0) / 1e6;
-            shortfall = await(p, o, group, n, before + n, o.timeout());
-            visibleMs = shortfall == null ? (System.nanoTime() - t0) / 1e6 : Double.NaN;
+            Optional<String> missing = await(p, o, group, n, before + n, o.timeout());
+            visibleMs = missing.isEmpty() ? (System.nanoTime() - t0) / 1e6 : Double.NaN;
+            shortfall = missing.orElse(null); // run.json: absent when the sink had it all
         } finally {
             if (stages != null) stages.stop(t0);
         }
@@ -66,10 +68,10 @@ final class Series {
     }
 
     /**
-     * Until the sink has the group's n nodes (woken by graphperf's sink, or polling a pipeline of the user's): null when it did, else what
-     * arrived, what is missing and every counter of the source and the sink, as one sentence.
+     * Until the sink has the group's n nodes (woken by graphperf's sink, or polling a pipeline of the user's): empty when it did, else
+     * what arrived, what is missing and every counter of the source and the sink, as one sentence.
      */
-    static String await(Pipeline p, CdcOptions o, String group, long n, long appliedTarget, Duration timeout) throws Exception {
+    static Optional<String> await(Pipeline p, CdcOptions o, String group, long n, long appliedTarget, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         if (o.ownPipeline()) {
             // the applied count covers every event the sink applies: when it reaches the target, the group is checked, and while
@@ -82,19 +84,19 @@ final class Series {
                 long applied = ((Number) got).longValue();
                 if (applied < target) continue;
                 long have = arrived(p, group);
-                if (have >= n) return null;
+                if (have >= n) return Optional.empty();
                 target = applied + (n - have);
             }
         } else {
             while (System.nanoTime() < deadline) {
-                if (arrived(p, group) >= n) return null;
+                if (arrived(p, group) >= n) return Optional.empty();
                 Thread.sleep(POLL_MS);
             }
         }
         long have = arrived(p, group);
-        if (have >= n) return null;
-        return "the sink had " + have + " of the " + n + " nodes of group " + group + " after " + timeout.toSeconds() + " s (option --series-timeout): "
-                + (n - have) + " missing" + p.counters();
+        if (have >= n) return Optional.empty();
+        return Optional.of("the sink had " + have + " of the " + n + " nodes of group " + group + " after " + timeout.toSeconds()
+                + " s (option --series-timeout): " + (n - have) + " missing" + p.counters());
     }
 
     private static long arrived(Pipeline p, String group) throws Exception {

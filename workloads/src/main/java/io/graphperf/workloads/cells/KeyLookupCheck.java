@@ -1,5 +1,6 @@
 package io.graphperf.workloads.cells;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.core.measure.Accounting;
 import io.graphperf.core.measure.IdWrites;
@@ -28,12 +29,12 @@ public record KeyLookupCheck(String label, String property, long perOperation, S
     static final int NAMED = 10;
 
     /** The :User ids a scenario writes, {@code perOperation} an operation, looked up in {@code dialect}. */
-    public static KeyLookupCheck users(long perOperation, String dialect) {
+    public static KeyLookupCheck users(long perOperation, DialectName dialect) {
         return new KeyLookupCheck("User", "user_id", perOperation, text(dialect, "User", "user_id"));
     }
 
     /** A lookup of {@code $ids} among {@code label}.{@code property} in {@code dialect}: the dialect module's, else Cypher's. */
-    public static String text(String dialect, String label, String property) {
+    public static String text(DialectName dialect, String label, String property) {
         Dialect d = Dialect.all().get(dialect);
         if (d != null && d.idLookup(label, property).isPresent()) return d.idLookup(label, property).get();
         return "UNWIND $ids AS id MATCH (n:" + quote(label) + ") WHERE n." + quote(property) + " = id RETURN n." + quote(property);

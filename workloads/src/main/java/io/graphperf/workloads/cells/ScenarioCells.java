@@ -1,5 +1,7 @@
 package io.graphperf.workloads.cells;
 
+import io.graphperf.studies.Expressed;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Transport;
 import io.graphperf.core.engine.TransportName;
@@ -59,17 +61,17 @@ public final class ScenarioCells {
         }
 
         /** The plan in an engine's dialect; each scenario it cannot express is left out and put in {@code notExpressible} with why. */
-        public Plan in(String dialect, Map<String, String> notExpressible) {
+        public Plan in(DialectName dialect, Map<String, String> notExpressible) {
             return new Plan(written(scenarios, dialect, notExpressible), transports, run, serverWarmup, serverWarmupCap, shuffled, isolated,
                     written(warmupOn, dialect, notExpressible), dialects, load, capacity);
         }
 
-        private List<Scenario> written(List<Scenario> from, String dialect, Map<String, String> notExpressible) {
+        private List<Scenario> written(List<Scenario> from, DialectName dialect, Map<String, String> notExpressible) {
             List<Scenario> out = new ArrayList<>();
             for (Scenario s : from) {
-                ScenarioDialects.Written w = dialects.in(s, dialect);
-                if (w.scenario() != null) out.add(w.scenario());
-                else notExpressible.put(s.id(), w.whyNot());
+                Expressed<Scenario> w = dialects.in(s, dialect);
+                w.form().ifPresent(out::add);
+                w.whyNot().ifPresent(why -> notExpressible.put(s.id(), why));
             }
             return out;
         }

@@ -1,5 +1,8 @@
 package io.graphperf.workloads.cells;
 
+import io.graphperf.core.engine.DialectName;
+import io.graphperf.studies.Expressed;
+
 /**
  * An experiment's scenarios in each engine's dialect, in one place: the scenario itself in Neo4j's Cypher, rewritten (its
  * text and schema) where another engine's differs, or why it cannot be written there — shown as "not expressible" with
@@ -8,22 +11,10 @@ package io.graphperf.workloads.cells;
 @FunctionalInterface
 public interface ScenarioDialects {
 
-    /** The scenario as {@code dialect} has it. */
-    Written in(Scenario s, String dialect);
-
-    /** A scenario in a dialect, or (scenario null) why it cannot be written in it. */
-    record Written(Scenario scenario, String whyNot) {
-
-        public static Written as(Scenario s) {
-            return new Written(s, null);
-        }
-
-        public static Written notExpressible(String why) {
-            return new Written(null, why);
-        }
-    }
+    /** The scenario as {@code dialect} has it, or why it cannot be written there. */
+    Expressed<Scenario> in(Scenario s, DialectName dialect);
 
     /** Scenarios written for Neo4j's Cypher only. */
-    ScenarioDialects NEO4J = (s, dialect) -> "neo4j".equals(dialect) ? Written.as(s)
-            : Written.notExpressible("written for Neo4j's Cypher only, not for " + dialect + "'s");
+    ScenarioDialects NEO4J = (s, dialect) -> DialectName.NEO4J.equals(dialect) ? Expressed.as(s)
+            : Expressed.notExpressible("written for Neo4j's Cypher only, not for " + dialect + "'s");
 }

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.imports;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.studies.imports.ImportTexts;
@@ -48,8 +49,8 @@ public interface ImportDialect {
         return new Neo4j(false);
     }
 
-    static ImportDialect of(String dialect) {
-        if ("neo4j".equals(dialect)) return NEO4J;
+    static ImportDialect of(DialectName dialect) {
+        if (DialectName.NEO4J.equals(dialect)) return NEO4J;
         Dialect d = Dialect.all().get(dialect);
         ImportTexts texts = (d == null ? Optional.<ImportTexts>empty() : d.imports())
                 .orElseThrow(() -> new IllegalArgumentException("E1 is not written for the dialect " + dialect));

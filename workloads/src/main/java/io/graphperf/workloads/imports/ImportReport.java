@@ -13,14 +13,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** E1's part of report.html: per dataset scale the import, schema, cold start and warm-up, then scaling. */
 final class ImportReport implements ReportSection {
 
     @Override
     public void render(Html h, RunResult run) {
-        ImportData d = run.data(ImportData.class);
-        if (d == null || d.studies().isEmpty()) return;
+        Optional<ImportData> found = run.data(ImportData.class);
+        if (found.isEmpty() || found.get().studies().isEmpty()) return;
+        ImportData d = found.get();
         int cores = cores(run);
         List<RunResult.TrialData> engines = run.data().stream()
                 .filter(t -> t.repeat() == 1 && EngineCatalog.isEngineName(t.variant()) && t.data() instanceof ImportData).toList();

@@ -5,6 +5,7 @@ import io.graphperf.core.results.RunResult;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.Optional;
 
 /** E1's lines of the console summary: one per dataset scale. */
 final class ImportSummary {
@@ -12,8 +13,9 @@ final class ImportSummary {
     }
 
     static void print(RunResult run, PrintStream out) {
-        ImportData d = run.data(ImportData.class);
-        if (d == null || d.studies().isEmpty()) return;
+        Optional<ImportData> found = run.data(ImportData.class);
+        if (found.isEmpty() || found.get().studies().isEmpty()) return;
+        ImportData d = found.get();
         int cores = ImportReport.cores(run);
         String fmt = "%-16s %13s %9s %10s %9s %9s %9s %10s %-34s %5s%n";
         out.println();

@@ -20,8 +20,7 @@ public final class ArrivalsOption {
     /** The arrivals named (fixed when none); an unknown name is an error naming the option. */
     public Open.Arrivals choice() {
         try {
-            Open.Arrivals a = Open.Arrivals.of(arrivals, "--arrivals");
-            return a == null ? Open.Arrivals.FIXED : a;
+            return Open.Arrivals.of(arrivals, "--arrivals").orElse(Open.Arrivals.FIXED);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -3,6 +3,7 @@ package io.graphperf.workloads.reads;
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.measure.InProcess;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
 import io.graphperf.core.engine.Statement;
@@ -33,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * E2 on a loaded social dataset: result checks against answers computed from the files, then — on a server
@@ -63,7 +65,7 @@ final class ReadStudy {
     /** Queries the engine's dialect cannot express, with the reason (shown in the report, never silently left out). */
     final Map<String, String> notExpressible = new LinkedHashMap<>();
     /** The engine's query language, and what of the asked transports, forms and queries it offers (set once it runs). */
-    private String dialect = SocialDialects.NEO4J;
+    private DialectName dialect = DialectName.NEO4J;
     private List<TransportName> transports;
     private List<String> forms;
     private List<SocialQuery> queries;
@@ -96,9 +98,9 @@ final class ReadStudy {
         if (forms.isEmpty()) failures.add("the engine runs none of the forms asked for (" + String.join(", ", o.forms()) + "); give --forms cypher");
         queries = new ArrayList<>();
         for (SocialQuery q : o.queries()) {
-            SocialDialects.Text t = SocialDialects.text(q, dialect);
-            if (t.expressible()) queries.add(q);
-            else notExpressible.put(q.id(), t.notExpressible());
+            Optional<String> whyNot = SocialDialects.text(q, dialect).whyNot();
+            if (whyNot.isEmpty()) queries.add(q);
+            else notExpressible.put(q.id(), whyNot.get());
         }
     }
 
@@ -150,7 +152,7 @@ final class ReadStudy {
         checks.putAll(workload.check(e, transports, forms, queries, o.checkSamples(), ctx.progress(), failures));
     }
 
-    String dialect() {
+    DialectName dialect() {
         return dialect;
     }
 
@@ -405,7 +407,7 @@ final class ReadStudy {
         }
         OperationMix mix = mix(queries, form);
         if (transport.embedded()) {
-            if (ctx.slowdown() != null) throw RunContext.embeddedSlowdown();
+            if (ctx.slowdown().isPresent()) throw RunContext.embeddedSlowdown();
             try {
                 return new CellLoad.Measured(InProcess.measure(e, InProcessPlan.of(mix, plan, log)), List.of());
             } catch (Exception ex) {

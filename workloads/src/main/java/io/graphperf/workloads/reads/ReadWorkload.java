@@ -2,6 +2,7 @@ package io.graphperf.workloads.reads;
 
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.UserError;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Session;
@@ -46,11 +47,11 @@ public final class ReadWorkload {
 
     /** The queries mixed by the study's repeat counts, every parameter set of each, in Neo4j's Cypher. */
     public OperationMix mix(List<SocialQuery> queries, String form) {
-        return mix(queries, form, SocialDialects.NEO4J);
+        return mix(queries, form, DialectName.NEO4J);
     }
 
     /** The queries mixed by the study's repeat counts, every parameter set of each, in the engine's dialect (those it can express). */
-    public OperationMix mix(List<SocialQuery> queries, String form, String dialect) {
+    public OperationMix mix(List<SocialQuery> queries, String form, DialectName dialect) {
         return mix(params, queries, form, dialect);
     }
 
@@ -58,7 +59,7 @@ public final class ReadWorkload {
      * The same mix for a load agent, which has the dataset's parameter file only (read-parameters.json in {@code parameterDir}, shared by
      * its coordinator): operation {@code seq} of client {@code c} is then the one the coordinator's own mix would send.
      */
-    public static OperationMix agentMix(Path parameterDir, List<String> queryIds, String form, String dialect) {
+    public static OperationMix agentMix(Path parameterDir, List<String> queryIds, String form, DialectName dialect) {
         List<SocialQuery> queries = new ArrayList<>();
         for (String id : queryIds) {
             queries.add(SocialQuery.byId(id)
@@ -68,10 +69,10 @@ public final class ReadWorkload {
         return mix(new ReadParameterSets(parameterDir), queries, form, dialect);
     }
 
-    private static OperationMix mix(ReadParameterSets params, List<SocialQuery> queries, String form, String dialect) {
+    private static OperationMix mix(ReadParameterSets params, List<SocialQuery> queries, String form, DialectName dialect) {
         List<OperationMix.Type> types = new ArrayList<>();
         for (SocialQuery q : queries) {
-            if (!SocialDialects.text(q, dialect).expressible()) continue;
+            if (SocialDialects.text(q, dialect).whyNot().isPresent()) continue;
             List<Map<String, Object>> ps = new ArrayList<>();
             for (int i = 0; i < params.size(q.params()); i++) ps.add(PROCEDURE.equals(form) ? params.get(q.params(), i) : SocialDialects.parameters(dialect, params.get(q.params(), i)));
             types.add(new OperationMix.Type(q.id(), text(q, form, dialect), PROCEDURE.equals(form) ? q.procedure() : null, ps, q.repeat(), 1));
@@ -95,7 +96,7 @@ public final class ReadWorkload {
                 try (Session s = t == null ? null : t.openSession()) {
                     int done = 0;
                     for (SocialQuery q : queries) {
-                        if (!SocialDialects.text(q, e.dialect()).expressible()) continue;
+                        if (SocialDialects.text(q, e.dialect()).whyNot().isPresent()) continue;
                         int passed = 0, n = Math.min(samples, params.size(q.params()));
                         for (int i = 0; i < n; i++) {
                             Map<String, Object> p = params.get(q.params(), i);
@@ -134,13 +135,14 @@ public final class ReadWorkload {
         return query + "|" + transport.id() + "|" + form;
     }
 
-    static Statement statement(SocialQuery q, String form, String dialect, Map<String, Object> p) {
+    static Statement statement(SocialQuery q, String form, DialectName dialect, Map<String, Object> p) {
         return new Statement(text(q, form, dialect), PROCEDURE.equals(form) ? p : SocialDialects.parameters(dialect, p), PROCEDURE.equals(form) ? q.procedure() : null);
     }
 
-    /** The text a query runs as: its procedure call, or its text in the dialect. */
-    static String text(SocialQuery q, String form, String dialect) {
-        return PROCEDURE.equals(form) ? q.procedureCall() : SocialDialects.text(q, dialect).text();
+    /** The text a query runs as: its procedure call, or its text in the dialect (which can express it). */
+    static String text(SocialQuery q, String form, DialectName dialect) {
+        return PROCEDURE.equals(form) ? q.procedureCall() : SocialDialects.text(q, dialect).form()
+                .orElseThrow(() -> new IllegalStateException(q.id() + " is not expressible in " + dialect));
     }
 
     private static String abbreviate(Object rows) {
@@ -150,6 +152,6 @@ public final class ReadWorkload {
 
     /** The engine's name in messages (LadybugDB speaks Kuzu's dialect but is named as itself), else its dialect's. */
     private static String name(Engine e) {
-        return String.valueOf(e.environment().getOrDefault("engine", e.dialect()));
+        return String.valueOf(e.environment().getOrDefault("engine", e.dialect().id()));
     }
 }

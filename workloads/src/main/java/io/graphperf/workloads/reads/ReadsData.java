@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.results.ExperimentData;
 
 import java.util.Map;
@@ -17,6 +18,6 @@ import java.util.Map;
  * @param queryTexts    each query's text as this engine ran it
  * @param notExpressible queries its dialect cannot express, with the reason
  */
-public record ReadsData(int checksPassed, int checksRun, String load, Map<String, String> serverWarmups, String clientWork, String engine, String dialect,
+public record ReadsData(int checksPassed, int checksRun, String load, Map<String, String> serverWarmups, String clientWork, String engine, DialectName dialect,
                         Map<String, String> queryTexts, Map<String, String> notExpressible) implements ExperimentData {
 }

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.OperationSource;
@@ -45,7 +46,7 @@ public final class ReadsOverAgents implements AgentReplay {
     }
 
     /** The operations a request's details name, in {@code dialect}, from the parameter file in {@code sharedDir}. */
-    public static OperationSource operations(Path sharedDir, Map<String, String> details, String dialect) {
+    public static OperationSource operations(Path sharedDir, Map<String, String> details, DialectName dialect) {
         String queries = details.get(QUERIES), form = details.get(FORM);
         if (queries == null || form == null) throw new UserError("a reads request without its queries or form: run the same graphperf version everywhere");
         if (!Files.isRegularFile(sharedDir.resolve(ReadParameterSets.FILE))) {

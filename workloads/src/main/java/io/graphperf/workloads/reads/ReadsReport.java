@@ -35,8 +35,9 @@ final class ReadsReport implements ReportSection {
         // the sections below show one engine's run: the baseline's (with --engines, the first engine's)
         String first = run.variants().get(0).name();
         List<Cell> cells = run.cells().stream().filter(c -> first.equals(c.variant()) && c.repeat() == 1 && c.measurement() != null).toList();
-        ReadsData d = run.data(ReadsData.class);
-        if (d != null) {
+        Optional<ReadsData> found = run.data(ReadsData.class);
+        if (found.isPresent()) {
+            ReadsData d = found.get();
             h.h2("E2: result checks").open("p", "id", "result-checks").text(d.checksPassed() + " of " + d.checksRun() + " passed").close("p")
                     .note("Each query's rows for sampled parameters, over every transport and form, compared with answers computed in Java from the"
                             + " generated CSV files (no database). Client work on every transport: " + d.clientWork() + ". Data: " + d.load()

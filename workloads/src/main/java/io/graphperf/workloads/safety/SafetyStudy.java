@@ -1,5 +1,6 @@
 package io.graphperf.workloads.safety;
 
+import io.graphperf.studies.Expressed;
 import io.graphperf.studies.Dialect;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.TransportName;
@@ -16,7 +17,6 @@ import io.graphperf.workloads.cells.CellRunner;
 import io.graphperf.workloads.cells.IdCheck;
 import io.graphperf.workloads.cells.KeyLookupCheck;
 import io.graphperf.workloads.cells.Scenario;
-import io.graphperf.workloads.cells.ScenarioDialects;
 import io.graphperf.workloads.writes.WriteDialects;
 import io.graphperf.workloads.writes.WriteScenarios;
 
@@ -176,12 +176,12 @@ final class SafetyStudy {
 
     /** E4's scenario {@code study} in the engine's dialect, checked by key as well; empty (and a line saying why) when it cannot be written. */
     private Optional<Scenario> written(Scenario study, String phase) {
-        ScenarioDialects.Written w = WriteDialects.ALL.in(study, engine.dialect());
-        if (w.scenario() == null) {
-            lines.add(new SafetyData.Line(phase, "", "not expressible", 0, 0, 0, true, w.whyNot()));
+        Expressed<Scenario> w = WriteDialects.ALL.in(study, engine.dialect());
+        if (w.whyNot().isPresent()) {
+            lines.add(new SafetyData.Line(phase, "", "not expressible", 0, 0, 0, true, w.whyNot().get()));
             return Optional.empty();
         }
-        Scenario s = w.scenario();
+        Scenario s = w.form().orElseThrow();
         List<CellCheck> checks = new ArrayList<>(s.checks());
         if (s.operations() instanceof IdWrites ids) checks.add(KeyLookupCheck.users(ids.perOperation(), engine.dialect()));
         return Optional.of(s.written(s.query(), s.setup(), s.operations(), checks));

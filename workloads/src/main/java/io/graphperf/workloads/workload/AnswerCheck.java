@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Answers checked before speed: each read operation run with the same parameter draws (the check's own phase, the same on every engine)
@@ -98,8 +99,8 @@ final class AnswerCheck {
             for (int i = 0; diff == null && i < r.rows().size(); i++) {
                 String refText = ref.texts().get(op.name()).get(Math.min(i, ref.texts().get(op.name()).size() - 1));
                 String text = texts.get(op.name()).get(Math.min(i, texts.get(op.name()).size() - 1));
-                String d = Answers.difference(r.rows().get(i), s.rows().get(i), WorkloadMix.ordered(op, refText, text), tol);
-                if (d != null) diff = (r.rows().size() > 1 ? "statement " + (i + 1) + ": " : "") + d;
+                Optional<String> d = Answers.difference(r.rows().get(i), s.rows().get(i), WorkloadMix.ordered(op, refText, text), tol);
+                if (d.isPresent()) diff = (r.rows().size() > 1 ? "statement " + (i + 1) + ": " : "") + d.get();
             }
             if (diff == null) {
                 equal++;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -22,17 +23,19 @@ public final class Answers {
     }
 
     /**
-     * Null when {@code actual} answers as {@code reference} does; else what differs, in a sentence.
+     * Empty when {@code actual} answers as {@code reference} does; else what differs, in a sentence.
      *
      * @param tolerance how far a number may be from the reference's, relative to the larger of the two (0: equal)
      */
-    public static String difference(List<List<Object>> reference, List<List<Object>> actual, boolean ordered, double tolerance) {
+    public static Optional<String> difference(List<List<Object>> reference, List<List<Object>> actual, boolean ordered, double tolerance) {
         List<List<Object>> ref = ResultRows.normalize(reference), got = ResultRows.normalize(actual);
         if (ordered) {
             for (int i = 0; i < Math.min(ref.size(), got.size()); i++) {
-                if (!equal(ref.get(i), got.get(i), tolerance)) return "row " + (i + 1) + " differs: " + shown(ref.get(i)) + " against " + shown(got.get(i));
+                if (!equal(ref.get(i), got.get(i), tolerance)) {
+                    return Optional.of("row " + (i + 1) + " differs: " + shown(ref.get(i)) + " against " + shown(got.get(i)));
+                }
             }
-            return ref.size() == got.size() ? null : counts(ref, got);
+            return ref.size() == got.size() ? Optional.empty() : Optional.of(counts(ref, got));
         }
         List<List<Object>> onlyRef = new ArrayList<>(), onlyGot = new ArrayList<>();
         if (ref.size() <= PAIRWISE && got.size() <= PAIRWISE) {
@@ -60,9 +63,9 @@ public final class Answers {
             onlyRef.addAll(a.subList(i, a.size()));
             onlyGot.addAll(b.subList(j, b.size()));
         }
-        if (onlyRef.isEmpty() && onlyGot.isEmpty()) return null;
-        return counts(ref, got) + (onlyRef.isEmpty() ? "" : "; " + onlyRef.size() + " only in the reference, e.g. " + shown(onlyRef.get(0)))
-                + (onlyGot.isEmpty() ? "" : "; " + onlyGot.size() + " only in this answer, e.g. " + shown(onlyGot.get(0)));
+        if (onlyRef.isEmpty() && onlyGot.isEmpty()) return Optional.empty();
+        return Optional.of(counts(ref, got) + (onlyRef.isEmpty() ? "" : "; " + onlyRef.size() + " only in the reference, e.g. " + shown(onlyRef.get(0)))
+                + (onlyGot.isEmpty() ? "" : "; " + onlyGot.size() + " only in this answer, e.g. " + shown(onlyGot.get(0))));
     }
 
     private static String counts(List<List<Object>> ref, List<List<Object>> got) {

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ public final class QueryText {
     }
 
     /** Whether a text of {@code dialect} names its parameters {@code :name} (the SQL of the OrientDB family), as the dialect's module says. */
-    public static boolean sql(String dialect, String text) {
+    public static boolean sql(DialectName dialect, String text) {
         Dialect d = Dialect.all().get(dialect);
         return d != null && d.parameterSign(text) == ':';
     }

@@ -1,5 +1,7 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,13 +13,14 @@ import java.util.Optional;
  * transaction.
  *
  * @param cypher         the statements in Neo4j's Cypher (empty when only dialect texts are given)
- * @param dialects       dialect → its own statements
- * @param notExpressible dialect → why it cannot be written in it
+ * @param dialects       dialect (its name as the file writes it) → its own statements
+ * @param notExpressible dialect (its name as the file writes it) → why it cannot be written in it
  * @param line           where the texts are in the workload file
  */
 public record Texts(List<String> cypher, Map<String, List<String>> dialects, Map<String, String> notExpressible, int line) {
 
-    public static final String CYPHER = "cypher", NEO4J = "neo4j";
+    /** The key of the Cypher every engine runs unless its dialect has a text of its own. */
+    public static final String CYPHER = "cypher";
 
     public Texts {
         cypher = List.copyOf(cypher);
@@ -30,15 +33,15 @@ public record Texts(List<String> cypher, Map<String, List<String>> dialects, Map
     }
 
     /** The statements an engine of {@code dialect} runs; empty when it cannot (see {@link #whyNot}). */
-    public List<String> in(String dialect) {
-        if (notExpressible.containsKey(dialect)) return List.of();
-        List<String> own = dialects.get(dialect);
+    public List<String> in(DialectName dialect) {
+        if (notExpressible.containsKey(dialect.id())) return List.of();
+        List<String> own = dialects.get(dialect.id());
         return own != null ? own : cypher;
     }
 
     /** Why the text cannot be run in {@code dialect}; empty when it can. */
-    public Optional<String> whyNot(String dialect) {
-        if (notExpressible.containsKey(dialect)) return Optional.of(notExpressible.get(dialect));
+    public Optional<String> whyNot(DialectName dialect) {
+        if (notExpressible.containsKey(dialect.id())) return Optional.of(notExpressible.get(dialect.id()));
         if (in(dialect).isEmpty()) return Optional.of("the workload file gives no text for " + dialect + " and no Cypher");
         return Optional.empty();
     }

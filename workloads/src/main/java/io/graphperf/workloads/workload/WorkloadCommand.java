@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.measure.LoadModelName;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.TransportName;
@@ -163,10 +164,10 @@ public final class WorkloadCommand extends ExperimentCommand<WorkloadOptions> {
         return fileDir.resolve(value).normalize().toString();
     }
 
-    /** The dialects a workload file may give texts for: Neo4j's and every engine module's on the class path. */
+    /** The dialects a workload file may give texts for, by name: Neo4j's and every engine module's on the class path. */
     static Set<String> dialects() {
-        Set<String> d = new LinkedHashSet<>(List.of(Texts.NEO4J));
-        d.addAll(Dialect.all().keySet());
+        Set<String> d = new LinkedHashSet<>(List.of(DialectName.NEO4J.id()));
+        Dialect.all().keySet().forEach(n -> d.add(n.id()));
         return d;
     }
 

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.measure.ParameterSource;
 
 import java.nio.file.Path;
@@ -262,7 +263,7 @@ public final class WorkloadFile {
             Set<String> used = new HashSet<>();
             for (Map.Entry<String, List<String>> e : op.texts().all().entrySet()) {
                 for (String text : e.getValue()) {
-                    for (String p : QueryText.parameters(text, QueryText.sql(e.getKey(), text))) {
+                    for (String p : QueryText.parameters(text, QueryText.sql(DialectName.of(e.getKey()), text))) {
                         used.add(p);
                         List<SourceSpec> by = w.sourcesOf(op, p);
                         String where = "operation '" + op.name() + "'" + (e.getKey().equals(Texts.CYPHER) ? "" : " (" + e.getKey() + ")") + " uses parameter " + p;

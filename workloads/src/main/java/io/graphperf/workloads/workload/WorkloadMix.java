@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.TxMode;
 import io.graphperf.core.measure.DrawnMix;
 import io.graphperf.core.measure.ParameterSource;
@@ -24,7 +25,7 @@ record WorkloadMix(DrawnMix mix, Map<String, String> notExpressible, Map<String,
     /** The phase of the answer checks' draws: the same on every engine, no cell's or warm-up round's. */
     static final int CHECK_PHASE = (int) ParameterSource.Unique.PHASES - 1;
 
-    static WorkloadMix of(Workload w, List<ParameterSource> sources, String dialect) {
+    static WorkloadMix of(Workload w, List<ParameterSource> sources, DialectName dialect) {
         List<DrawnMix.Type> types = new ArrayList<>();
         Map<String, String> not = new LinkedHashMap<>();
         Map<String, List<String>> texts = new LinkedHashMap<>();
@@ -41,7 +42,7 @@ record WorkloadMix(DrawnMix mix, Map<String, String> notExpressible, Map<String,
         return new WorkloadMix(new DrawnMix(types, sources, 0, 1), not, texts);
     }
 
-    private static DrawnMix.Type type(Workload w, OperationSpec op, String dialect) {
+    private static DrawnMix.Type type(Workload w, OperationSpec op, DialectName dialect) {
         List<String> statements = op.texts().in(dialect);
         boolean call = op.procedure() != null && statements.equals(op.texts().cypher());
         List<DrawnMix.Template> templates = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.graphperf.workloads.workload;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.BadInput;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.BulkImport;
@@ -48,7 +49,8 @@ final class WorkloadTrial {
     private final Map<String, Check> answers = new LinkedHashMap<>();
     private final List<String> differences = new ArrayList<>();
     private final Map<String, Integer> sampled = new LinkedHashMap<>();
-    private String description = "", loaded = "", serverWarmup = "none", dialect = "";
+    private String description = "", loaded = "", serverWarmup = "none";
+    private DialectName dialect = DialectName.NEO4J;
     private WorkloadMix mix;
     private Double scale;
 
@@ -87,7 +89,7 @@ final class WorkloadTrial {
             else if (ctx.engines().embedded()) ctx.engines().deleteStore(STORE);
         }
         WorkloadData data = new WorkloadData(w.name() + " (" + w.file() + ")", o.data().describe() + (loaded.isEmpty() ? "" : ": " + loaded), description,
-                mix == null ? "" : dialect, mix == null ? Map.of() : mix.texts(), mix == null ? Map.of() : mix.notExpressible(), answers, differences,
+                mix == null ? "" : dialect.id(), mix == null ? Map.of() : mix.texts(), mix == null ? Map.of() : mix.notExpressible(), answers, differences,
                 ctx.reference() && ctx.repeat() == 1, sampled, serverWarmup);
         // the data is never reset between a workload's cells (a writing workload's cells see the writes before them)
         return new TrialResult(cells, description, "", environment, config, data, warnings, failures);
@@ -128,17 +130,17 @@ final class WorkloadTrial {
      * compile is bad input, named with its file and line, before anything is loaded into a user's server or measured.
      */
     private void compile(Engine e) {
-        if (!Texts.NEO4J.equals(e.dialect())) return;
+        if (!DialectName.NEO4J.equals(e.dialect())) return;
         ctx.progress().phase("compile every text (EXPLAIN)");
         int n = 0;
         for (OperationSpec op : w.operations()) {
-            for (String text : op.texts().in(Texts.NEO4J)) {
+            for (String text : op.texts().in(DialectName.NEO4J)) {
                 explain(e, text, "operation '" + op.name() + "' (" + w.file() + " line " + op.line() + ")");
                 n++;
             }
         }
         for (SourceSpec.Query q : w.querySources()) {
-            for (String text : q.texts().in(Texts.NEO4J)) {
+            for (String text : q.texts().in(DialectName.NEO4J)) {
                 explain(e, text, "parameter query " + q.name() + " (" + w.file() + " line " + q.line() + ")");
                 n++;
             }
@@ -211,7 +213,7 @@ final class WorkloadTrial {
 
     /** The setup script of the engine's dialect (else the Cypher one): its statements in order. */
     private void setup(Engine e) throws Exception {
-        Path script = o.data().setup().getOrDefault(e.dialect(), o.data().setup().get(Texts.CYPHER));
+        Path script = o.data().setup().getOrDefault(e.dialect().id(), o.data().setup().get(Texts.CYPHER));
         if (script == null) return;
         List<String> statements = SetupScript.statements(Files.readString(script));
         ctx.progress().phase("setup " + script.getFileName() + ": " + statements.size() + " statements");

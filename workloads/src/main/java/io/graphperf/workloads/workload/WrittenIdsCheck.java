@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.Engine;
 import io.graphperf.core.engine.Operation;
 import io.graphperf.core.engine.Statement;
@@ -30,7 +31,7 @@ record WrittenIdsCheck(OperationSpec op, DrawnMix mix, String text) implements C
     static final int BATCH = 10_000;
 
     /** The lookup: the file's own (check:), else the dialect module's, else Cypher's. */
-    static String lookup(OperationSpec.WrittenId id, String dialect) {
+    static String lookup(OperationSpec.WrittenId id, DialectName dialect) {
         if (id.check() != null && !id.check().in(dialect).isEmpty()) return id.check().in(dialect).get(0);
         return KeyLookupCheck.text(dialect, id.label(), id.property());
     }

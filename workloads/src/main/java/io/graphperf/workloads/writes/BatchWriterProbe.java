@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * graphperf's batch writer as a cell sees it (procedures {@code graphperf.batch.*}): its metrics before the cell,
@@ -23,12 +24,14 @@ final class BatchWriterProbe implements CellProbe {
             "deadLetters", "fsyncs");
     static final List<String> GAUGES = List.of("queueDepth", "applyLagMs");
 
-    private Map<String, Object> before, atWindowEnd;
+    private Map<String, Object> before;
+    /** The writer's gauges when the window ended; empty until then, or when that read failed. */
+    private Optional<Map<String, Object>> atWindowEnd = Optional.empty();
 
     @Override
     public void before(Engine engine) throws Exception {
         before = read(engine, true);
-        atWindowEnd = null;
+        atWindowEnd = Optional.empty();
     }
 
     @Override
@@ -56,7 +59,7 @@ final class BatchWriterProbe implements CellProbe {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("drainedAfterWindow", drained);
         f.put("drainSeconds", Math.round(drainSeconds * 1000) / 1000.0);
-        for (String g : GAUGES) f.put(g + "AtWindowEnd", atWindowEnd == null ? null : atWindowEnd.get(g));
+        for (String g : GAUGES) f.put(g + "AtWindowEnd", atWindowEnd.map(m -> m.get(g)).orElse(null)); // run.json: null when not read
         for (String c : COUNTERS) f.put(c, number(after.get(c)) - number(before.get(c)));
         double span = number(after.get("uptimeSeconds")) - number(before.get("uptimeSeconds"));
         if (span > 0 && after.containsKey("fsyncs")) {
@@ -83,11 +86,11 @@ final class BatchWriterProbe implements CellProbe {
         return m;
     }
 
-    private static Map<String, Object> readQuietly(Engine engine, boolean reset) {
+    private static Optional<Map<String, Object>> readQuietly(Engine engine, boolean reset) {
         try {
-            return read(engine, reset);
+            return Optional.of(read(engine, reset));
         } catch (Exception e) {
-            return null; // a failed read of the metrics costs the histograms' restart, never the cell
+            return Optional.empty(); // a failed read of the metrics costs the histograms' restart, never the cell
         }
     }
 

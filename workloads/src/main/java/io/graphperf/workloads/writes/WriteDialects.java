@@ -1,5 +1,6 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.studies.Dialect;
@@ -23,32 +24,30 @@ import java.util.Optional;
  */
 public final class WriteDialects {
 
-    private static final String STUDY = "neo4j";
-
     public static final ScenarioDialects ALL = WriteDialects::in;
 
     private WriteDialects() {
     }
 
-    static ScenarioDialects.Written in(Scenario s, String dialect) {
-        if (STUDY.equals(dialect)) return ScenarioDialects.Written.as(s);
+    static Expressed<Scenario> in(Scenario s, DialectName dialect) {
+        if (DialectName.NEO4J.equals(dialect)) return Expressed.as(s);
         Dialect d = Dialect.all().get(dialect);
         Optional<WriteTexts> texts = d == null ? Optional.empty() : d.writes();
         if (texts.isEmpty()) return ScenarioDialects.NEO4J.in(s, dialect);
         Optional<IdWrites> ids = s.operations() instanceof IdWrites w ? Optional.of(w) : Optional.empty();
         Optional<WriteStatement> statement = ids.flatMap(w -> WriteStatement.of(w.text()));
         if (statement.isEmpty()) {
-            return ScenarioDialects.Written.notExpressible(WriteScenarios.viaBatchWriter(s) ? "graphperf's batch writer is a Neo4j plugin"
+            return Expressed.notExpressible(WriteScenarios.viaBatchWriter(s) ? "graphperf's batch writer is a Neo4j plugin"
                     : "its operations are not one of the study's statements, which the " + dialect + " dialect answers");
         }
         IdWrites w = ids.get();
         Expressed<WriteTexts.Written> e = texts.get().write(new WriteScenario(s.id(), statement.get(), s.query(), s.setup().contains(WriteScenarios.USER_INDEX),
                 w.shape(), w.perOperation()));
-        if (e.whyNot().isPresent()) return ScenarioDialects.Written.notExpressible(e.whyNot().get());
+        if (e.whyNot().isPresent()) return Expressed.notExpressible(e.whyNot().get());
         WriteTexts.Written t = e.form().orElseThrow();
         OperationSource operations = t.statement().map(text -> (OperationSource) new IdWrites(w.type(), text, w.shape(), w.perOperation(), w.txMode(),
                 w.entities(), w.clientOffset())).orElse(s.operations());
-        return ScenarioDialects.Written.as(s.written(t.shown(), t.setup(), operations, checks(s, t)));
+        return Expressed.as(s.written(t.shown(), t.setup(), operations, checks(s, t)));
     }
 
     /** The study's checks, as the dialect asks them: replaced by its counts, or the ids summed up by the engine's host. */

@@ -1,12 +1,12 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.studies.Expressed;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.OperationSource;
 import io.graphperf.core.results.Cell;
 import io.graphperf.workloads.agents.AgentReplay;
 import io.graphperf.workloads.agents.Rendezvous;
 import io.graphperf.workloads.cells.Scenario;
-import io.graphperf.workloads.cells.ScenarioDialects;
 
 /** E4's cells as load agents rebuild them: the scenario by its id, in the request's dialect. */
 final class WritesOverAgents implements AgentReplay {
@@ -27,8 +27,7 @@ final class WritesOverAgents implements AgentReplay {
         Scenario s = WriteScenarios.all().stream().filter(x -> x.id().equals(r.scenario())).findFirst()
                 .orElseThrow(() -> new UserError("the coordinator asked for scenario " + r.scenario() + ", which this agent's graphperf does not know: run the same"
                         + " graphperf version everywhere"));
-        ScenarioDialects.Written w = WriteDialects.ALL.in(s, r.dialect());
-        if (w.scenario() == null) throw new UserError("scenario " + r.scenario() + " is not expressible in " + r.dialect() + ": " + w.whyNot());
-        return w.scenario();
+        Expressed<Scenario> w = WriteDialects.ALL.in(s, r.dialect());
+        return w.form().orElseThrow(() -> new UserError("scenario " + r.scenario() + " is not expressible in " + r.dialect() + ": " + w.whyNot().orElseThrow()));
     }
 }

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.agents;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.TransportName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +17,7 @@ class RendezvousTest {
     @Test
     void anEnginesAddressesTravelByNameAndReadBackByTransport(@TempDir Path dir) throws Exception {
         Map<TransportName, String> addresses = Map.of(TransportName.BOLT, "bolt://10.0.0.7:7687", TransportName.HTTP, "http://10.0.0.7:7474");
-        Rendezvous.Request sent = new Rendezvous.Request(1, "writes", "create-node", "neo4j", TransportName.BOLT.id(),
+        Rendezvous.Request sent = new Rendezvous.Request(1, "writes", "create-node", DialectName.NEO4J, TransportName.BOLT.id(),
                 Rendezvous.Request.onTheWire(addresses), null, Map.of());
         Path file = dir.resolve("request-1.json");
         Rendezvous.write(file, sent);
@@ -27,7 +28,7 @@ class RendezvousTest {
 
     @Test
     void anAddressOfATransportThisGraphperfDoesNotKnowIsRefusedByName() {
-        Rendezvous.Request r = new Rendezvous.Request(1, "writes", "create-node", "neo4j", "bolt", Map.of("carrier-pigeon", "coop 3"), null, Map.of());
+        Rendezvous.Request r = new Rendezvous.Request(1, "writes", "create-node", DialectName.NEO4J, "bolt", Map.of("carrier-pigeon", "coop 3"), null, Map.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::reachable);
         assertTrue(e.getMessage().contains("unknown transport 'carrier-pigeon'"), e.getMessage());
     }

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.reads.SocialQuery;
 import io.graphperf.core.UserError;
 import io.graphperf.core.engine.Operation;
@@ -35,9 +36,9 @@ class ReadsOverAgentsTest {
         Files.copy(ds.dir().resolve(ReadParameterSets.FILE), shared.resolve(ReadParameterSets.FILE));
         List<SocialQuery> queries = SocialQueries.all();
         for (String form : List.of(ReadWorkload.CYPHER, ReadWorkload.PROCEDURE)) {
-            OperationMix here = new ReadWorkload(ds.dir()).mix(queries, form, SocialDialects.NEO4J);
+            OperationMix here = new ReadWorkload(ds.dir()).mix(queries, form, DialectName.NEO4J);
             AgentWork work = ReadsOverAgents.work(queries, form, "all queries mixed", Map.of());
-            OperationSource there = ReadsOverAgents.operations(shared, work.details(), SocialDialects.NEO4J);
+            OperationSource there = ReadsOverAgents.operations(shared, work.details(), DialectName.NEO4J);
             int types = 0;
             java.util.Set<String> seen = new java.util.HashSet<>();
             for (int client = 0; client < 8; client++) {
@@ -67,9 +68,9 @@ class ReadsOverAgentsTest {
     @Test
     void aMissingParameterFileOrAnUnknownQueryIsAClearError(@TempDir Path dir) {
         AgentWork w = ReadsOverAgents.work(SocialQueries.all().subList(0, 1), ReadWorkload.CYPHER, "t", Map.of());
-        UserError e = assertThrows(UserError.class, () -> ReadsOverAgents.operations(dir, w.details(), SocialDialects.NEO4J));
+        UserError e = assertThrows(UserError.class, () -> ReadsOverAgents.operations(dir, w.details(), DialectName.NEO4J));
         assertTrue(e.getMessage().contains("read-parameters.json") && e.getMessage().contains("missing"), e.getMessage());
-        e = assertThrows(UserError.class, () -> ReadWorkload.agentMix(dir, List.of("q99"), ReadWorkload.CYPHER, SocialDialects.NEO4J));
+        e = assertThrows(UserError.class, () -> ReadWorkload.agentMix(dir, List.of("q99"), ReadWorkload.CYPHER, DialectName.NEO4J));
         assertTrue(e.getMessage().contains("q99") && e.getMessage().contains("same graphperf version"), e.getMessage());
     }
 }

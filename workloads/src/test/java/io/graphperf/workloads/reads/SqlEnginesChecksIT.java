@@ -1,5 +1,6 @@
 package io.graphperf.workloads.reads;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.engine.TransportName;
 import io.graphperf.core.engine.BulkImport;
 import io.graphperf.core.engine.Engine;
@@ -44,7 +45,7 @@ class SqlEnginesChecksIT {
         ReadWorkload w = new ReadWorkload(ds.dir());
         try (Engine e = store.start()) {
             assertEquals(w.people(), e.queryLong(cypher ? "MATCH (p:Person) RETURN count(p)" : sql + "SELECT count(*) AS c FROM Person"), "every person loaded");
-            for (String st : SocialDialects.schema(engine)) e.execute(st);
+            for (String st : SocialDialects.schema(DialectName.of(engine))) e.execute(st);
             List<String> failures = new ArrayList<>();
             Map<String, Check> checks = w.check(e, List.of(TransportName.EMBEDDED), List.of(ReadWorkload.CYPHER), SocialQueries.all(), 5, ProgressListener.NONE, failures);
             assertEquals(List.of(), failures, engine + "'s answers equal the files'");

@@ -1,5 +1,6 @@
 package io.graphperf.workloads.workload;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.UserError;
 import io.graphperf.core.measure.ParameterSource;
 import org.junit.jupiter.api.Test;
@@ -83,10 +84,10 @@ class WorkloadFileTest {
         assertEquals(List.of("friends", "post", "members", "path"), w.operations().stream().map(OperationSpec::name).toList());
         OperationSpec friends = w.operations().get(0);
         assertEquals(10, friends.weight());
-        assertEquals(List.of("sql:SELECT expand(both('KNOWS')) FROM Person WHERE id = :person"), friends.texts().in("arcadedb"));
-        assertEquals(friends.texts().cypher(), friends.texts().in("kuzu"), "a dialect without its own text runs the Cypher");
-        assertEquals(Optional.of("no such walk"), friends.texts().whyNot("orientdb"));
-        assertEquals(Optional.empty(), friends.texts().whyNot("kuzu"));
+        assertEquals(List.of("sql:SELECT expand(both('KNOWS')) FROM Person WHERE id = :person"), friends.texts().in(DialectName.of("arcadedb")));
+        assertEquals(friends.texts().cypher(), friends.texts().in(DialectName.of("kuzu")), "a dialect without its own text runs the Cypher");
+        assertEquals(Optional.of("no such walk"), friends.texts().whyNot(DialectName.of("orientdb")));
+        assertEquals(Optional.empty(), friends.texts().whyNot(DialectName.of("kuzu")));
         OperationSpec post = w.operations().get(1);
         assertTrue(post.write());
         assertEquals(2, post.texts().cypher().size(), "two statements: one transaction");

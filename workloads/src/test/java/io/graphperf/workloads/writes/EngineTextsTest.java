@@ -1,11 +1,12 @@
 package io.graphperf.workloads.writes;
 
+import io.graphperf.core.engine.DialectName;
+import io.graphperf.studies.Expressed;
 import io.graphperf.studies.Dialect;
 import io.graphperf.core.measure.IdWrites;
 import io.graphperf.workloads.cells.CountCheck;
 import io.graphperf.workloads.cells.IdCheck;
 import io.graphperf.workloads.cells.Scenario;
-import io.graphperf.workloads.cells.ScenarioDialects;
 import io.graphperf.workloads.imports.ImportDataset;
 import io.graphperf.workloads.imports.ImportDialect;
 import io.graphperf.workloads.imports.SchemaPhase;
@@ -35,18 +36,19 @@ class EngineTextsTest {
 
     @Test
     void everyModulesDialectWritesEveryScenarioOrSaysWhyNot() {
-        Set<String> dialects = new TreeSet<>(Dialect.all().keySet());
-        assertEquals(Set.of("arcadedb", "falkordb", "kuzu", "orientdb"), dialects, "each engine module's dialect is found");
-        for (String d : dialects) {
+        Set<DialectName> dialects = Dialect.all().keySet();
+        assertEquals(Set.of("arcadedb", "falkordb", "kuzu", "orientdb"), new TreeSet<>(dialects.stream().map(DialectName::id).toList()),
+                "each engine module's dialect is found");
+        for (DialectName d : dialects) {
             int written = 0;
             for (Scenario s : WriteScenarios.all()) {
-                ScenarioDialects.Written w = WriteDialects.ALL.in(s, d);
-                if (w.scenario() == null) {
-                    assertFalse(w.whyNot() == null || w.whyNot().isBlank(), d + " " + s.id() + ": a reason");
+                Expressed<Scenario> w = WriteDialects.ALL.in(s, d);
+                if (w.form().isEmpty()) {
+                    assertFalse(w.whyNot().orElseThrow().isBlank(), d + " " + s.id() + ": a reason");
                     continue;
                 }
                 written++;
-                Scenario x = w.scenario();
+                Scenario x = w.form().get();
                 assertEquals(s.id(), x.id());
                 assertFalse(x.query().isBlank(), d + " " + s.id() + ": its text is shown");
                 assertTrue(x.checks().stream().anyMatch(c -> c instanceof IdCheck || c instanceof CountCheck), d + " " + s.id() + ": what it wrote is checked");
@@ -57,19 +59,19 @@ class EngineTextsTest {
             }
             assertTrue(written >= 3, d + " writes at least the labelled creates and UNWIND: " + written);
             assertTrue(WriteDialects.ALL.in(WriteScenarios.all().stream().filter(s -> s.id().startsWith("batch-writer")).findFirst().orElseThrow(), d)
-                    .whyNot().contains("Neo4j plugin"), d + ": the batch writer is Neo4j's");
+                    .whyNot().orElseThrow().contains("Neo4j plugin"), d + ": the batch writer is Neo4j's");
         }
     }
 
     @Test
     void everyModulesDialectHasE1sStatementsOrSaysWhichPhaseItCannotDo() {
-        for (String d : Dialect.all().keySet()) {
+        for (DialectName d : Dialect.all().keySet()) {
             ImportDialect i = ImportDialect.of(d);
             List<SchemaPhase.Step> schema = i.schema(DATASET);
             if (schema.isEmpty()) assertNotNull(i.notExpressible().get("schema"), d + ": no schema phase, and why");
             else assertEquals(DATASET.schemaSteps().size(), schema.size(), d + ": each of the study's indexes");
             if (i.warmups(DATASET).isEmpty()) assertNotNull(i.notExpressible().get("warm-up"), d + ": no warm-up, and why");
-            assertEquals(3, i.probes("Person", "id").size(), d);
+            assertEquals(3, i.probes("Person", "id").size(), d.id());
             assertTrue(i.sampleKeys("Person", "id", 1000, 10).endsWith("LIMIT 10"), d + ": as many keys as asked for");
         }
     }
@@ -77,8 +79,9 @@ class EngineTextsTest {
     @Test
     void aDialectNoModuleGivesIsNamedNotGuessed() {
         Scenario s = WriteScenarios.all().get(0);
-        assertTrue(WriteDialects.ALL.in(s, "gremlin").whyNot().contains("written for Neo4j's Cypher only, not for gremlin's"));
-        assertThrows(IllegalArgumentException.class, () -> ImportDialect.of("gremlin"));
-        assertEquals(s, WriteDialects.ALL.in(s, "neo4j").scenario(), "Neo4j's are the study's own");
+        DialectName gremlin = DialectName.of("gremlin");
+        assertTrue(WriteDialects.ALL.in(s, gremlin).whyNot().orElseThrow().contains("written for Neo4j's Cypher only, not for gremlin's"));
+        assertThrows(IllegalArgumentException.class, () -> ImportDialect.of(gremlin));
+        assertEquals(s, WriteDialects.ALL.in(s, DialectName.NEO4J).form().orElseThrow(), "Neo4j's are the study's own");
     }
 }

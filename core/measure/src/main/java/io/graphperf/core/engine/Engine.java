@@ -17,11 +17,12 @@ public interface Engine extends AutoCloseable {
     String description();
 
     /**
-     * The query language this engine speaks, naming the text of a workload's queries for it: "neo4j" (Neo4j's Cypher 5),
-     * "kuzu" (Kuzu's Cypher), "arcadedb" (ArcadeDB's SQL, and its Cypher). A workload keeps each query's text per dialect in one place.
+     * The query language this engine speaks, naming the text of a workload's queries for it: {@link DialectName#NEO4J} (Neo4j's
+     * Cypher 5), "kuzu" (Kuzu's Cypher), "arcadedb" (ArcadeDB's SQL, and its Cypher). A workload keeps each query's text per dialect
+     * in one place.
      */
-    default String dialect() {
-        return "neo4j";
+    default DialectName dialect() {
+        return DialectName.NEO4J;
     }
 
     /** Transports this engine offers, in preference order (a gateway once per message format: {@link TransportName#servedBy}). */

@@ -43,7 +43,7 @@ public final class EngineGroup implements Engine {
     }
 
     @Override
-    public String dialect() {
+    public DialectName dialect() {
         return first().dialect();
     }
 

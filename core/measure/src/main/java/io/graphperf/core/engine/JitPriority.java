@@ -3,6 +3,7 @@ package io.graphperf.core.engine;
 import io.graphperf.core.UserError;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * The JIT compiler threads of the JVMs graphperf starts (engine hosts, the Kafka broker; the launcher does the same for the harness)
@@ -21,13 +22,13 @@ public final class JitPriority {
 
     /** The JVM options that set the compiler threads' nice value, or none (not root, or {@value #ENV}=off). */
     public static List<String> jvmOptions() {
-        Integer nice = nice(System.getenv(ENV), Machine.isRoot());
-        return nice == null ? List.of() : List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=" + nice);
+        OptionalInt nice = nice(System.getenv(ENV), Machine.isRoot());
+        return nice.isEmpty() ? List.of() : List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=" + nice.getAsInt());
     }
 
-    /** The compiler threads' nice value given {@value #ENV}'s value and whether this runs as root; null for the JVM's own default. */
-    static Integer nice(String env, boolean root) {
-        if (env != null && env.strip().equalsIgnoreCase("off")) return null;
+    /** The compiler threads' nice value given {@value #ENV}'s value and whether this runs as root; empty for the JVM's own default. */
+    static OptionalInt nice(String env, boolean root) {
+        if (env != null && env.strip().equalsIgnoreCase("off")) return OptionalInt.empty();
         int nice = DEFAULT_NICE;
         if (env != null && !env.isBlank()) {
             try {
@@ -37,14 +38,14 @@ public final class JitPriority {
             }
             if (nice < -20 || nice > 19) throw new UserError(ENV + "=" + env + ": give a nice value from -20 to 19, or off");
         }
-        return root ? nice : null;
+        return root ? OptionalInt.of(nice) : OptionalInt.empty();
     }
 
     /** What run.json states: the nice value the compiler threads were asked to run at, or why they run at the JVM's default. */
     public static String describe() {
         String env = System.getenv(ENV);
-        Integer nice = nice(env, Machine.isRoot());
-        if (nice != null) return String.valueOf(nice);
+        OptionalInt nice = nice(env, Machine.isRoot());
+        if (nice.isPresent()) return String.valueOf(nice.getAsInt());
         return env != null && env.strip().equalsIgnoreCase("off") ? "the JVM's default (" + ENV + "=off)"
                 : "the JVM's default (not root: a raised priority needs root)";
     }

@@ -1,6 +1,7 @@
 package io.graphperf.core.engine;
 
 import java.util.List;
+import java.util.Optional;
 
 /** Per-client-thread state of a transport. Used by one thread only. */
 public interface Session extends AutoCloseable {
@@ -33,9 +34,9 @@ public interface Session extends AutoCloseable {
         return -1;
     }
 
-    /** The last {@link #execute}'s bytes on the wire as the client library counted them, or null when it does not. */
-    default Wire wire() {
-        return null;
+    /** The last {@link #execute}'s bytes on the wire as the client library counted them; empty when it does not count them. */
+    default Optional<Wire> wire() {
+        return Optional.empty();
     }
 
     /** Runs one statement and returns its rows, values as the transport delivers them (result checks; never timed). */

@@ -267,7 +267,7 @@ public final class ExecutionContext {
             Recorders.TypeRecorders r = recordersFor(op.type());
             r.latency.recordValue(lat);
             recordParts(r, Histograms.clamp(end - start));
-            recordWire(session.wire());
+            session.wire().ifPresent(this::recordWire);
         }
 
         private void sample(Exception e) {
@@ -293,13 +293,11 @@ public final class ExecutionContext {
         }
 
         private void recordWire(Wire wire) {
-            if (wire != null) {
-                recorders.wireRequests.increment();
-                recorders.sent.add(wire.sent());
-                recorders.sentUncompressed.add(wire.sentUncompressed());
-                recorders.received.add(wire.received());
-                recorders.receivedUncompressed.add(wire.receivedUncompressed());
-            }
+            recorders.wireRequests.increment();
+            recorders.sent.add(wire.sent());
+            recorders.sentUncompressed.add(wire.sentUncompressed());
+            recorders.received.add(wire.received());
+            recorders.receivedUncompressed.add(wire.receivedUncompressed());
         }
 
         /**

@@ -4,6 +4,7 @@ package io.graphperf.core.measure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,10 +40,10 @@ public record Open(double ratePerSecond, int clients, Segment segment, Arrivals 
             return name().toLowerCase(Locale.ROOT);
         }
 
-        /** The arrivals an option names; null for none given. */
-        public static Arrivals of(String text, String option) {
-            if (text == null) return null;
-            for (Arrivals a : values()) if (a.text().equals(text)) return a;
+        /** The arrivals an option names; empty for none given. */
+        public static Optional<Arrivals> of(String text, String option) {
+            if (text == null) return Optional.empty();
+            for (Arrivals a : values()) if (a.text().equals(text)) return Optional.of(a);
             throw new IllegalArgumentException("unknown arrivals '" + text + "' (option " + option + "); known: fixed, poisson");
         }
     }

@@ -8,6 +8,7 @@ import io.graphperf.core.engine.Wire;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -35,14 +36,14 @@ public record Slowdown(double fraction) {
         if (!(fraction >= 0 && fraction <= 10)) throw new IllegalArgumentException("a slowdown between 0 and 10, not " + fraction);
     }
 
-    /** The slowdown a variant's setting gives ("5%" or "0.05"), or null without one. */
-    public static Slowdown of(String value) {
+    /** The slowdown a variant's setting gives ("5%" or "0.05"); empty without one. */
+    public static Optional<Slowdown> of(String value) {
         return of(SETTING, value);
     }
 
-    /** The slowdown {@code value} of the variant setting {@code setting} gives ("5%" or "0.05"), or null without one. */
-    public static Slowdown of(String setting, String value) {
-        if (value == null || value.isBlank()) return null;
+    /** The slowdown {@code value} of the variant setting {@code setting} gives ("5%" or "0.05"); empty without one. */
+    public static Optional<Slowdown> of(String setting, String value) {
+        if (value == null || value.isBlank()) return Optional.empty();
         String v = value.strip();
         double f;
         try {
@@ -51,7 +52,7 @@ public record Slowdown(double fraction) {
             throw new UserError("setting " + setting + "=" + value + ": give a percentage such as 5%");
         }
         if (!(f >= 0 && f <= 10)) throw new UserError("setting " + setting + "=" + value + ": give a slowdown between 0% and 1000%");
-        return new Slowdown(f);
+        return Optional.of(new Slowdown(f));
     }
 
     public String describe() {
@@ -82,7 +83,7 @@ public record Slowdown(double fraction) {
             }
 
             @Override
-            public Wire wire() {
+            public Optional<Wire> wire() {
                 return session.wire();
             }
 

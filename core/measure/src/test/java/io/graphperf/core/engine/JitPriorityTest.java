@@ -3,8 +3,9 @@ package io.graphperf.core.engine;
 import io.graphperf.core.UserError;
 import org.junit.jupiter.api.Test;
 
+import java.util.OptionalInt;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,22 +13,22 @@ class JitPriorityTest {
 
     @Test
     void rootRaisesTheCompilersByDefault() {
-        assertEquals(-10, JitPriority.nice(null, true));
-        assertEquals(-10, JitPriority.nice("", true));
+        assertEquals(OptionalInt.of(-10), JitPriority.nice(null, true));
+        assertEquals(OptionalInt.of(-10), JitPriority.nice("", true));
     }
 
     @Test
     void aGivenNiceValueIsUsedAndOffLeavesTheJvmDefault() {
-        assertEquals(-5, JitPriority.nice("-5", true));
-        assertEquals(19, JitPriority.nice(" 19 ", true));
-        assertNull(JitPriority.nice("off", true));
-        assertNull(JitPriority.nice("OFF", false));
+        assertEquals(OptionalInt.of(-5), JitPriority.nice("-5", true));
+        assertEquals(OptionalInt.of(19), JitPriority.nice(" 19 ", true));
+        assertEquals(OptionalInt.empty(), JitPriority.nice("off", true));
+        assertEquals(OptionalInt.empty(), JitPriority.nice("OFF", false));
     }
 
     @Test
     void withoutRootNothingIsAskedFor() {
-        assertNull(JitPriority.nice(null, false));
-        assertNull(JitPriority.nice("-10", false));
+        assertEquals(OptionalInt.empty(), JitPriority.nice(null, false));
+        assertEquals(OptionalInt.empty(), JitPriority.nice("-10", false));
     }
 
     @Test

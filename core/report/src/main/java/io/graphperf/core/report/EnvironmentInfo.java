@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** Facts about the machine and the harness, recorded in every run.json. */
@@ -57,23 +58,24 @@ public final class EnvironmentInfo {
     /** The commit of the graphperf checkout, with "+dirty" when it has uncommitted changes. */
     static String gitCommit(Path home) {
         if (home == null) return "unknown";
-        String head = run(home, "git", "rev-parse", "HEAD");
-        if (head == null) return "unknown";
-        String status = run(home, "git", "status", "--porcelain", "--untracked-files=no");
-        return status != null && !status.isBlank() ? head + "+dirty" : head;
+        Optional<String> head = run(home, "git", "rev-parse", "HEAD");
+        if (head.isEmpty()) return "unknown";
+        boolean dirty = run(home, "git", "status", "--porcelain", "--untracked-files=no").filter(s -> !s.isBlank()).isPresent();
+        return dirty ? head.get() + "+dirty" : head.get();
     }
 
-    private static String run(Path dir, String... cmd) {
+    /** What the command printed; empty when it could not run, failed or took over 10 s. */
+    private static Optional<String> run(Path dir, String... cmd) {
         try {
             Process p = new ProcessBuilder(List.of(cmd)).directory(dir.toFile()).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).trim();
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) return null;
-            return out;
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) return Optional.empty();
+            return Optional.of(out);
         } catch (IOException e) {
-            return null;
+            return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return null;
+            return Optional.empty();
         }
     }
 }

@@ -35,7 +35,7 @@ public final class HistoryReport {
                 if (!Double.isFinite(s.values()[i])) continue;
                 History.Run r = runs.get(i);
                 b.append(String.join(",", List.of(r.dir(), r.startedAt(), r.commit(), r.machine(), s.cell(), s.figure(), s.unit(),
-                        CsvExporter.num(s.values()[i]), s.change() != null && s.change().at() == i ? "yes" : "").stream().map(CsvExporter::quote).toList()))
+                        CsvExporter.num(s.values()[i]), s.change().map(History.ChangePoint::at).orElse(-1) == i ? "yes" : "").stream().map(CsvExporter::quote).toList()))
                         .append('\n');
             }
         }
@@ -44,7 +44,7 @@ public final class HistoryReport {
 
     /** One line per change point, for the console. */
     public static String describe(History.Series s, List<History.Run> runs) {
-        History.ChangePoint c = s.change();
+        History.ChangePoint c = s.change().orElseThrow(() -> new IllegalArgumentException(s.figure() + " has no change point"));
         History.Run r = runs.get(c.at());
         boolean worse = (c.shiftPct() < 0) == s.higherIsBetter();
         return String.format(Locale.ROOT, "%s · %s: %s %s from run %s (commit %s, %s): %s → %s %s (p = %.2g after Bonferroni)", s.cell(), s.figure(),
@@ -71,21 +71,18 @@ public final class HistoryReport {
             t.row(Html.Td.num(Integer.toString(i + 1)), Html.Td.text(r.dir()), Html.Td.text(r.startedAt()), Html.Td.text(r.commit()), Html.Td.text(r.machine()));
         }
         t.end();
-        List<History.Series> ordered = new ArrayList<>(series.stream().filter(s -> s.change() != null).toList());
-        series.stream().filter(s -> s.change() == null).forEach(ordered::add);
-        h.h2(ordered.stream().filter(s -> s.change() != null).count() + " change point(s) in " + series.size() + " figures");
+        List<History.Series> ordered = new ArrayList<>(series.stream().filter(s -> s.change().isPresent()).toList());
+        series.stream().filter(s -> s.change().isEmpty()).forEach(ordered::add);
+        h.h2(ordered.stream().filter(s -> s.change().isPresent()).count() + " change point(s) in " + series.size() + " figures");
         for (History.Series s : ordered) {
-            h.open("section", "class", s.change() != null ? "history changed" : "history", "data-figure", s.cell() + " · " + s.figure());
+            h.open("section", "class", s.change().isPresent() ? "history changed" : "history", "data-figure", s.cell() + " · " + s.figure());
             h.h3(s.cell() + " · " + s.figure() + " (" + s.unit() + ")");
-            if (s.change() != null) h.p(describe(s, runs));
+            if (s.change().isPresent()) h.p(describe(s, runs));
             List<double[]> points = new ArrayList<>();
             for (int i = 0; i < s.values().length; i++) if (Double.isFinite(s.values()[i])) points.add(new double[]{i + 1, s.values()[i]});
             List<SvgChart.Line> lines = new ArrayList<>(List.of(new SvgChart.Line(s.figure(), points, false)));
-            if (s.change() != null) {
-                double x = s.change().at() + 0.5;
-                lines.add(new SvgChart.Line("change point", List.of(new double[]{x, 0}, new double[]{x, Math.max(s.change().beforeMean(),
-                        s.change().afterMean()) * 1.1}), true));
-            }
+            s.change().ifPresent(c -> lines.add(new SvgChart.Line("change point", List.of(new double[]{c.at() + 0.5, 0},
+                    new double[]{c.at() + 0.5, Math.max(c.beforeMean(), c.afterMean()) * 1.1}), true)));
             h.raw(SvgChart.lines("history-chart", "run #", s.unit(), lines));
             h.close("section");
         }

@@ -7,6 +7,7 @@ import io.graphperf.core.results.Validity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How many cells are flagged and why, at the top of the report: the flags grouped by kind, each with its count and what to run to
@@ -33,7 +34,7 @@ final class ValiditySection {
         for (Map.Entry<Validity.Kind, Long> k : kinds.entrySet()) {
             h.open("details", "class", "flag-kind").el("summary", kindLine(k.getKey(), k.getValue())).open("ul");
             for (Cell c : measured) {
-                for (String f : c.validity().flags()) if (Validity.Kind.of(f) == k.getKey()) h.el("li", where(c) + ": " + f);
+                for (String f : c.validity().flags()) if (Validity.Kind.of(f).equals(Optional.of(k.getKey()))) h.el("li", where(c) + ": " + f);
             }
             h.close("ul").close("details");
         }

@@ -6,6 +6,7 @@ import io.graphperf.core.stats.VariantComparison;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything about one run, as written to run.json (schema {@link #SCHEMA_VERSION}, documented in the README):
@@ -190,10 +191,10 @@ public record RunResult(@JsonUnwrapped About about, @JsonUnwrapped Setup setup, 
         return cells.stream().filter(c -> c.validity().flagged()).toList();
     }
 
-    /** The first trial's data of the given type, or null. */
-    public <T extends ExperimentData> T data(Class<T> type) {
-        for (TrialData d : data) if (type.isInstance(d.data())) return type.cast(d.data());
-        return null;
+    /** The first trial's data of the given type; empty when no trial has any. */
+    public <T extends ExperimentData> Optional<T> data(Class<T> type) {
+        for (TrialData d : data) if (type.isInstance(d.data())) return Optional.of(type.cast(d.data()));
+        return Optional.empty();
     }
 
     /** Every trial's data of the given type, in trial order. */

@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -50,10 +51,10 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
             this.remedy = remedy;
         }
 
-        /** The kind a flag's text names, or null for text that names none. */
-        public static Kind of(String flag) {
-            for (Kind k : values()) if (flag.startsWith(k.text + ":")) return k;
-            return null;
+        /** The kind a flag's text names; empty for text that names none. */
+        public static Optional<Kind> of(String flag) {
+            for (Kind k : values()) if (flag.startsWith(k.text + ":")) return Optional.of(k);
+            return Optional.empty();
         }
     }
 
@@ -63,8 +64,7 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         for (Validity v : validities) {
             Set<Kind> kinds = EnumSet.noneOf(Kind.class);
             for (String f : v.flags()) {
-                Kind k = Kind.of(f);
-                if (k != null) kinds.add(k);
+                Kind.of(f).ifPresent(kinds::add);
             }
             for (Kind k : kinds) out.merge(k, 1L, Long::sum);
         }
@@ -83,8 +83,7 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         if (steady == null) return "";
         List<String> l = new ArrayList<>();
         for (String f : flags) {
-            Kind k = Kind.of(f);
-            if (k == Kind.DRIFTING || k == Kind.UNDECIDED || k == Kind.RAMPED) l.add(k.text);
+            Kind.of(f).filter(k -> k == Kind.DRIFTING || k == Kind.UNDECIDED || k == Kind.RAMPED).ifPresent(k -> l.add(k.text));
         }
         if (!steady && l.isEmpty()) l.add("NOT steady");
         if (tooFew) l.add("too few ops");
@@ -110,7 +109,7 @@ public record Validity(Boolean steady, double warmupSeconds, boolean warmupStead
         boolean steady = m.steadiness().steady();
         if (!steady) {
             String reason = m.steadiness().reason();
-            flags.add(Kind.of(reason == null ? "" : reason) != null ? reason : (m.steadiness().state() == Steadiness.State.DRIFTING ? Kind.DRIFTING
+            flags.add(Kind.of(reason == null ? "" : reason).isPresent() ? reason : (m.steadiness().state() == Steadiness.State.DRIFTING ? Kind.DRIFTING
                     : Kind.UNDECIDED).text + ": " + reason);
         }
         if (!m.warmupEnd().steady() && m.warmupEnd().rule().startsWith("until steady")) {

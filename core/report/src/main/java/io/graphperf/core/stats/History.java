@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Each figure across many runs of one experiment (commit by commit, day by day), as continuous-benchmarking services show it, with
@@ -30,7 +31,7 @@ public final class History {
     }
 
     /** One figure of one cell across the runs that have it ({@code values[i]} NaN where run i lacks it). */
-    public record Series(String cell, String figure, String unit, boolean higherIsBetter, double[] values, ChangePoint change) {
+    public record Series(String cell, String figure, String unit, boolean higherIsBetter, double[] values, Optional<ChangePoint> change) {
         public int points() {
             return (int) Arrays.stream(values).filter(Double::isFinite).count();
         }
@@ -89,12 +90,12 @@ public final class History {
         return out;
     }
 
-    /** The strongest significant shift in a series (runs without the figure skipped), or null. */
-    public static ChangePoint changePoint(double[] series, Verdicts.Settings s) {
+    /** The strongest significant shift in a series (runs without the figure skipped); empty when none is. */
+    public static Optional<ChangePoint> changePoint(double[] series, Verdicts.Settings s) {
         List<Integer> index = new ArrayList<>();
         for (int i = 0; i < series.length; i++) if (Double.isFinite(series[i])) index.add(i);
         int n = index.size();
-        if (n < MIN_POINTS) return null;
+        if (n < MIN_POINTS) return Optional.empty();
         double[] v = index.stream().mapToDouble(i -> series[i]).toArray();
         int splits = n - 5;
         ChangePoint best = null;
@@ -117,7 +118,7 @@ public final class History {
                 best = new ChangePoint(index.get(k), a.mean(), b.mean(), a.mean() == 0 ? Double.NaN : 100 * diff / Math.abs(a.mean()), Math.min(1, p * splits));
             }
         }
-        if (best == null || best.p() >= s.alpha() || !(Math.abs(best.shiftPct()) >= 100 * s.minEffect())) return null;
-        return best;
+        if (best == null || best.p() >= s.alpha() || !(Math.abs(best.shiftPct()) >= 100 * s.minEffect())) return Optional.empty();
+        return Optional.of(best);
     }
 }

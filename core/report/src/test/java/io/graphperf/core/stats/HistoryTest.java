@@ -2,11 +2,10 @@ package io.graphperf.core.stats;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 class HistoryTest {
 
@@ -21,16 +20,14 @@ class HistoryTest {
     @Test
     void aStepIsFlaggedWhereItHappensAndNoiseIsNot() {
         SplittableRandom r = new SplittableRandom(5);
-        History.ChangePoint c = History.changePoint(noisy(r, 100, 100, 100, 100, 100, 120, 120, 120, 120, 120), S);
-        assertNotNull(c);
+        History.ChangePoint c = History.changePoint(noisy(r, 100, 100, 100, 100, 100, 120, 120, 120, 120, 120), S).orElseThrow();
         assertEquals(5, c.at(), "the first run after the step");
         assertEquals(20, c.shiftPct(), 1.5);
-        assertNull(History.changePoint(noisy(r, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100), S), "1 % noise: no change");
-        assertNull(History.changePoint(noisy(r, 100, 100, 100, 102, 102, 102, 102, 102), S), "a significant 2 % shift is below the minimum effect");
-        assertNull(History.changePoint(noisy(r, 100, 100, 100, 120, 120), S), "5 runs: too few to test");
+        assertEquals(Optional.empty(), History.changePoint(noisy(r, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100), S), "1 % noise: no change");
+        assertEquals(Optional.empty(), History.changePoint(noisy(r, 100, 100, 100, 102, 102, 102, 102, 102), S), "a significant 2 % shift is below the minimum effect");
+        assertEquals(Optional.empty(), History.changePoint(noisy(r, 100, 100, 100, 120, 120), S), "5 runs: too few to test");
         double[] gaps = {100, Double.NaN, 100, 100, 80, Double.NaN, 80, 80};
-        History.ChangePoint g = History.changePoint(gaps, S);
-        assertNotNull(g);
+        History.ChangePoint g = History.changePoint(gaps, S).orElseThrow();
         assertEquals(4, g.at(), "runs without the figure are skipped, the index is the run's");
     }
 
@@ -42,7 +39,7 @@ class HistoryTest {
             double[] v = new double[20];
             // 10 % noise, no change: Bonferroni over the splits keeps false alarms rare, the minimum effect rarer still
             for (int i = 0; i < v.length; i++) v[i] = 100 + 10 * Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
-            if (History.changePoint(v, S) != null) flagged++;
+            if (History.changePoint(v, S).isPresent()) flagged++;
         }
         assertEquals(0, flagged, 5, "false alarms in 200 noise-only histories: " + flagged);
     }

@@ -40,12 +40,12 @@ public final class ArcadeDbDescriptor implements EngineDescriptor {
 
     @Override
     public Optional<String> whyNotRunnable(Path home) {
-        return Optional.ofNullable(ArcadeDbEngines.whyNotRunnable(home));
+        return ArcadeDbEngines.whyNotRunnable(home);
     }
 
     @Override
     public Optional<String> whyNotRunnable(Path home, String version) {
-        return Optional.ofNullable(ArcadeDbEngines.whyNotRunnable(home, version));
+        return ArcadeDbEngines.whyNotRunnable(home, version);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.graphperf.engines.arcadedb;
 
 import io.graphperf.engines.hosted.SqlFamilyImports;
 import io.graphperf.engines.hosted.SqlFamilyReads;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.studies.Expressed;
 import io.graphperf.studies.imports.ImportTexts;
@@ -21,9 +22,12 @@ import java.util.Optional;
  */
 public final class ArcadeDbDialect implements Dialect {
 
+    /** This dialect's name, which the engine gives as its {@code dialect()}. */
+    public static final DialectName NAME = new DialectName("arcadedb");
+
     @Override
-    public String name() {
-        return "arcadedb";
+    public DialectName name() {
+        return NAME;
     }
 
     /** A text marked sql: is its SQL (parameters :name); any other is its Cypher ($name). */

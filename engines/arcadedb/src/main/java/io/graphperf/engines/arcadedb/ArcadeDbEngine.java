@@ -1,5 +1,6 @@
 package io.graphperf.engines.arcadedb;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.core.engine.Statement;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -30,13 +32,13 @@ final class ArcadeDbEngine extends HostedEngine {
     }
 
     @Override
-    public String dialect() {
-        return "arcadedb";
+    public DialectName dialect() {
+        return ArcadeDbDialect.NAME;
     }
 
     @Override
-    protected Pattern schemaStatement() {
-        return SCHEMA;
+    protected Optional<Pattern> schemaStatement() {
+        return Optional.of(SCHEMA);
     }
 
     /**

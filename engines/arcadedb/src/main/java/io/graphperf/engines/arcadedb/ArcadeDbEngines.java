@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * ArcadeDB as graphperf starts it: embedded in an engine host of its own (a child JVM), on a store in the trial's folder, with
@@ -59,19 +60,19 @@ public final class ArcadeDbEngines extends HostedEngines {
         return java.util.stream.Stream.concat(java.util.stream.Stream.of(VERSION), WHEELS.keySet().stream().sorted()).toList();
     }
 
-    /** Why a version of ArcadeDB cannot run here (null: the built-in one), or null. */
-    public static String whyNotRunnable(Path home, String version) {
+    /** Why a version of ArcadeDB cannot run here (null: the built-in one); empty when it can. */
+    public static Optional<String> whyNotRunnable(Path home, String version) {
         if (version == null || version.equals(VERSION)) return whyNotRunnable(home);
         PythonWheel wheel = WHEELS.get(version);
-        if (wheel == null) return "graphperf does not drive ArcadeDB " + version + " (it drives " + String.join(", ", versions()) + ")";
-        if (JavaRuntimes.atLeast(21).isEmpty()) return JavaRuntimes.missing(21, "ArcadeDB " + version);
+        if (wheel == null) return Optional.of("graphperf does not drive ArcadeDB " + version + " (it drives " + String.join(", ", versions()) + ")");
+        if (JavaRuntimes.atLeast(21).isEmpty()) return Optional.of(JavaRuntimes.missing(21, "ArcadeDB " + version));
         if (!Files.isRegularFile(home.resolve("engines/arcadedb/target").resolve(BASE_CLASSPATH))) {
-            return "ArcadeDB's engine host is not built here (" + home.resolve("engines/arcadedb/target").resolve(BASE_CLASSPATH) + " is missing): run from a"
-                    + " source checkout built with mvn -B package -DskipTests";
+            return Optional.of("ArcadeDB's engine host is not built here (" + home.resolve("engines/arcadedb/target").resolve(BASE_CLASSPATH)
+                    + " is missing): run from a source checkout built with mvn -B package -DskipTests");
         }
-        if (fetched(version) || PythonWheel.pipRuns("python3")) return null;
-        return "ArcadeDB " + version + " is fetched with pip from the Python registry (" + wheel.project() + " " + wheel.version() + "), and python3 with pip"
-                + " is not here: install python3-pip";
+        if (fetched(version) || PythonWheel.pipRuns("python3")) return Optional.empty();
+        return Optional.of("ArcadeDB " + version + " is fetched with pip from the Python registry (" + wheel.project() + " " + wheel.version()
+                + "), and python3 with pip is not here: install python3-pip");
     }
 
     /** Whether a version's jars are in graphperf's cache (the built-in one's are always at hand once built). */
@@ -88,12 +89,12 @@ public final class ArcadeDbEngines extends HostedEngines {
         return context.version() == null ? VERSION : context.version();
     }
 
-    /** Why the built-in ArcadeDB cannot run from this graphperf (its jars are not resolved: a release archive, or an unbuilt checkout), or null. */
-    public static String whyNotRunnable(Path home) {
+    /** Why the built-in ArcadeDB cannot run from this graphperf (its jars are not resolved: a release archive, or an unbuilt checkout); empty when it can. */
+    public static Optional<String> whyNotRunnable(Path home) {
         Path list = home.resolve("engines/arcadedb/target").resolve(CLASSPATH);
-        if (Files.isRegularFile(list)) return null;
-        return "ArcadeDB's jars are not resolved here (" + list + " is missing; the release archive leaves them out, 133 MB): run from a source"
-                + " checkout built with mvn -B package -DskipTests, which fetches com.arcadedb:arcadedb-engine, -gremlin and -network " + VERSION;
+        if (Files.isRegularFile(list)) return Optional.empty();
+        return Optional.of("ArcadeDB's jars are not resolved here (" + list + " is missing; the release archive leaves them out, 133 MB): run from a"
+                + " source checkout built with mvn -B package -DskipTests, which fetches com.arcadedb:arcadedb-engine, -gremlin and -network " + VERSION);
     }
 
     @Override
@@ -170,8 +171,8 @@ public final class ArcadeDbEngines extends HostedEngines {
     @Override
     protected String classpath() throws IOException {
         Path home = context.home();
-        String why = whyNotRunnable(home, version());
-        if (why != null) throw new UserError(why);
+        Optional<String> why = whyNotRunnable(home, version());
+        if (why.isPresent()) throw new UserError(why.get());
         if (WHEELS.containsKey(version())) return wheelClasspath(home);
         String cp = HostClasspath.of(home, "engines/arcadedb", "graphperf-arcadedb.jar", CLASSPATH, "the ArcadeDB engine host");
         if (!cp.contains("arcadedb-engine-" + VERSION + ".jar")) {

@@ -66,7 +66,7 @@ class ArcadeDbEngineIT {
         long pid;
         try (Engine e = store.start()) {
             pid = e.serverPid().orElseThrow();
-            assertEquals("arcadedb", e.dialect());
+            assertEquals("arcadedb", e.dialect().id());
             assertEquals(3, e.queryLong("sql:SELECT count(*) AS c FROM Person"));
             e.execute("sql:CREATE INDEX IF NOT EXISTS ON Person (personKey) UNIQUE");
             assertTrue(e.indexStates().stream().anyMatch(i -> i.name().equals("graphperf_person_personKey_unique") && i.online()), e.indexStates().toString());
@@ -173,7 +173,7 @@ class ArcadeDbEngineIT {
         UserError e = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir.resolve("trial"), dir.resolve("trial"),
                 dir, "256m", 64L << 20, Map.of(), false)).start("x"));
         assertTrue(e.getMessage().contains("com.arcadedb:arcadedb-engine") && e.getMessage().contains("mvn -B package"), e.getMessage());
-        assertTrue(ArcadeDbEngines.whyNotRunnable(dir).contains("source checkout"), ArcadeDbEngines.whyNotRunnable(dir));
+        assertTrue(ArcadeDbEngines.whyNotRunnable(dir).orElseThrow().contains("source checkout"), ArcadeDbEngines.whyNotRunnable(dir).toString());
         UserError heap = assertThrows(UserError.class, () -> new ArcadeDbEngines(new EngineDescriptor.Context(dir, dir, HOME, "256m", 512L << 20,
                 Map.of(), false)).start("x"));
         assertTrue(heap.getMessage().contains("on the JVM's heap"), heap.getMessage());

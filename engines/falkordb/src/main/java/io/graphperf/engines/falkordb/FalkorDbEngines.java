@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * FalkorDB as graphperf starts it: a FalkorDB server ({@code redis-server} with the module, {@link FalkorDbBinaries}) on a store in
@@ -41,8 +42,8 @@ public final class FalkorDbEngines extends HostedEngines {
         super("falkordb", "FalkorDB", context);
     }
 
-    /** Why FalkorDB cannot run here, or null. */
-    public static String whyNotRunnable() {
+    /** Why FalkorDB cannot run here; empty when it can. */
+    public static Optional<String> whyNotRunnable() {
         return FalkorDbBinaries.whyNotRunnable();
     }
 

@@ -1,5 +1,6 @@
 package io.graphperf.engines.kuzu;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.studies.Expressed;
 import io.graphperf.studies.imports.ImportTexts;
@@ -18,6 +19,9 @@ import java.util.Optional;
  */
 public final class KuzuDialect implements Dialect {
 
+    /** This dialect's name, which the engine gives as its {@code dialect()}. */
+    public static final DialectName NAME = new DialectName("kuzu");
+
     private static final String X = "MATCH (x:Person {personKey: $person})";
     /**
      * Kuzu has no COLLECT subquery: a profile's emails and phones are collected by optional matches in turn, sorted by
@@ -31,8 +35,8 @@ public final class KuzuDialect implements Dialect {
             + " emails, phones";
 
     @Override
-    public String name() {
-        return "kuzu";
+    public DialectName name() {
+        return NAME;
     }
 
     @Override

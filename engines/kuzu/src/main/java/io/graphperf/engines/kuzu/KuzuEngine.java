@@ -1,5 +1,6 @@
 package io.graphperf.engines.kuzu;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostedEngine;
 
@@ -21,8 +22,8 @@ final class KuzuEngine extends HostedEngine {
     }
 
     @Override
-    public String dialect() {
-        return "kuzu";
+    public DialectName dialect() {
+        return KuzuDialect.NAME;
     }
 
     @Override

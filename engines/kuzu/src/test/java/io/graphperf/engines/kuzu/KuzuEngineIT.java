@@ -58,7 +58,7 @@ public class KuzuEngineIT {
         long pid;
         try (Engine e = store.start()) {
             pid = e.serverPid().orElseThrow();
-            assertEquals("kuzu", e.dialect());
+            assertEquals("kuzu", e.dialect().id());
             assertEquals(3, e.queryLong("MATCH (p:Person) RETURN count(p)"));
             List<List<Object>> rows = e.fetchInProcess(new Statement(
                     "MATCH (a:Person {personKey: $k})-[:FRIEND_OF]-(f:Person) RETURN f.personKey AS k, f.name AS name, f.active AS active ORDER BY k",

@@ -40,12 +40,12 @@ public final class LadybugDescriptor implements EngineDescriptor {
 
     @Override
     public Optional<String> whyNotRunnable(Path home) {
-        return Optional.ofNullable(LadybugPackage.whyNotRunnable());
+        return LadybugPackage.whyNotRunnable();
     }
 
     @Override
     public Optional<String> whyNotRunnable(Path home, String version) {
-        return Optional.ofNullable(LadybugPackage.whyNotRunnable(version));
+        return LadybugPackage.whyNotRunnable(version);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.graphperf.engines.ladybug;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.engines.hosted.HostedEngine;
+import io.graphperf.engines.kuzu.KuzuDialect;
 import io.graphperf.engines.kuzu.KuzuTables;
 
 import java.util.Map;
@@ -28,8 +30,8 @@ final class LadybugEngine extends HostedEngine {
 
     /** LadybugDB speaks Kuzu's Cypher. */
     @Override
-    public String dialect() {
-        return "kuzu";
+    public DialectName dialect() {
+        return KuzuDialect.NAME;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,32 +78,35 @@ public final class LadybugPackage {
         return p != null && !p.isBlank() ? p : "python3";
     }
 
-    /** Why LadybugDB's default version cannot run here, or null. */
-    public static String whyNotRunnable() {
+    /** Why LadybugDB's default version cannot run here; empty when it can. */
+    public static Optional<String> whyNotRunnable() {
         return whyNotRunnable(null);
     }
 
-    /** Why a version of LadybugDB cannot run here (another system or processor, no Python 3.10–3.14, no pip to fetch it), or null. */
-    public static String whyNotRunnable(String version) {
+    /** Why a version of LadybugDB cannot run here (another system or processor, no Python 3.10–3.14, no pip to fetch it); empty when it can. */
+    public static Optional<String> whyNotRunnable(String version) {
         Map<String, String> pins = SHA256.get(orDefault(version));
-        if (pins == null) return "graphperf does not drive LadybugDB " + version + " (it drives " + String.join(", ", versions()) + ")";
+        if (pins == null) return Optional.of("graphperf does not drive LadybugDB " + version + " (it drives " + String.join(", ", versions()) + ")");
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT), arch = System.getProperty("os.arch", "");
         if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
-            return "graphperf runs LadybugDB from its Python wheels for Linux on x86-64 (this is " + os + " on " + arch + ")";
+            return Optional.of("graphperf runs LadybugDB from its Python wheels for Linux on x86-64 (this is " + os + " on " + arch + ")");
         }
         String tag;
         try {
             tag = cpythonTag();
         } catch (IOException e) {
-            return "LadybugDB runs in a Python process of graphperf's, and " + python() + " does not run here (" + e.getMessage() + "): install python3"
-                    + " (3.10 to 3.14) or name one in " + PYTHON_ENV;
+            return Optional.of("LadybugDB runs in a Python process of graphperf's, and " + python() + " does not run here (" + e.getMessage()
+                    + "): install python3 (3.10 to 3.14) or name one in " + PYTHON_ENV);
         }
-        if (!pins.containsKey(tag)) return "LadybugDB " + orDefault(version) + " has wheels for CPython 3.10 to 3.14; " + python() + " is " + tag + ": name another in " + PYTHON_ENV;
-        if (orDefault(version).equals(VERSION) && System.getenv(HOME_ENV) != null || fetched(orDefault(version), tag)) return null;
+        if (!pins.containsKey(tag)) {
+            return Optional.of("LadybugDB " + orDefault(version) + " has wheels for CPython 3.10 to 3.14; " + python() + " is " + tag + ": name another in " + PYTHON_ENV);
+        }
+        if (orDefault(version).equals(VERSION) && System.getenv(HOME_ENV) != null || fetched(orDefault(version), tag)) return Optional.empty();
         if (!PythonWheel.pipRuns(python())) {
-            return "LadybugDB is fetched with pip from the Python registry (ladybug " + orDefault(version) + "), and " + python() + " has no pip: install python3-pip";
+            return Optional.of("LadybugDB is fetched with pip from the Python registry (ladybug " + orDefault(version) + "), and " + python()
+                    + " has no pip: install python3-pip");
         }
-        return null;
+        return Optional.empty();
     }
 
     /** Whether a version's package is in graphperf's cache for the interpreter (false when the interpreter does not answer). */
@@ -121,7 +125,7 @@ public final class LadybugPackage {
     /** The server's parts of a version (null: the default), the package fetched first when it is not in the cache. */
     public static synchronized Server get(String version) throws IOException, InterruptedException {
         String v = orDefault(version);
-        if (!SHA256.containsKey(v)) throw new UserError(whyNotRunnable(v));
+        if (!SHA256.containsKey(v)) throw new UserError(whyNotRunnable(v).orElseThrow());
         String tag = cpythonTag();
         String home = version == null || version.equals(VERSION) ? System.getenv(HOME_ENV) : null;
         Path dir = home != null ? Path.of(home) : cache(tag, v);

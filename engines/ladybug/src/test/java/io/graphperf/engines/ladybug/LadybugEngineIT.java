@@ -55,7 +55,7 @@ class LadybugEngineIT {
             assertEquals(LadybugPackage.VERSION, e.environment().get("version"), "the open request's reply names the package: " + e.environment());
             assertTrue(e.environment().get("noopRoundTripMicros") instanceof Map<?, ?> rt && ((Number) rt.get("p50")).doubleValue() > 0,
                     "the boundary's round trip, measured at open: " + e.environment());
-            assertEquals("kuzu", e.dialect(), "LadybugDB speaks Kuzu's Cypher");
+            assertEquals("kuzu", e.dialect().id(), "LadybugDB speaks Kuzu's Cypher");
             assertEquals(3, e.queryLong("MATCH (p:Person) RETURN count(p)"));
             List<List<Object>> rows = e.fetchInProcess(new Statement(
                     "MATCH (a:Person {personKey: $k})-[:FRIEND_OF]-(f:Person) RETURN f.personKey AS k, f.name AS name, f.active AS active ORDER BY k",

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Two settings of the Neo4j engine host's process itself, for the runs that try to make trials less noisy (docs/compare.md):
@@ -31,8 +32,8 @@ final class HostJvmSettings {
      */
     static List<String> options(HostSettings settings) {
         List<String> out = new ArrayList<>();
-        Slowdown cpu = Slowdown.of(Slowdown.CPU_SETTING, settings.extra().get(Slowdown.CPU_SETTING));
-        if (cpu != null) out.add("-D" + Slowdown.CPU_SETTING + "=" + cpu.fraction());
+        Slowdown.of(Slowdown.CPU_SETTING, settings.extra().get(Slowdown.CPU_SETTING))
+                .ifPresent(cpu -> out.add("-D" + Slowdown.CPU_SETTING + "=" + cpu.fraction()));
         String v = settings.extra().get(JVM);
         if (v == null || v.isBlank()) return out;
         List<String> given = Arrays.asList(v.trim().split("\\s+"));

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -117,8 +118,8 @@ final class WsTransport implements Transport {
             }
 
             @Override
-            public Wire wire() {
-                return last == null ? null : new Wire(last.sentBytes(), last.sentUncompressedBytes(), last.receivedBytes(), last.receivedUncompressedBytes());
+            public Optional<Wire> wire() {
+                return last == null ? Optional.empty() : Optional.of(new Wire(last.sentBytes(), last.sentUncompressedBytes(), last.receivedBytes(), last.receivedUncompressedBytes()));
             }
 
             @Override

@@ -43,8 +43,7 @@ public final class OrientDescriptor implements EngineDescriptor {
 
     @Override
     public Optional<String> whyNotRunnable(Path home, String version) {
-        String why = OrientEngines.whyNotRunnable(version);
-        return why != null ? Optional.of(why) : whyNotRunnable(home);
+        return OrientEngines.whyNotRunnable(version).or(() -> whyNotRunnable(home));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.graphperf.engines.orientdb;
 
 import io.graphperf.engines.hosted.SqlFamilyImports;
 import io.graphperf.engines.hosted.SqlFamilyReads;
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.studies.Dialect;
 import io.graphperf.studies.Expressed;
 import io.graphperf.studies.imports.ImportTexts;
@@ -22,9 +23,12 @@ import java.util.Optional;
  */
 public final class OrientDialect implements Dialect {
 
+    /** This dialect's name, which the engine gives as its {@code dialect()}. */
+    public static final DialectName NAME = new DialectName("orientdb");
+
     @Override
-    public String name() {
-        return "orientdb";
+    public DialectName name() {
+        return NAME;
     }
 
     /** OrientDB speaks its SQL only: parameters are :name. */

@@ -1,5 +1,6 @@
 package io.graphperf.engines.orientdb;
 
+import io.graphperf.core.engine.DialectName;
 import io.graphperf.engines.hosted.HostProcess;
 import io.graphperf.core.engine.IndexState;
 import io.graphperf.engines.hosted.HostedEngine;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -29,13 +31,13 @@ final class OrientEngine extends HostedEngine {
     }
 
     @Override
-    public String dialect() {
-        return "orientdb";
+    public DialectName dialect() {
+        return OrientDialect.NAME;
     }
 
     @Override
-    protected Pattern schemaStatement() {
-        return SCHEMA;
+    protected Optional<Pattern> schemaStatement() {
+        return Optional.of(SCHEMA);
     }
 
     /**

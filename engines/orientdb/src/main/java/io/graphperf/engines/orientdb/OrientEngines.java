@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -76,10 +77,10 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
         return Stream.concat(Stream.of(VERSION), JARS.keySet().stream().sorted()).toList();
     }
 
-    /** Why a version of OrientDB cannot run here, or null. */
-    public static String whyNotRunnable(String version) {
-        if (version == null || version.equals(VERSION) || JARS.containsKey(version)) return null;
-        return "graphperf does not drive OrientDB " + version + " (it drives " + String.join(", ", versions()) + ")";
+    /** Why a version of OrientDB cannot run here; empty when it can. */
+    public static Optional<String> whyNotRunnable(String version) {
+        if (version == null || version.equals(VERSION) || JARS.containsKey(version)) return Optional.empty();
+        return Optional.of("graphperf does not drive OrientDB " + version + " (it drives " + String.join(", ", versions()) + ")");
     }
 
     /** Whether a version's jar is in graphperf's cache (the built-in one's are at hand once built). */
@@ -105,8 +106,8 @@ public final class OrientEngines extends HostedEngines implements ExportImport {
     /** The built-in classpath, with another version's orientdb-core jar (fetched at first use) in the built-in one's place. */
     @Override
     protected String classpath() throws IOException {
-        String why = whyNotRunnable(version());
-        if (why != null) throw new UserError(why);
+        Optional<String> why = whyNotRunnable(version());
+        if (why.isPresent()) throw new UserError(why.get());
         String cp = HostClasspath.of(context.home(), "engines/orientdb", "graphperf-orientdb.jar", CLASSPATH, "the OrientDB engine host");
         MavenJar jar = JARS.get(version());
         if (jar == null) return cp;

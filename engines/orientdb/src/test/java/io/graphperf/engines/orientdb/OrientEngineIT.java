@@ -58,7 +58,7 @@ class OrientEngineIT {
         long pid;
         try (Engine e = store.start()) {
             pid = e.serverPid().orElseThrow();
-            assertEquals("orientdb", e.dialect());
+            assertEquals("orientdb", e.dialect().id());
             assertEquals(128L, ((Number) e.environment().get("diskCacheMiB")).longValue(), "the page cache given is OrientDB's disk cache: " + e.environment());
             assertEquals(3, e.queryLong("SELECT count(*) AS c FROM Person"));
             e.execute("CREATE INDEX Person_personKey IF NOT EXISTS ON Person (personKey) UNIQUE");

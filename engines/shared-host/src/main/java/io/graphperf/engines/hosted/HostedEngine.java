@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -67,13 +68,13 @@ public abstract class HostedEngine implements Engine, InProcess {
     @Override
     public void execute(String statement, Map<String, Object> parameters) {
         host.call(ADMIN, new HostRequests.Execute(statement, parameters));
-        Pattern p = schemaStatement();
-        if (p != null && parameters.isEmpty() && p.matcher(statement).find() && !schema.contains(statement)) schema.add(statement);
+        boolean changesSchema = schemaStatement().filter(p -> p.matcher(statement).find()).isPresent();
+        if (changesSchema && parameters.isEmpty() && !schema.contains(statement)) schema.add(statement);
     }
 
-    /** The statements that change the engine's schema, which {@link #recreate} runs again; null when the engine keeps none. */
-    protected Pattern schemaStatement() {
-        return null;
+    /** The statements that change the engine's schema, which {@link #recreate} runs again; empty when the engine keeps none. */
+    protected Optional<Pattern> schemaStatement() {
+        return Optional.empty();
     }
 
     /**

@@ -9,6 +9,7 @@ import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.kernel.lifecycle.Lifecycle;
 import org.neo4j.kernel.lifecycle.LifecycleAdapter;
 import org.neo4j.logging.internal.LogService;
+import java.util.Optional;
 
 /**
  * Registers {@link CpuSlowdown} on every user database when the engine host's JVM has the system property {@value #PROPERTY} (a share
@@ -35,15 +36,15 @@ public final class CpuSlowdownExtension extends ExtensionFactory<CpuSlowdownExte
     @Override
     public Lifecycle newInstance(ExtensionContext context, Dependencies deps) {
         String name = deps.graphDatabaseAPI().databaseName();
-        Slowdown s = Slowdown.of(PROPERTY, System.getProperty(PROPERTY));
-        if ("system".equals(name) || s == null || s.fraction() == 0) return new LifecycleAdapter();
-        CpuSlowdown slowdown = new CpuSlowdown(s.fraction());
+        Optional<Slowdown> s = Slowdown.of(PROPERTY, System.getProperty(PROPERTY));
+        if ("system".equals(name) || s.isEmpty() || s.get().fraction() == 0) return new LifecycleAdapter();
+        CpuSlowdown slowdown = new CpuSlowdown(s.get().fraction());
         return new LifecycleAdapter() {
             @Override
             public void start() {
                 deps.databaseManagementService().registerTransactionEventListener(name, slowdown);
                 deps.logService().getUserLog(CpuSlowdownExtension.class).info("graphperf: every write transaction of '" + name + "' burns "
-                        + s.fraction() * 100 + " % more CPU (" + PROPERTY + ")");
+                        + s.get().fraction() * 100 + " % more CPU (" + PROPERTY + ")");
             }
 
             @Override
