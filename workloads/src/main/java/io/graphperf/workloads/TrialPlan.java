@@ -81,8 +81,9 @@ final class TrialPlan<O> {
      * that may stop), nor when another round of about {@code roundNanos} would overrun the budget ({@code elapsedNanos} spent).
      */
     boolean another(int r, long elapsedNanos, long roundNanos, Supplier<List<Precision.FigurePrecision>> precision, ProgressListener progress) {
-        if (spec.precision().isEmpty() || r < spec.precision().get().minRuns()) return r < spec.maxRounds();
-        Precision.Goal goal = spec.precision().get();
+        Optional<Precision.Goal> asked = spec.precision();
+        if (asked.isEmpty() || r < asked.get().minRuns()) return r < spec.maxRounds();
+        Precision.Goal goal = asked.get();
         List<Precision.FigurePrecision> now = precision.get();
         progress.phase("precision after " + r + " rounds");
         progress.phaseDone(now.stream().filter(Precision.FigurePrecision::reached).count() + " of " + now.size() + " figures within " + goal.describe());

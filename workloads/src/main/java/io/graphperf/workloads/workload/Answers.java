@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Two answers to one query compared as a user would: rows in order when the text orders them, else as multisets (the same rows, each

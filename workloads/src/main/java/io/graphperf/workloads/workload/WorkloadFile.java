@@ -253,6 +253,11 @@ public final class WorkloadFile {
      * Every parameter each text names is given by exactly one source (among those the operation names with from:, where it does); a
      * declared id is one of its operation's parameters.
      */
+    /** The dialect a text's key names: the study's own for the Cypher every engine runs, else the dialect the key is. */
+    private static DialectName dialect(String key) {
+        return key.equals(Texts.CYPHER) ? DialectName.NEO4J : DialectName.of(key);
+    }
+
     private void checkParameters(Workload w, YamlNode ops) {
         for (int i = 0; i < w.operations().size(); i++) {
             OperationSpec op = w.operations().get(i);
@@ -263,7 +268,7 @@ public final class WorkloadFile {
             Set<String> used = new HashSet<>();
             for (Map.Entry<String, List<String>> e : op.texts().all().entrySet()) {
                 for (String text : e.getValue()) {
-                    for (String p : QueryText.parameters(text, QueryText.sql(DialectName.of(e.getKey()), text))) {
+                    for (String p : QueryText.parameters(text, QueryText.sql(dialect(e.getKey()), text))) {
                         used.add(p);
                         List<SourceSpec> by = w.sourcesOf(op, p);
                         String where = "operation '" + op.name() + "'" + (e.getKey().equals(Texts.CYPHER) ? "" : " (" + e.getKey() + ")") + " uses parameter " + p;
